@@ -1,0 +1,20 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import type { ServiceEnv } from '@shelf/contracts';
+import { RedisClient } from './redis-client';
+import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
+import { SERVICE_ENV } from './service-env.token';
+
+/** The connections every module of the API shares: the document store, Redis and the search engine. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static register(env: ServiceEnv): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000 })],
+      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider],
+      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE],
+    };
+  }
+}

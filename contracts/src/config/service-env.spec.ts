@@ -1,0 +1,27 @@
+import { MissingEnvError, readServiceEnv } from './service-env';
+
+describe('readServiceEnv', () => {
+  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', SMTP_URL: 'smtp://m' };
+
+  it('reads the service URLs and leaves search embedded when MEILI_URL is unset', () => {
+    expect(readServiceEnv(complete)).toMatchObject({
+      mongoUrl: 'mongodb://db/',
+      redisUrl: 'redis://r',
+      smtpUrl: 'smtp://m',
+      meiliUrl: undefined,
+      queuePrefix: 'shelf',
+    });
+  });
+
+  it('uses Meilisearch when MEILI_URL is set', () => {
+    expect(readServiceEnv({ ...complete, MEILI_URL: ' http://meili:7700 ', MEILI_MASTER_KEY: 'k' })).toMatchObject({
+      meiliUrl: 'http://meili:7700',
+      meiliMasterKey: 'k',
+    });
+  });
+
+  it.each(['MONGO_URL', 'REDIS_URL', 'SMTP_URL'])('names %s when it is missing or blank', (name) => {
+    expect(() => readServiceEnv({ ...complete, [name]: ' ' })).toThrow(MissingEnvError);
+    expect(() => readServiceEnv({ ...complete, [name]: undefined })).toThrow(`${name} is not set`);
+  });
+});

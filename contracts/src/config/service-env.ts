@@ -1,0 +1,42 @@
+/**
+ * The environment every server process reads. Only MONGO_URL, REDIS_URL, MEILI_URL and SMTP_URL choose between
+ * production services and the embedded default; `npm start` and the test harness always set the first, second and
+ * fourth, so a process started without them is a mistake and says so.
+ */
+export interface ServiceEnv {
+  mongoUrl: string;
+  redisUrl: string;
+  /** Unset: the embedded search adapter is used. */
+  meiliUrl?: string;
+  meiliMasterKey?: string;
+  smtpUrl: string;
+  /** The From address of the site's e-mail. */
+  mailFrom: string;
+  /** The Redis key prefix of every BullMQ queue; tests give each file its own. */
+  queuePrefix: string;
+}
+
+export class MissingEnvError extends Error {
+  constructor(name: string) {
+    super(`${name} is not set. Start the site with \`npm start\`, or set ${name} to the service's URL.`);
+    this.name = 'MissingEnvError';
+  }
+}
+
+function required(env: Record<string, string | undefined>, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new MissingEnvError(name);
+  return value;
+}
+
+export function readServiceEnv(env: Record<string, string | undefined>): ServiceEnv {
+  return {
+    mongoUrl: required(env, 'MONGO_URL'),
+    redisUrl: required(env, 'REDIS_URL'),
+    meiliUrl: env.MEILI_URL?.trim() || undefined,
+    meiliMasterKey: env.MEILI_MASTER_KEY?.trim() || undefined,
+    smtpUrl: required(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM?.trim() || 'Novel Shelf <no-reply@novelshelf.local>',
+    queuePrefix: env.QUEUE_PREFIX?.trim() || 'shelf',
+  };
+}

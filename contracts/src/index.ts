@@ -1,0 +1,4 @@
+export * from './config/service-env';
+export * from './jobs/job-options';
+export * from './jobs/queue-names';
+export * from './jobs/mail-jobs';

@@ -1,0 +1,36 @@
+// Jest runs the server-side suites (contracts, search-index, backend, workers) as projects of one run, against the
+// real FerretDB, Redis and SMTP catcher that test/global-setup.cjs starts.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const project = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  // meilisearch ships only ES modules; Jest's CommonJS loader needs them transformed.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!meilisearch/)'],
+  moduleNameMapper: {
+    '^@shelf/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@shelf/search-index$': '<rootDir>/../search-index/src/index.ts',
+    '^@test/support$': '<rootDir>/../test/support.ts',
+  },
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: ['contracts', 'search-index', 'backend', 'workers'].map(project),
+  globalSetup: '<rootDir>/test/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/global-teardown.cjs',
+  testTimeout: 30000,
+};

@@ -1,0 +1,2 @@
+export type { SearchEngine } from './search-engine';
+export { createSearchEngine } from './create-search-engine';

@@ -1,0 +1,24 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { SendMailJobV1, ServiceEnv } from '@shelf/contracts';
+import { createTransport, type Transporter } from 'nodemailer';
+import { SERVICE_ENV } from '../service-env.token';
+
+/** Sends the site's e-mail through the SMTP server at SMTP_URL. */
+@Injectable()
+export class MailTransport implements OnApplicationShutdown {
+  private readonly transporter: Transporter;
+  private readonly from: string;
+
+  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+    this.transporter = createTransport(env.smtpUrl);
+    this.from = env.mailFrom;
+  }
+
+  async send(message: SendMailJobV1): Promise<void> {
+    await this.transporter.sendMail({ from: this.from, ...message });
+  }
+
+  onApplicationShutdown(): void {
+    this.transporter.close();
+  }
+}
