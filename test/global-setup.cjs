@@ -20,9 +20,10 @@ function freePort() {
   });
 }
 
-async function launch(service) {
+async function launch(service, children) {
   const [command, ...args] = service.command;
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((_, reject) =>
@@ -30,29 +31,37 @@ async function launch(service) {
   );
   await Promise.race([services.waitForPort(service.port), exited]);
   exited.catch(() => undefined);
-  return child;
 }
 
 module.exports = async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-test-'));
   const children = [];
   globalThis.__shelfTestServices = { children, dataDir };
+  try {
+    await startMissing(children, dataDir);
+  } catch (error) {
+    // Jest runs no teardown when the setup fails: stop what did start.
+    await require('./global-teardown.cjs')();
+    throw error;
+  }
+};
 
+async function startMissing(children, dataDir) {
   if (!process.env.MONGO_URL) {
     const store = services.ferretdb(await freePort(), dataDir);
-    children.push(await launch(store));
+    await launch(store, children);
     process.env.MONGO_URL = store.url;
   }
   if (!process.env.REDIS_URL) {
     const redis = services.redis(await freePort(), dataDir);
-    children.push(await launch(redis));
+    await launch(redis, children);
     process.env.REDIS_URL = redis.url;
   }
   if (!process.env.SMTP_URL || !process.env.MAIL_CATCHER_URL) {
     const mail = services.mailCatcher(await freePort(), await freePort(), dataDir);
-    children.push(await launch(mail));
+    await launch(mail, children);
     await services.waitForPort(Number(new URL(mail.webUrl).port));
     process.env.SMTP_URL = mail.url;
     process.env.MAIL_CATCHER_URL = mail.webUrl;
   }
-};
+}

@@ -5,6 +5,6 @@
 export interface JobsOptions {
   attempts?: number;
   backoff?: { type: 'exponential' | 'fixed'; delay: number };
-  removeOnComplete?: boolean | number | { age?: number; count?: number };
-  removeOnFail?: boolean | number | { age?: number; count?: number };
+  removeOnComplete?: boolean | number | { age: number; count?: number };
+  removeOnFail?: boolean | number | { age: number; count?: number };
 }

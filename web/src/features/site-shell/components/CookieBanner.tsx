@@ -1,0 +1,17 @@
+import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { cookieAcceptedAtom } from '../atoms';
+
+export function CookieBanner() {
+  const [accepted, setAccepted] = useAtom(cookieAcceptedAtom);
+  if (accepted) return null;
+  return (
+    <div className="cookie-banner" role="region" aria-label="Cookie notice">
+      <span>We use cookies to ensure you get the best experience on our website.</span>{' '}
+      <Link to="/privacy-policy">Privacy policy</Link>
+      <button type="button" onClick={() => setAccepted(true)}>
+        Okay!
+      </button>
+    </div>
+  );
+}
