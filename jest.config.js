@@ -12,11 +12,11 @@ const swc = [
   },
 ];
 
-const project = (name) => ({
+const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testMatch,
   // meilisearch ships only ES modules; Jest's CommonJS loader needs them transformed.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!meilisearch/)'],
@@ -29,7 +29,11 @@ const project = (name) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: ['contracts', 'search-index', 'backend', 'workers'].map(project),
+  projects: [
+    ...['contracts', 'search-index', 'backend', 'workers'].map((name) => project(name)),
+    // Whole flows across the API and the workers, as `npm start` runs them.
+    project('test', ['<rootDir>/e2e/**/*.spec.ts']),
+  ],
   globalSetup: '<rootDir>/test/global-setup.cjs',
   globalTeardown: '<rootDir>/test/global-teardown.cjs',
   testTimeout: 30000,

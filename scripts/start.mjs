@@ -1,10 +1,12 @@
 // `npm start`: runs the whole site on this machine. It starts the store (FerretDB), Redis and the SMTP catcher unless
 // MONGO_URL / REDIS_URL / SMTP_URL name servers to use, then the API (which also serves the built web app) and the
 // workers. Data lives in .data/, so the next start finds it. Ctrl-C stops every process started here.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { concurrently } from 'concurrently';
 import services from './lib/services.cjs';
+import { siteEnv } from './lib/site-env.mjs';
 
 const { root, profiles, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
 const ports = { ...profiles.run, http: Number(process.env.PORT ?? profiles.run.http) };
@@ -24,27 +26,14 @@ if (await isPortTaken(ports.http)) {
   process.exit(1);
 }
 
-const env = { QUEUE_PREFIX: 'shelf', PORT: String(ports.http) };
+const env = { ...siteEnv(dataDir), PORT: String(ports.http) };
 const commands = [];
 const local = [];
-let mailWebUrl;
+const mail = mailCatcher(ports.smtp, ports.mailWeb, dataDir);
 
-if (!process.env.MONGO_URL) {
-  const store = ferretdb(ports.mongo, dataDir);
-  local.push(store);
-  env.MONGO_URL = `${store.url}shelf`;
-}
-if (!process.env.REDIS_URL) {
-  const queue = redis(ports.redis, dataDir);
-  local.push(queue);
-  env.REDIS_URL = queue.url;
-}
-if (!process.env.SMTP_URL) {
-  const mail = mailCatcher(ports.smtp, ports.mailWeb, dataDir);
-  local.push(mail);
-  env.SMTP_URL = mail.url;
-  mailWebUrl = mail.webUrl;
-}
+if (!process.env.MONGO_URL) local.push(ferretdb(ports.mongo, dataDir));
+if (!process.env.REDIS_URL) local.push(redis(ports.redis, dataDir));
+if (!process.env.SMTP_URL) local.push(mail);
 for (const service of local) {
   if (await isPortTaken(service.port)) {
     console.error(`Port ${service.port} (${service.name}) is in use: is the site already running?`);
@@ -66,11 +55,22 @@ const { result } = concurrently(commands, {
   killTimeout: 10000,
 });
 
+/** On the first start the store is empty: import the demo catalogue (the command skips a store that has books). */
+function seedDemoCatalogue() {
+  const seed = spawn(process.execPath, ['backend/dist/modules/catalog/cli/main.js', 'seed-demo'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  seed.on('exit', (code) => code !== 0 && console.error('The demo catalogue could not be imported; see the lines above.'));
+}
+
 waitForPort(ports.http, 120000).then(
   () => {
     console.log(`\nNovel Shelf is running at http://127.0.0.1:${ports.http}/ (API under /api).`);
-    if (mailWebUrl) console.log(`E-mail it sends is caught at ${mailWebUrl}/`);
+    if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
     console.log('Press Ctrl-C to stop.\n');
+    seedDemoCatalogue();
   },
   () => undefined,
 );

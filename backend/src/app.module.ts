@@ -3,6 +3,8 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import type { ServiceEnv } from '@shelf/contracts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventStoreModule } from './event-store/event-store.module';
+import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { HealthModule } from './modules/health/health.module';
 import { PlatformModule } from './platform/platform.module';
 
@@ -16,7 +18,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.register(env),
+        EventStoreModule,
         HealthModule,
+        CatalogCommandsModule,
+        // Last among the API modules: its /:bookIDSlug routes match any single path segment.
+        CatalogQueriesModule,
         ...(existsSync(webDist)
           ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}'] })]
           : []),

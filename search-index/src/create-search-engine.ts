@@ -1,9 +1,17 @@
 import type { ServiceEnv } from '@shelf/contracts';
-import { EmbeddedEngine } from './engines/embedded-engine';
+import { Redis } from 'ioredis';
+import type { Db } from 'mongodb';
+import { ChangeFeed } from './engines/change-feed';
+import { EmbeddedEngine, type StoredSearchDocument } from './engines/embedded-engine';
 import { MeilisearchEngine } from './engines/meilisearch-engine';
 import type { SearchEngine } from './search-engine';
 
-/** Meilisearch when MEILI_URL is set, the embedded engine otherwise. */
-export function createSearchEngine(env: Pick<ServiceEnv, 'meiliUrl' | 'meiliMasterKey'>): SearchEngine {
-  return env.meiliUrl ? new MeilisearchEngine(env.meiliUrl, env.meiliMasterKey) : new EmbeddedEngine();
+/** The collection of the embedded engine's documents. */
+export const EMBEDDED_SEARCH_COLLECTION = 'search_books';
+
+/** Meilisearch when MEILI_URL is set; otherwise the embedded engine on the document store and Redis. */
+export function createSearchEngine(env: Pick<ServiceEnv, 'meiliUrl' | 'meiliMasterKey' | 'redisUrl'>, db: Db): SearchEngine {
+  if (env.meiliUrl) return new MeilisearchEngine(env.meiliUrl, env.meiliMasterKey);
+  const feed = new ChangeFeed(new Redis(env.redisUrl), new Redis(env.redisUrl));
+  return new EmbeddedEngine(db.collection<StoredSearchDocument>(EMBEDDED_SEARCH_COLLECTION), feed);
 }

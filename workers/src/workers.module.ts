@@ -1,15 +1,45 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
+import type { SearchEngine } from '@shelf/search-index';
 import { MailProcessor } from './mail/mail.processor';
 import { MailTransport } from './mail/mail-transport';
+import { OutboxRelay } from './outbox/outbox-relay';
+import { CatalogProjector } from './projections/catalog/catalog.projector';
+import { EventsProcessor } from './projections/events.processor';
+import { PROJECTORS } from './projections/projector';
+import { SearchProjector } from './projections/search/search.projector';
+import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
+/** Projectors in the order they run for one event: the search index reads what the catalogue projector wrote. */
+const projectorsProvider = {
+  provide: PROJECTORS,
+  inject: [CatalogProjector, SearchProjector],
+  useFactory: (...projectors: unknown[]) => projectors,
+};
+
 @Module({})
-export class WorkersModule {
-  static register(env: ServiceEnv): DynamicModule {
+export class WorkersModule implements OnApplicationShutdown {
+  constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
+
+  static register(env: ServiceEnv, options: { consume: boolean } = { consume: true }): DynamicModule {
     return {
       module: WorkersModule,
-      providers: [{ provide: SERVICE_ENV, useValue: env }, MailTransport, MailProcessor],
+      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000 })],
+      providers: [
+        { provide: SERVICE_ENV, useValue: env },
+        searchEngineProvider,
+        CatalogProjector,
+        SearchProjector,
+        projectorsProvider,
+        ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
+      ],
+      exports: [PROJECTORS],
     };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.search.stop();
   }
 }

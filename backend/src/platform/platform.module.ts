@@ -1,6 +1,7 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
+import type { SearchEngine } from '@shelf/search-index';
 import { RedisClient } from './redis-client';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
@@ -8,7 +9,9 @@ import { SERVICE_ENV } from './service-env.token';
 /** The connections every module of the API shares: the document store, Redis and the search engine. */
 @Global()
 @Module({})
-export class PlatformModule {
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
+
   static register(env: ServiceEnv): DynamicModule {
     return {
       module: PlatformModule,
@@ -16,5 +19,9 @@ export class PlatformModule {
       providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider],
       exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE],
     };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.search.stop();
   }
 }

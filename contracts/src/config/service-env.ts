@@ -14,6 +14,8 @@ export interface ServiceEnv {
   mailFrom: string;
   /** The Redis key prefix of every BullMQ queue; tests give each file its own. */
   queuePrefix: string;
+  /** Searches one client may make per 10 seconds (SEARCH_RATE_LIMIT). */
+  searchRateLimit: number;
 }
 
 export class MissingEnvError extends Error {
@@ -38,5 +40,6 @@ export function readServiceEnv(env: Record<string, string | undefined>): Service
     smtpUrl: required(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM?.trim() || 'Novel Shelf <no-reply@novelshelf.local>',
     queuePrefix: env.QUEUE_PREFIX?.trim() || 'shelf',
+    searchRateLimit: Number(env.SEARCH_RATE_LIMIT) > 0 ? Number(env.SEARCH_RATE_LIMIT) : 20,
   };
 }

@@ -1,10 +1,102 @@
+import type { Collection } from 'mongodb';
+import type { SearchBookDocument } from '../search-document';
 import type { SearchEngine } from '../search-engine';
+import type { SearchQuery, SearchResult } from '../search-query';
+import type { ChangeFeed, IndexChange } from './change-feed';
+import { InMemoryIndex } from './in-memory-index';
 
-/** The default engine when MEILI_URL is unset: it lives in the process itself, so it is reachable when the process is. */
+export type StoredSearchDocument = SearchBookDocument & { _id: number };
+
+/**
+ * The engine when MEILI_URL is unset. Documents are stored in the document store (so they survive restarts and
+ * every process sees the same set) and searched in memory; writers announce changes on the change feed and every
+ * process reloads just those documents.
+ */
 export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
+  private index = new InMemoryIndex();
+  private loaded?: Promise<void>;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly collection: Collection<StoredSearchDocument>,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  async start(): Promise<void> {
+    this.feed.subscribe((change) => this.track(this.apply(change)));
+    await this.ensureLoaded();
+  }
+
+  /** Stops following changes and waits for the reloads under way, so no store call outlives the engine. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.feed.close();
+    await Promise.allSettled([this.loaded, ...this.inFlight]);
+  }
 
   async isHealthy(): Promise<boolean> {
     return true;
   }
+
+  async upsert(documents: SearchBookDocument[]): Promise<void> {
+    for (const doc of documents) {
+      await this.collection.replaceOne({ _id: doc.book_id }, doc, { upsert: true });
+      this.index.put(doc);
+    }
+    await this.feed.publish(documents.map((doc) => doc.book_id));
+  }
+
+  async replaceAll(documents: SearchBookDocument[]): Promise<void> {
+    await this.collection.deleteMany({});
+    if (documents.length > 0) await this.collection.insertMany(documents.map((doc) => ({ _id: doc.book_id, ...doc })));
+    const index = new InMemoryIndex();
+    documents.forEach((doc) => index.put(doc));
+    this.index = index;
+    await this.feed.publish('all');
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult<SearchBookDocument>> {
+    await this.ensureLoaded();
+    return this.index.search(query);
+  }
+
+  async sample(query: SearchQuery, count: number): Promise<SearchBookDocument[]> {
+    await this.ensureLoaded();
+    return this.index.sample(query, count);
+  }
+
+  private ensureLoaded(): Promise<void> {
+    this.loaded ??= this.reloadAll();
+    return this.loaded;
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    work.catch(() => undefined).finally(() => this.inFlight.delete(work));
+  }
+
+  private async apply(change: IndexChange): Promise<void> {
+    if (this.stopped) return;
+    if (change === 'all') {
+      this.loaded = this.reloadAll();
+      return this.loaded;
+    }
+    for (const id of change) {
+      const stored = await this.collection.findOne({ _id: id });
+      if (stored) this.index.put(withoutId(stored));
+    }
+  }
+
+  /** Builds a fresh index and swaps it in, so a search never sees a half-loaded one. */
+  private async reloadAll(): Promise<void> {
+    const index = new InMemoryIndex();
+    for (const stored of await this.collection.find({}).toArray()) index.put(withoutId(stored));
+    this.index = index;
+  }
+}
+
+function withoutId({ _id: _ignored, ...doc }: StoredSearchDocument): SearchBookDocument {
+  return doc;
 }

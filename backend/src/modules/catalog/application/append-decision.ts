@@ -1,0 +1,29 @@
+import type { AnyDomainEvent, EventMetadata } from '@shelf/contracts';
+import { ConcurrencyError } from '../../../event-store/concurrency-error';
+import type { EventStore, NewEvent } from '../../../event-store/event-store';
+import type { SaveOutcome } from '../domain/catalog-decisions';
+
+const ATTEMPTS = 5;
+
+/**
+ * Reads a stream, decides, appends; when another writer got there first, reads and decides again. The decision is
+ * pure, so a retry never doubles an event.
+ */
+export async function appendDecision(
+  store: EventStore,
+  streamId: string,
+  decide: (history: AnyDomainEvent[]) => { outcome: SaveOutcome; events: NewEvent[] },
+  by: EventMetadata,
+): Promise<SaveOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const { outcome, events } = decide(history);
+    if (events.length === 0) return outcome;
+    try {
+      await store.append(streamId, history.length, events, by);
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}

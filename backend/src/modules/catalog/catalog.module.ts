@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ResponseCache } from '../../platform/http/response-cache';
+import { CatalogController } from './api/catalog.controller';
+import { SearchController, SearchRateLimitGuard } from './api/search.controller';
+import { CatalogLists } from './application/catalog-lists';
+import { GetBookPageQuery } from './application/get-book-page.query';
+import { GetCategoryPageQuery } from './application/get-category-page.query';
+import { GetChapterPageQuery } from './application/get-chapter-page.query';
+import { GetHomeQuery } from './application/get-home.query';
+import { SaveBookHandler } from './application/save-book.handler';
+import { SaveChapterHandler } from './application/save-chapter.handler';
+import { SearchBooksQuery } from './application/search-books.query';
+import { CatalogReadStore } from './infrastructure/catalog-read-store';
+
+/** The catalogue's write side: publishing and updating books and chapters. */
+@Module({
+  imports: [CqrsModule],
+  providers: [SaveBookHandler, SaveChapterHandler],
+})
+export class CatalogCommandsModule {}
+
+/** The public catalogue API: home, categories, books, chapters and search. Import it last (see CatalogController). */
+@Module({
+  controllers: [SearchController, CatalogController],
+  providers: [
+    ResponseCache,
+    CatalogReadStore,
+    CatalogLists,
+    GetHomeQuery,
+    GetCategoryPageQuery,
+    GetBookPageQuery,
+    GetChapterPageQuery,
+    SearchBooksQuery,
+    SearchRateLimitGuard,
+  ],
+  exports: [ResponseCache],
+})
+export class CatalogQueriesModule {}

@@ -1,0 +1,13 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { ServiceEnv } from '@shelf/contracts';
+import { EventStoreModule } from '../../../event-store/event-store.module';
+import { PlatformModule } from '../../../platform/platform.module';
+import { CatalogCommandsModule } from '../catalog.module';
+
+/** What the catalogue CLI needs: the store, the event log and the catalogue commands; no HTTP. */
+@Module({})
+export class CatalogueCliModule {
+  static register(env: ServiceEnv): DynamicModule {
+    return { module: CatalogueCliModule, imports: [PlatformModule.register(env), EventStoreModule, CatalogCommandsModule] };
+  }
+}

@@ -1,0 +1,54 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import type { ChapterData, EventMetadata } from '@shelf/contracts';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SaveBookCommand } from '../application/save-book.command';
+import { SaveChapterCommand } from '../application/save-chapter.command';
+import type { SaveOutcome } from '../domain/catalog-decisions';
+import { validateBookMetadata } from '../domain/validate-book-metadata';
+import { ChapterFileError, parseChapterFile } from '../import-format/chapter-file';
+
+export type ImportCounts = Record<'books' | 'chapters', Record<SaveOutcome, number>>;
+
+export class ImportError extends Error {}
+
+const CHAPTER_FILE = /^(\d+)\.md$/;
+
+/**
+ * Imports a catalogue folder (docs/catalogue-import.md): one folder per book with `book.json` and `chapters/NNNN.md`.
+ * Every book and chapter goes through the same commands as any other change, so importing an unchanged folder
+ * again appends nothing. A malformed file stops the import with its path and the problem.
+ */
+export async function importCatalogueFolder(root: string, commands: CommandBus): Promise<ImportCounts> {
+  const counts: ImportCounts = {
+    books: { published: 0, updated: 0, unchanged: 0 },
+    chapters: { published: 0, updated: 0, unchanged: 0 },
+  };
+  const by: EventMetadata = { actor: 'catalogue-import', correlationId: randomUUID(), causationId: null };
+  const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  for (const folder of folders) {
+    const bookFile = join(root, folder, 'book.json');
+    const parsed = validateBookMetadata(JSON.parse(await readFile(bookFile, 'utf8')));
+    if (!parsed.ok) throw new ImportError(`${bookFile}: ${parsed.errors.join('; ')}`);
+    const book = parsed.value;
+    counts.books[await commands.execute<SaveBookCommand, SaveOutcome>(new SaveBookCommand(book, by))]++;
+
+    const chapterDir = join(root, folder, 'chapters');
+    const files = (await readdir(chapterDir).catch(() => [])).filter((name) => CHAPTER_FILE.test(name)).sort();
+    for (const file of files) {
+      const path = join(chapterDir, file);
+      let chapter: ChapterData;
+      try {
+        const { front, content } = parseChapterFile(await readFile(path, 'utf8'));
+        chapter = { book_id: book.book_id, chapter_id: Number(CHAPTER_FILE.exec(file)![1]), ...front, content };
+      } catch (error) {
+        if (error instanceof ChapterFileError) throw new ImportError(`${path}: ${error.message}`);
+        throw error;
+      }
+      if (chapter.chapter_id < 1) throw new ImportError(`${path}: chapter numbers start at 1`);
+      counts.chapters[await commands.execute<SaveChapterCommand, SaveOutcome>(new SaveChapterCommand(chapter, by))]++;
+    }
+  }
+  return counts;
+}

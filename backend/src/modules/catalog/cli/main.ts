@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { catalogStreams, readServiceEnv } from '@shelf/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventStore } from '../../../event-store/event-store';
+import { DEMO_CATALOGUE, generateDemoCatalogue } from '../demo/demo-catalogue';
+import { writeCatalogueFolder } from '../demo/write-catalogue-folder';
+import { CatalogueCliModule } from './catalogue-cli.module';
+import { importCatalogueFolder } from './import-catalogue-folder';
+
+const usage = `usage:
+  catalogue import <folder>   import a catalogue folder (docs/catalogue-import.md); unchanged books append nothing
+  catalogue seed-demo         import the generated demo catalogue unless the store already has book 1`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, folder] = argv;
+  if (!(command === 'import' && folder) && command !== 'seed-demo') {
+    console.error(usage);
+    process.exit(2);
+  }
+  const app = await NestFactory.createApplicationContext(CatalogueCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
+  try {
+    const commands = app.get(CommandBus);
+    if (command === 'import') {
+      Logger.log(JSON.stringify(await importCatalogueFolder(folder, commands)), 'Import');
+    } else if ((await app.get(EventStore).readStream(catalogStreams.book(1))).length > 0) {
+      Logger.log('the store already has a catalogue; nothing to seed', 'Seed');
+    } else {
+      const dir = await mkdtemp(join(tmpdir(), 'demo-catalogue-'));
+      try {
+        await writeCatalogueFolder(dir, generateDemoCatalogue(DEMO_CATALOGUE));
+        Logger.log(`demo catalogue imported: ${JSON.stringify(await importCatalogueFolder(dir, commands))}`, 'Seed');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  Logger.error(error instanceof Error ? error.message : String(error), 'Catalogue');
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import type { CatalogEvent } from './catalog-events';
+
+/** Every event type the log can hold. Job names on the events queue are these types. */
+export type AnyDomainEvent = CatalogEvent;
+export type EventType = AnyDomainEvent['type'];
+export type EventOfType<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;

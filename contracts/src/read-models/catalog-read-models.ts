@@ -1,0 +1,39 @@
+import type { BookMetadata, ChapterData } from '../catalog/book-metadata';
+
+export const ReadModelCollection = {
+  Books: 'rm_books',
+  Chapters: 'rm_chapters',
+} as const;
+
+/** A chapter as the book's chapter list holds it. */
+export interface ChapterSummary {
+  chapter_id: number;
+  title: string;
+  uploaded_time: string;
+  word_count: number;
+  /** The version of the chapter's stream this entry reflects. */
+  version: number;
+}
+
+/** One book: its metadata (null until BookPublished is applied) and the summaries of its chapters. */
+export interface BookReadModel {
+  _id: number;
+  metadata: BookMetadata | null;
+  metadataVersion: number;
+  /** Keyed `c{chapter_id}`, so one chapter's entry is one field. */
+  chapters: Record<string, ChapterSummary>;
+  like_count: number;
+  /** ISO time the book was first published. */
+  published_at: string | null;
+}
+
+/** One chapter with its text; `_id` is `{book_id}:{chapter_id}`. */
+export interface ChapterReadModel extends ChapterData {
+  _id: string;
+  chapter_word_count: number;
+  last_updated_time: string;
+  version: number;
+}
+
+export const chapterReadModelId = (bookId: number, chapterId: number): string => `${bookId}:${chapterId}`;
+export const chapterKey = (chapterId: number): string => `c${chapterId}`;

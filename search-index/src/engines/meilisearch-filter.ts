@@ -1,0 +1,17 @@
+import type { SearchQuery } from '../search-query';
+
+/** Query translation: the filters of a SearchQuery as a Meilisearch filter expression. */
+export function meilisearchFilter(query: SearchQuery): string[] {
+  const quote = (value: string) => JSON.stringify(value);
+  const filters: string[] = [];
+  if (query.diversity) filters.push(`diversities = ${quote(query.diversity)}`);
+  if (query.originalLanguage) filters.push(`original_languages = ${quote(query.originalLanguage)}`);
+  if (query.completionStatus) filters.push(`completion_statuses = ${quote(query.completionStatus)}`);
+  if (query.ending) filters.push(`endings = ${quote(query.ending)}`);
+  if (query.minWordCount !== undefined) filters.push(`book_word_count >= ${query.minWordCount}`);
+  if (query.maxWordCount !== undefined) filters.push(`book_word_count <= ${query.maxWordCount}`);
+  for (const value of query.settings ?? []) filters.push(`settings = ${quote(value)}`);
+  for (const value of query.genres ?? []) filters.push(`genres = ${quote(value)}`);
+  for (const value of query.tags ?? []) filters.push(`tags = ${quote(value)}`);
+  return filters;
+}

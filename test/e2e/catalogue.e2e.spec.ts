@@ -1,0 +1,216 @@
+// The public catalogue end to end: a catalogue folder is imported through the commands, the workers project the
+// events, and the API answers every public route from the read models, exactly as `npm start` runs them.
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { type BookPageResponse, type ChapterPageResponse, EventLogCollection, type HomeResponse, QueueName, ReadModelCollection, type SearchResponse } from '@shelf/contracts';
+import { EMBEDDED_SEARCH_COLLECTION } from '@shelf/search-index';
+import { testServiceEnv } from '@test/support';
+import { Queue } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../backend/src/create-app';
+import { EventPublisher } from '../../backend/src/event-store/event-publisher';
+import { EventStore } from '../../backend/src/event-store/event-store';
+import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
+import { generateDemoCatalogue } from '../../backend/src/modules/catalog/demo/demo-catalogue';
+import { writeCatalogueFolder } from '../../backend/src/modules/catalog/demo/write-catalogue-folder';
+import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
+import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
+import { WorkersModule } from '../../workers/src/workers.module';
+
+const env = { ...testServiceEnv(__filename), searchRateLimit: 1000 };
+const BOOKS = 12;
+const catalogue = () =>
+  generateDemoCatalogue({ books: BOOKS, minChapters: 2, maxChapters: 4, minWordsPerChapter: 60, maxWordsPerChapter: 120, seed: 7, now: new Date('2026-11-20T12:00:00Z') });
+
+describe('the public catalogue', () => {
+  let api: NestExpressApplication;
+  let workers: INestApplicationContext;
+  let base: string;
+  let folder: string;
+  let events: Queue;
+  let store: Connection;
+
+  const get = async <T>(path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    return { status: response.status, headers: response.headers, body: (response.status === 304 ? null : await response.json()) as T };
+  };
+
+  /** Waits until every event is projected: nothing left in the outbox, nothing waiting or running on the queue. */
+  const drained = async () => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
+      if (pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  beforeAll(async () => {
+    workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
+    api = await createApp(env, ['error']);
+    await api.listen(0, '127.0.0.1');
+    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    store = api.get<Connection>(getConnectionToken());
+    events = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    folder = await mkdtemp(join(tmpdir(), 'catalogue-'));
+    await writeCatalogueFolder(folder, catalogue());
+    const counts = await importCatalogueFolder(folder, api.get(CommandBus));
+    expect(counts.books.published).toBe(BOOKS);
+    await drained();
+  }, 60_000);
+
+  afterAll(async () => {
+    await events.obliterate({ force: true });
+    await events.close();
+    await store.dropDatabase();
+    await api.close();
+    await workers.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('GET /api/ answers the three home lists with the spec field names', async () => {
+    const { status, body } = await get<HomeResponse>('/api/');
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['latestBooks', 'randomBLBooks', 'randomNonBLBooks']);
+    expect(body.latestBooks.length).toBeGreaterThan(0);
+    expect(Object.keys(body.latestBooks[0]).sort()).toEqual([
+      'author', 'book_id', 'book_word_count', 'completion_statuses', 'cover_image', 'description', 'diversities',
+      'english_book_name', 'has_new_updates', 'last_updated', 'latest_chapter', 'latest_chapter_title', 'like_count',
+      'original_book_name',
+    ]);
+    const times = body.latestBooks.map((book) => book.last_updated);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(body.randomBLBooks.every((book) => book.diversities === 'Danmei/BL')).toBe(true);
+    expect(body.randomNonBLBooks.every((book) => book.diversities === 'Non-BL')).toBe(true);
+  });
+
+  it('GET /api/{bookIDSlug} answers bookDetails, chapters and randomBooks; the id is the text before the first dash', async () => {
+    const { status, body } = await get<BookPageResponse>('/api/3-whatever-the-slug-says');
+    expect(status).toBe(200);
+    expect(body.bookDetails.book_id).toBe(3);
+    expect(body.chapters.map((chapter) => chapter.chapter_id)).toEqual(body.chapters.map((_, i) => i + 1));
+    expect(Object.keys(body.chapters[0]).sort()).toEqual(['chapter_id', 'title', 'uploaded_time']);
+    expect(typeof body.bookDetails.genres).toBe('string');
+    expect(body.randomBooks.every((book) => book.book_id !== 3)).toBe(true);
+  });
+
+  it('GET /api/{bookIDSlug}/{chapterID} links the previous and next chapters', async () => {
+    const book = (await get<BookPageResponse>('/api/3')).body;
+    const last = book.chapters.length;
+    const first = await get<ChapterPageResponse>('/api/3-x/1');
+    expect(first.status).toBe(200);
+    expect(first.body.chapterContent).toMatchObject({ book_id: 3, chapter_id: 1, previous_chapter_id: null, next_chapter_id: 2 });
+    expect(first.body.chapterContent.chapter_word_count).toBeGreaterThanOrEqual(60);
+    expect(first.body.chapterList).toHaveLength(last);
+    expect(first.body.bookDetails).toEqual({ book_id: 3, english_book_name: book.bookDetails.english_book_name, description: book.bookDetails.description });
+    const end = await get<ChapterPageResponse>(`/api/3-x/${last}`);
+    expect(end.body.chapterContent.next_chapter_id).toBeNull();
+    expect(end.body.nextBook?.book_id).toBeGreaterThan(0);
+  });
+
+  it('GET /api/{category}/{value} pages a category, latest updates first', async () => {
+    const { status, body } = await get<{ books: { diversities: string }[]; totalPages: number }>('/api/diversity/Danmei%2FBL?pageNum=1');
+    expect(status).toBe(200);
+    expect(body.totalPages).toBe(1);
+    expect(body.books.length).toBeGreaterThan(0);
+    expect(body.books.every((book) => book.diversities === 'Danmei/BL')).toBe(true);
+    expect((await get('/api/genre/Romance?pageNum=99')).body).toEqual({ books: [], totalPages: expect.any(Number) });
+  });
+
+  it('answers unknown books and chapters with 404 and bad parameters with 400, each with a message', async () => {
+    expect(await get('/api/999-nope')).toMatchObject({ status: 404, body: { message: 'Book not found.' } });
+    expect(await get('/api/3/999')).toMatchObject({ status: 404, body: { message: 'Chapter not found.' } });
+    expect(await get('/api/abc-def')).toMatchObject({ status: 400, body: { message: 'Invalid book id.' } });
+    expect(await get('/api/3/x1')).toMatchObject({ status: 400, body: { message: 'Invalid chapter id.' } });
+    expect(await get('/api/genre/Romance?pageNum=0')).toMatchObject({ status: 400, body: { message: 'pageNum must be a whole number from 1 to 10000.' } });
+    expect(await get('/api/genre/Knitting')).toMatchObject({ status: 404, body: { message: 'There is no genre called "Knitting".' } });
+    expect(await get('/api/searchbook?diversity=Maybe')).toMatchObject({ status: 400, body: { message: 'diversity must be one of: All, Danmei/BL, Non-BL.' } });
+    expect(await get('/api/searchbook?tag=Sweet&tag=Nope')).toMatchObject({ status: 400, body: { message: 'Unknown tag: Nope.' } });
+  });
+
+  it('sends ETags and answers 304 when the client has the answer', async () => {
+    const first = await get('/api/3');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('public, max-age=30');
+    const again = await get('/api/3', { 'If-None-Match': tag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('searches with combined filters: every hit matches all of them', async () => {
+    const all = (await get<SearchResponse>('/api/searchbook?pageSize=50')).body;
+    expect(all.totalBooks).toBe(BOOKS);
+    const target = all.books[0];
+    const query = new URLSearchParams({ diversity: target.diversities, completion_status: target.completion_statuses, sort_by: 'newest' });
+    const { body } = await get<SearchResponse>(`/api/searchbook?${query}`);
+    expect(body.totalBooks).toBeGreaterThan(0);
+    expect(body.totalPages).toBe(Math.ceil(body.totalBooks / 10));
+    expect(body.books.every((book) => book.diversities === target.diversities && book.completion_statuses === target.completion_statuses)).toBe(true);
+    const named = await get<SearchResponse>(`/api/searchbook?book_name=${encodeURIComponent(target.english_book_name)}`);
+    expect(named.body.books.map((book) => book.book_id)).toContain(target.book_id);
+  });
+
+  it('answers too many searches from one client with 429 and a message', async () => {
+    const strict = await createApp({ ...env, searchRateLimit: 2, queuePrefix: `${env.queuePrefix}-strict` }, ['error']);
+    await strict.listen(0, '127.0.0.1');
+    try {
+      const url = `${(await strict.getUrl()).replace('[::1]', '127.0.0.1')}/api/searchbook?book_name=x`;
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(url)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(await (await fetch(url)).json()).toEqual({ statusCode: 429, message: 'You are searching too fast. Please wait a few seconds and try again.' });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('re-importing the unchanged folder appends nothing', async () => {
+    const before = await store.collection(EventLogCollection.Events).countDocuments();
+    const counts = await importCatalogueFolder(folder, api.get(CommandBus));
+    expect(counts.books).toEqual({ published: 0, updated: 0, unchanged: BOOKS });
+    expect(counts.chapters.published + counts.chapters.updated).toBe(0);
+    expect(await store.collection(EventLogCollection.Events).countDocuments()).toBe(before);
+  });
+
+  it('delivers an event the API stored but never enqueued (it died in between) through the outbox relay', async () => {
+    const publisher = api.get(EventPublisher);
+    const publish = jest.spyOn(publisher, 'publish').mockRejectedValue(new Error('the API died before enqueueing'));
+    const book = (await get<BookPageResponse>('/api/2')).body.bookDetails;
+    const metadata = [...catalogue()][1].book;
+    try {
+      await api.get(EventStore).append('book-2', (await api.get(EventStore).readStream('book-2')).length, [{ type: 'book.updated.v1', data: { ...metadata, english_book_name: `${book.english_book_name} (Revised)` } }], { actor: 'test', correlationId: 'crash', causationId: null });
+    } finally {
+      publish.mockRestore();
+    }
+    // The event is durable and waits in the outbox; nothing was queued.
+    expect(await store.collection(EventLogCollection.Outbox).countDocuments()).toBe(1);
+    expect(await events.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
+    // The workers' relay (sweeping every second, after a 2-second grace) delivers it and the read model catches up.
+    await drained();
+    expect((await get<BookPageResponse>('/api/2')).body.bookDetails.english_book_name).toBe(`${book.english_book_name} (Revised)`);
+  });
+
+  it('rebuilds every read model from the log to exactly the live state', async () => {
+    const snapshot = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [ReadModelCollection.Books, ReadModelCollection.Chapters, EMBEDDED_SEARCH_COLLECTION].map(async (name) => [
+            name,
+            await store.collection(name).find({}).sort({ _id: 1 }).toArray(),
+          ]),
+        ),
+      );
+    const live = await snapshot();
+    expect(live[ReadModelCollection.Books]).toHaveLength(BOOKS);
+    await rebuildReadModels(store, workers.get<Projector[]>(PROJECTORS));
+    expect(await snapshot()).toEqual(live);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  type BookReadModel,
+  CatalogEventType,
+  type CatalogEvent,
+  type ChapterReadModel,
+  chapterKey,
+  chapterReadModelId,
+  countWords,
+} from '@shelf/contracts';
+
+/**
+ * The catalogue projections as pure functions of (document, event) → document. The live projector and the rebuild
+ * use the same functions, so a rebuilt read model equals the live one. Each function ignores an event its document
+ * already reflects (same or older stream version), which makes applying an event twice change nothing.
+ */
+export function emptyBook(bookId: number): BookReadModel {
+  return { _id: bookId, metadata: null, metadataVersion: 0, chapters: {}, like_count: 0, published_at: null };
+}
+
+export function reduceBook(book: BookReadModel, event: CatalogEvent): BookReadModel {
+  switch (event.type) {
+    case CatalogEventType.BookPublished:
+    case CatalogEventType.BookUpdated:
+      if (event.version <= book.metadataVersion) return book;
+      return {
+        ...book,
+        metadata: event.data,
+        metadataVersion: event.version,
+        published_at: book.published_at ?? event.occurredAt,
+      };
+    case CatalogEventType.ChapterPublished:
+    case CatalogEventType.ChapterUpdated: {
+      const key = chapterKey(event.data.chapter_id);
+      const current = book.chapters[key];
+      if (current && event.version <= current.version) return book;
+      const summary = {
+        chapter_id: event.data.chapter_id,
+        title: event.data.title,
+        uploaded_time: event.data.uploaded_time,
+        word_count: countWords(event.data.content),
+        version: event.version,
+      };
+      return { ...book, chapters: { ...book.chapters, [key]: summary } };
+    }
+  }
+}
+
+/** The chapter document an event leaves, or null when the event is not a newer version of a chapter. */
+export function reduceChapter(chapter: ChapterReadModel | null, event: CatalogEvent): ChapterReadModel | null {
+  if (event.type !== CatalogEventType.ChapterPublished && event.type !== CatalogEventType.ChapterUpdated) return null;
+  if (chapter && event.version <= chapter.version) return null;
+  return {
+    _id: chapterReadModelId(event.data.book_id, event.data.chapter_id),
+    ...event.data,
+    chapter_word_count: countWords(event.data.content),
+    last_updated_time: event.occurredAt,
+    version: event.version,
+  };
+}
+
+/** The book a catalogue event concerns. */
+export const bookIdOf = (event: CatalogEvent): number => event.data.book_id;

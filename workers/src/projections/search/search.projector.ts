@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { type BookReadModel, type CatalogEvent, CatalogEventType, ReadModelCollection } from '@shelf/contracts';
+import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
+import type { Connection } from 'mongoose';
+import { SEARCH_ENGINE } from '../../search-engine.provider';
+import type { Projector } from '../projector';
+import { toSearchDocument } from './to-search-document';
+
+/** Keeps the search index in step with rm_books; runs after the catalogue projector has written the book. */
+@Injectable()
+export class SearchProjector implements Projector {
+  readonly name = 'search';
+  readonly handles = Object.values(CatalogEventType);
+
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+  ) {}
+
+  private get books() {
+    return this.connection.collection<BookReadModel>(ReadModelCollection.Books);
+  }
+
+  async apply(event: CatalogEvent): Promise<void> {
+    const book = await this.books.findOne({ _id: event.data.book_id });
+    const doc = book && toSearchDocument(book);
+    if (doc) await this.engine.upsert([doc]);
+  }
+
+  async rebuild(): Promise<void> {
+    const docs = (await this.books.find({}).toArray()).map(toSearchDocument).filter((doc): doc is SearchBookDocument => doc !== null);
+    await this.engine.replaceAll(docs);
+  }
+}
