@@ -29,7 +29,7 @@ function ferretdb(port, dataDir) {
       `--listen-addr=127.0.0.1:${port}`,
       '--debug-addr=-',
       '--telemetry=disable',
-      '--log-level=warn',
+      '--log-level=error',
     ],
     port,
     url: `mongodb://127.0.0.1:${port}/`,

@@ -15,9 +15,14 @@ export interface ChapterSummary {
   version: number;
 }
 
-/** One book: its metadata (null until BookPublished is applied) and the summaries of its chapters. */
+/**
+ * One book: its metadata (null until BookPublished is applied) and the summaries of its chapters. Read-model ids are
+ * strings: the embedded store finds documents by id quickly only for string ids.
+ */
 export interface BookReadModel {
-  _id: number;
+  /** The book id as text (bookReadModelId). */
+  _id: string;
+  book_id: number;
   metadata: BookMetadata | null;
   metadataVersion: number;
   /** Keyed `c{chapter_id}`, so one chapter's entry is one field. */
@@ -35,5 +40,6 @@ export interface ChapterReadModel extends ChapterData {
   version: number;
 }
 
+export const bookReadModelId = (bookId: number): string => String(bookId);
 export const chapterReadModelId = (bookId: number, chapterId: number): string => `${bookId}:${chapterId}`;
 export const chapterKey = (chapterId: number): string => `c${chapterId}`;

@@ -5,7 +5,8 @@ import type { SearchQuery, SearchResult } from '../search-query';
 import type { ChangeFeed, IndexChange } from './change-feed';
 import { InMemoryIndex } from './in-memory-index';
 
-export type StoredSearchDocument = SearchBookDocument & { _id: number };
+/** Stored with the book id as a string `_id`: the embedded store finds string ids by index. */
+export type StoredSearchDocument = SearchBookDocument & { _id: string };
 
 /**
  * The engine when MEILI_URL is unset. Documents are stored in the document store (so they survive restarts and
@@ -42,7 +43,7 @@ export class EmbeddedEngine implements SearchEngine {
 
   async upsert(documents: SearchBookDocument[]): Promise<void> {
     for (const doc of documents) {
-      await this.collection.replaceOne({ _id: doc.book_id }, doc, { upsert: true });
+      await this.collection.replaceOne({ _id: String(doc.book_id) }, doc, { upsert: true });
       this.index.put(doc);
     }
     await this.feed.publish(documents.map((doc) => doc.book_id));
@@ -50,7 +51,7 @@ export class EmbeddedEngine implements SearchEngine {
 
   async replaceAll(documents: SearchBookDocument[]): Promise<void> {
     await this.collection.deleteMany({});
-    if (documents.length > 0) await this.collection.insertMany(documents.map((doc) => ({ _id: doc.book_id, ...doc })));
+    if (documents.length > 0) await this.collection.insertMany(documents.map((doc) => ({ _id: String(doc.book_id), ...doc })));
     const index = new InMemoryIndex();
     documents.forEach((doc) => index.put(doc));
     this.index = index;
@@ -84,7 +85,7 @@ export class EmbeddedEngine implements SearchEngine {
       return this.loaded;
     }
     for (const id of change) {
-      const stored = await this.collection.findOne({ _id: id });
+      const stored = await this.collection.findOne({ _id: String(id) });
       if (stored) this.index.put(withoutId(stored));
     }
   }

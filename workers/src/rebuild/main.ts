@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   await redis.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify({ eventType: 'rebuild', streamId: '*' }));
   redis.disconnect();
   await app.close();
-  Logger.log(`rebuilt every read model from ${events} events in ${Date.now() - started} ms`, 'Rebuild');
+  console.log(`Rebuilt every read model from ${events} events in ${Date.now() - started} ms.`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
+  bookReadModelId,
   type BookReadModel,
   type CatalogEvent,
   CatalogEventType,
@@ -39,7 +40,7 @@ export class CatalogProjector implements Projector {
       if (next) await this.save(this.chapters, next, next.version > 1);
     }
     const bookId = bookIdOf(event);
-    const current = await this.books.findOne({ _id: bookId });
+    const current = await this.books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
     if (next !== current) await this.save(this.books, next, current !== null);
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { type BookReadModel, type CatalogEvent, CatalogEventType, ReadModelCollection } from '@shelf/contracts';
+import { bookReadModelId, type BookReadModel, type CatalogEvent, CatalogEventType, ReadModelCollection } from '@shelf/contracts';
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
 import type { Connection } from 'mongoose';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
@@ -23,7 +23,7 @@ export class SearchProjector implements Projector {
   }
 
   async apply(event: CatalogEvent): Promise<void> {
-    const book = await this.books.findOne({ _id: event.data.book_id });
+    const book = await this.books.findOne({ _id: bookReadModelId(event.data.book_id) });
     const doc = book && toSearchDocument(book);
     if (doc) await this.engine.upsert([doc]);
   }

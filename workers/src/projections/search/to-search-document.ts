@@ -7,7 +7,7 @@ export function toSearchDocument(book: BookReadModel): SearchBookDocument | null
   if (!metadata) return null;
   const progress = bookProgress(book);
   return {
-    book_id: book._id,
+    book_id: book.book_id,
     english_book_name: metadata.english_book_name,
     original_book_name: metadata.original_book_name,
     associated_names: metadata.associated_names,

@@ -36,7 +36,7 @@ export function toBookDetail(book: BookReadModel & { metadata: BookMetadata }): 
   const { metadata } = book;
   const progress = bookProgress(book);
   return {
-    book_id: book._id,
+    book_id: book.book_id,
     english_book_name: metadata.english_book_name,
     author: metadata.author,
     cover_image: metadata.cover_image,

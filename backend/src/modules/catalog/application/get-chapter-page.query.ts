@@ -35,7 +35,7 @@ export class GetChapterPageQuery {
         last_updated_time: chapter.last_updated_time,
       },
       chapterList: chapters.map(toChapterListEntry),
-      bookDetails: { book_id: book._id, english_book_name: book.metadata.english_book_name, description: book.metadata.description },
+      bookDetails: { book_id: book.book_id, english_book_name: book.metadata.english_book_name, description: book.metadata.description },
       nextBook: await this.nextBook(book),
       randomBooks: await this.lists.random({}, RECOMMENDATIONS, bookId),
     };
@@ -44,12 +44,12 @@ export class GetChapterPageQuery {
   /** The next book of the series, else the next published book by id. */
   private async nextBook(book: BookReadModel & { metadata: BookMetadata }): Promise<ChapterPageResponse['nextBook']> {
     const series = book.metadata.part_of_series;
-    const position = series.findIndex((ref) => ref.book_id === book._id);
+    const position = series.findIndex((ref) => ref.book_id === book.book_id);
     const inSeries = position >= 0 ? series[position + 1] : undefined;
     if (inSeries) return { book_id: inSeries.book_id, english_book_name: inSeries.name };
-    for (let id = book._id + 1; id <= book._id + 20; id++) {
+    for (let id = book.book_id + 1; id <= book.book_id + 20; id++) {
       const next = await this.store.findBook(id);
-      if (next) return { book_id: next._id, english_book_name: next.metadata.english_book_name };
+      if (next) return { book_id: next.book_id, english_book_name: next.metadata.english_book_name };
     }
     return null;
   }

@@ -26,14 +26,14 @@ async function main(argv: string[]): Promise<void> {
   try {
     const commands = app.get(CommandBus);
     if (command === 'import') {
-      Logger.log(JSON.stringify(await importCatalogueFolder(folder, commands)), 'Import');
+      console.log(`imported: ${JSON.stringify(await importCatalogueFolder(folder, commands))}`);
     } else if ((await app.get(EventStore).readStream(catalogStreams.book(1))).length > 0) {
-      Logger.log('the store already has a catalogue; nothing to seed', 'Seed');
+      console.log('The store already has a catalogue; no demo catalogue to import.');
     } else {
       const dir = await mkdtemp(join(tmpdir(), 'demo-catalogue-'));
       try {
         await writeCatalogueFolder(dir, generateDemoCatalogue(DEMO_CATALOGUE));
-        Logger.log(`demo catalogue imported: ${JSON.stringify(await importCatalogueFolder(dir, commands))}`, 'Seed');
+        console.log(`Demo catalogue imported: ${JSON.stringify(await importCatalogueFolder(dir, commands))}`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

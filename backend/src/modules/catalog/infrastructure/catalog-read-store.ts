@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
+  bookReadModelId,
   type BookReadModel,
   type ChapterReadModel,
   chapterReadModelId,
@@ -15,7 +16,7 @@ export class CatalogReadStore {
 
   /** The book, or null when it does not exist or has no metadata yet. */
   async findBook(bookId: number): Promise<(BookReadModel & { metadata: NonNullable<BookReadModel['metadata']> }) | null> {
-    const book = await this.connection.collection<BookReadModel>(ReadModelCollection.Books).findOne({ _id: bookId });
+    const book = await this.connection.collection<BookReadModel>(ReadModelCollection.Books).findOne({ _id: bookReadModelId(bookId) });
     return book?.metadata ? (book as BookReadModel & { metadata: NonNullable<BookReadModel['metadata']> }) : null;
   }
 
