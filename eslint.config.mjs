@@ -18,7 +18,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['scripts/**/*.mjs', '**/*.config.{ts,mjs}'], languageOptions: { globals: globals.node } },
+  { files: ['scripts/**/*.mjs', 'load-tests/bench/**/*.mjs', '**/*.config.{ts,mjs}'], languageOptions: { globals: globals.node } },
   { files: ['load-tests/**/*.js'], languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } } },
   {
     files: ['web/src/**/*.{ts,tsx}'],

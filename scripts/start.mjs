@@ -55,7 +55,10 @@ const { result } = concurrently(commands, {
   killTimeout: 10000,
 });
 
-/** On the first start the store is empty: import the demo catalogue (the command skips a store that has books). */
+/**
+ * Imports the demo catalogue until one import has finished (the command skips it after that). With a catalogue
+ * of your own, start with DEMO_CATALOGUE=off so the demo does not overwrite books with the same ids.
+ */
 function seedDemoCatalogue() {
   const seed = spawn(process.execPath, ['backend/dist/modules/catalog/cli/main.js', 'seed-demo'], {
     cwd: root,
@@ -63,6 +66,8 @@ function seedDemoCatalogue() {
     stdio: 'inherit',
   });
   seed.on('exit', (code) => code !== 0 && console.error('The demo catalogue could not be imported; see the lines above.'));
+  // Stopped half-way, the import resumes on the next start: it is idempotent and only a finished one is marked.
+  process.on('exit', () => seed.kill('SIGTERM'));
 }
 
 waitForPort(ports.http, 120000).then(
@@ -70,7 +75,7 @@ waitForPort(ports.http, 120000).then(
     console.log(`\nNovel Shelf is running at http://127.0.0.1:${ports.http}/ (API under /api).`);
     if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
     console.log('Press Ctrl-C to stop.\n');
-    seedDemoCatalogue();
+    if (process.env.DEMO_CATALOGUE !== 'off') seedDemoCatalogue();
   },
   () => undefined,
 );

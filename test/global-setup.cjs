@@ -37,6 +37,13 @@ module.exports = async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-test-'));
   const children = [];
   globalThis.__shelfTestServices = { children, dataDir };
+  // A run stopped by a signal runs no teardown: stop the services with it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      children.forEach((child) => child.kill('SIGTERM'));
+      process.kill(process.pid, signal);
+    });
+  }
   try {
     await startMissing(children, dataDir);
   } catch (error) {

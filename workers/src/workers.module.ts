@@ -1,4 +1,4 @@
-import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
@@ -19,14 +19,18 @@ const projectorsProvider = {
   useFactory: (...projectors: unknown[]) => projectors,
 };
 
+/**
+ * The workers: queue consumers, the outbox relay and the projections. Every part stops in
+ * beforeApplicationShutdown, while the store connection (closed in onApplicationShutdown) is still open.
+ */
 @Module({})
-export class WorkersModule implements OnApplicationShutdown {
+export class WorkersModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
   static register(env: ServiceEnv, options: { consume: boolean } = { consume: true }): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000 })],
+      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false })],
       providers: [
         { provide: SERVICE_ENV, useValue: env },
         searchEngineProvider,
@@ -39,7 +43,7 @@ export class WorkersModule implements OnApplicationShutdown {
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.search.stop();
   }
 }

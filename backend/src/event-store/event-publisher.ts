@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { type AnyDomainEvent, eventJobOptions, QueueName, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { SERVICE_ENV } from '../platform/service-env.token';
 
 /** Hands appended events to the workers: one job per event on the events queue, the event id as job id. */
 @Injectable()
-export class EventPublisher implements OnApplicationShutdown {
+export class EventPublisher implements BeforeApplicationShutdown {
   private readonly queue: Queue;
 
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
@@ -24,7 +24,7 @@ export class EventPublisher implements OnApplicationShutdown {
     await this.queue.addBulk(events.map((event) => ({ name: event.type, data: event, opts: { ...eventJobOptions, jobId: event.id } })));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.queue.close();
   }
 }

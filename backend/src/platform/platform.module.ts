@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
@@ -9,19 +9,19 @@ import { SERVICE_ENV } from './service-env.token';
 /** The connections every module of the API shares: the document store, Redis and the search engine. */
 @Global()
 @Module({})
-export class PlatformModule implements OnApplicationShutdown {
+export class PlatformModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
   static register(env: ServiceEnv): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000 })],
+      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false })],
       providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider],
       exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE],
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.search.stop();
   }
 }

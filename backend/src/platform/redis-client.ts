@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ServiceEnv } from '@shelf/contracts';
 import { Redis } from 'ioredis';
 import { SERVICE_ENV } from './service-env.token';
@@ -8,14 +8,14 @@ import { SERVICE_ENV } from './service-env.token';
  * for one reconnect at most, so a request never hangs on it.
  */
 @Injectable()
-export class RedisClient extends Redis implements OnApplicationShutdown {
+export class RedisClient extends Redis implements BeforeApplicationShutdown {
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
     super(env.redisUrl, { maxRetriesPerRequest: 1 });
     // Connection errors are reported through the health check; without a listener ioredis would print each retry.
     this.on('error', () => undefined);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.disconnect();
   }
 }

@@ -19,6 +19,8 @@ export class EmbeddedEngine implements SearchEngine {
   private loaded?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
+  /** Counts local writes, so a reload that raced one starts again instead of overwriting it. */
+  private writes = 0;
 
   constructor(
     private readonly collection: Collection<StoredSearchDocument>,
@@ -42,19 +44,23 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async upsert(documents: SearchBookDocument[]): Promise<void> {
+    this.writes++;
     for (const doc of documents) {
       await this.collection.replaceOne({ _id: String(doc.book_id) }, doc, { upsert: true });
       this.index.put(doc);
     }
+    this.writes++;
     await this.feed.publish(documents.map((doc) => doc.book_id));
   }
 
   async replaceAll(documents: SearchBookDocument[]): Promise<void> {
+    this.writes++;
     await this.collection.deleteMany({});
     if (documents.length > 0) await this.collection.insertMany(documents.map((doc) => ({ _id: String(doc.book_id), ...doc })));
     const index = new InMemoryIndex();
     documents.forEach((doc) => index.put(doc));
     this.index = index;
+    this.writes++;
     await this.feed.publish('all');
   }
 
@@ -90,11 +96,20 @@ export class EmbeddedEngine implements SearchEngine {
     }
   }
 
-  /** Builds a fresh index and swaps it in, so a search never sees a half-loaded one. */
+  /**
+   * Builds a fresh index and swaps it in, so a search never sees a half-loaded one. When this process wrote while
+   * the reload read, the reload may have missed the write: it reads again.
+   */
   private async reloadAll(): Promise<void> {
-    const index = new InMemoryIndex();
-    for (const stored of await this.collection.find({}).toArray()) index.put(withoutId(stored));
-    this.index = index;
+    for (;;) {
+      const writes = this.writes;
+      const index = new InMemoryIndex();
+      for (const stored of await this.collection.find({}).toArray()) index.put(withoutId(stored));
+      if (writes === this.writes) {
+        this.index = index;
+        return;
+      }
+    }
   }
 }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { SendMailJobV1, ServiceEnv } from '@shelf/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
 import { SERVICE_ENV } from '../service-env.token';
 
 /** Sends the site's e-mail through the SMTP server at SMTP_URL. */
 @Injectable()
-export class MailTransport implements OnApplicationShutdown {
+export class MailTransport implements BeforeApplicationShutdown {
   private readonly transporter: Transporter;
   private readonly from: string;
 
@@ -18,7 +18,7 @@ export class MailTransport implements OnApplicationShutdown {
     await this.transporter.sendMail({ from: this.from, ...message });
   }
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     this.transporter.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type MailJobs, QueueName, type ServiceEnv } from '@shelf/contracts';
 import { Worker } from 'bullmq';
 import { routeJobs } from '../queues/job-handlers';
@@ -7,7 +7,7 @@ import { MailTransport } from './mail-transport';
 
 /** Consumes the mail queue. A failed send is retried with the backoff the producer set (mailJobOptions). */
 @Injectable()
-export class MailProcessor implements OnModuleInit, OnApplicationShutdown {
+export class MailProcessor implements OnModuleInit, BeforeApplicationShutdown {
   private worker?: Worker;
 
   constructor(
@@ -26,7 +26,7 @@ export class MailProcessor implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
   eventJobOptions,
@@ -24,7 +24,7 @@ const INTERVAL_MS = 1000;
  * job id, so an event that was in fact enqueued is not queued twice while its job is kept.
  */
 @Injectable()
-export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
+export class OutboxRelay implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly queue: Queue;
   private timer?: NodeJS.Timeout;
@@ -75,7 +75,7 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
     return delivered;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
     await this.queue.close();

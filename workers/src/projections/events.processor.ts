@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import {
   type AnyDomainEvent,
   QueueName,
@@ -17,7 +17,7 @@ import { PROJECTORS, type Projector } from './projector';
  * retried with backoff, which is safe because projectors are idempotent.
  */
 @Injectable()
-export class EventsProcessor implements OnModuleInit, OnApplicationShutdown {
+export class EventsProcessor implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventsProcessor.name);
   private worker?: Worker;
   private readonly publisher: Redis;
@@ -46,7 +46,7 @@ export class EventsProcessor implements OnModuleInit, OnApplicationShutdown {
     await this.publisher.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify(change));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close();
     this.publisher.disconnect();
   }

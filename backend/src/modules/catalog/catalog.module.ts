@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ResponseCache } from '../../platform/http/response-cache';
 import { CatalogController } from './api/catalog.controller';
-import { SearchController, SearchRateLimitGuard } from './api/search.controller';
+import { SearchController } from './api/search.controller';
+import { SearchRateLimiter } from './api/search-rate-limiter';
 import { CatalogLists } from './application/catalog-lists';
 import { GetBookPageQuery } from './application/get-book-page.query';
 import { GetCategoryPageQuery } from './application/get-category-page.query';
@@ -32,8 +33,8 @@ export class CatalogCommandsModule {}
     GetBookPageQuery,
     GetChapterPageQuery,
     SearchBooksQuery,
-    SearchRateLimitGuard,
+    SearchRateLimiter,
   ],
-  exports: [ResponseCache],
+  exports: [ResponseCache, SearchRateLimiter],
 })
 export class CatalogQueriesModule {}

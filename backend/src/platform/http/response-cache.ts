@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { READ_MODEL_CHANGES_CHANNEL, type ServiceEnv } from '@shelf/contracts';
 import etag from 'etag';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { SERVICE_ENV } from '../service-env.token';
@@ -16,13 +16,16 @@ const TTL_MS = 60_000;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 
 /**
- * Hot public answers, serialised once and served from memory by `serve` before Nest routes the request. Any
- * read-model change announced by the workers empties it, so a cached answer is never older than the read models
- * by more than the announcement's delay.
+ * Hot public answers, serialised once and served from memory before Express and Nest see the request (see
+ * front-door.ts). Any read-model change announced by the workers empties it.
  */
 @Injectable()
-export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly entries = new LRUCache<string, CachedResponse>({ maxSize: 64 * 1024 * 1024, ttl: TTL_MS, sizeCalculation: (entry) => entry.body.length + 64 });
+export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly entries = new LRUCache<string, CachedResponse>({
+    maxSize: 64 * 1024 * 1024,
+    ttl: TTL_MS,
+    sizeCalculation: (entry) => entry.body.length + 64,
+  });
   private readonly subscriber: Redis;
 
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
@@ -37,29 +40,30 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.subscribe(READ_MODEL_CHANGES_CHANNEL).catch(() => undefined);
   }
 
-  /** Remembers the answer to a GET of `url`; returns the body unchanged for the controller to send. */
+  /** Remembers the answer to a GET of `url` (path and query); returns the body for the controller to send. */
   remember<T>(url: string, body: T): T {
     const json = JSON.stringify(body);
     this.entries.set(url, { body: json, etag: etag(json, { weak: true }) });
     return body;
   }
 
-  /** Express middleware: answers a remembered GET at once (304 when the client has it), otherwise passes on. */
-  readonly serve = (req: Request, res: Response, next: NextFunction): void => {
-    const hit = req.method === 'GET' ? this.entries.get(req.originalUrl) : undefined;
-    if (!hit) return next();
+  /** Answers a remembered GET (304 when the client has it); false when there is nothing remembered. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const hit = this.entries.get(req.url!);
+    if (!hit) return false;
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('ETag', hit.etag);
     if (req.headers['if-none-match'] === hit.etag) {
       res.statusCode = 304;
       res.end();
-      return;
+    } else {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(hit.body);
     }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(hit.body);
-  };
+    return true;
+  }
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     this.subscriber.disconnect();
   }
 }

@@ -1,7 +1,7 @@
 // Smoke scenario: is the running site (npm start) healthy under a little concurrency? Bounded: 5 users, 500 requests.
 import http from 'k6/http';
 import { check } from 'k6';
-import { baseUrl } from './lib/config.js';
+import { baseUrl } from '../lib/config.js';
 
 export const options = {
   scenarios: {

@@ -1,0 +1,32 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { clientIp } from './client-ip';
+import type { ResponseCache } from './response-cache';
+
+/** Decides whether a client may make one more request; false refuses it with 429 and `message`. */
+export interface RequestLimiter {
+  readonly message: string;
+  allow(clientIp: string): Promise<boolean>;
+}
+
+/**
+ * Puts the response cache in front of Express: a remembered public GET is answered straight from memory, without
+ * the routing, middleware and serialisation of a full request. Paths given a limiter are counted first, whether
+ * the answer then comes from memory or not.
+ */
+export function installFrontDoor(server: Server, cache: ResponseCache, limiters: Record<string, RequestLimiter>): void {
+  const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return express(req, res);
+    const limiter = limiters[req.url.split('?', 1)[0]];
+    if (!limiter) return cache.serve(req, res) || express(req, res);
+    limiter.allow(clientIp(req)).then(
+      (allowed) => {
+        if (allowed) return cache.serve(req, res) || express(req, res);
+        res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '10' });
+        res.end(JSON.stringify({ statusCode: 429, message: limiter.message }));
+      },
+      () => express(req, res),
+    );
+  });
+}

@@ -1,0 +1,109 @@
+// API throughput and latency beside a bare node:http server sending the same bytes, measured in the same run with
+// k6: GET /api/, a book page, a chapter page and five typical searches. Usage:
+//   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalogue, seeded by the site on first start)
+//   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalogue.mjs first)
+// Stop any running `npm start` first: this starts the site itself with its own data folder.
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedLargeCatalogue } from './lib/large-catalogue.mjs';
+import { root, startSite, waitUntil } from './lib/site.mjs';
+
+const catalogue = process.argv[2] ?? 'demo';
+const BARE_PORT = 18181;
+const DURATION = process.env.DURATION ?? '8s';
+const VUS = process.env.VUS ?? '16';
+const k6 = join(root, '.tools/bin/k6');
+
+/** fetch on a new connection: a kept-alive one may have been closed by the server while k6 ran. */
+const fetchFresh = (url) => fetch(url, { keepalive: false, headers: { 'Cache-Control': 'no-cache' } }).catch(() => fetch(url));
+
+const site = await startSite(`bench-${catalogue}`, { demoCatalogue: catalogue === 'demo' });
+const work = mkdtempSync(join(tmpdir(), 'api-bench-'));
+try {
+  if (catalogue === '10k') console.log('10,000-book catalogue:', await seedLargeCatalogue(site.env));
+  const minBooks = catalogue === '10k' ? 10_000 : 60;
+  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= minBooks, 600_000, `${minBooks} books in the catalogue`);
+  const home = await (await fetch(`${site.baseUrl}/api/`)).json();
+  const book = home.latestBooks[0];
+  const paths = {
+    'GET /api/': '/api/',
+    'book page': `/api/${book.book_id}-bench`,
+    'chapter page': `/api/${book.book_id}-bench/${book.latest_chapter}`,
+    'search: Danmei/BL, newest': '/api/searchbook?page=1&pageSize=10&diversity=Danmei%2FBL&sort_by=newest',
+    'search: Romance + Sweet': '/api/searchbook?page=1&pageSize=10&genre=Romance&tag=Sweet&sort_by=likes',
+    'search: Chinese, Completed, 50001+ words': '/api/searchbook?page=1&pageSize=10&original_language=Chinese&completion_status=Completed&word_count=50001-',
+    'search: text "the"': '/api/searchbook?page=1&pageSize=10&book_name=the&sort_by=likes',
+    'search: Modern + Office, page 2': '/api/searchbook?page=2&pageSize=10&setting=Modern&tag=Office&sort_by=oldest',
+  };
+
+  // Record what the API sends, then serve exactly that from the bare server.
+  const recorded = {};
+  for (const path of Object.values(paths)) {
+    const response = await fetch(`${site.baseUrl}${path}`);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => ['content-type', 'etag', 'cache-control'].includes(name)));
+    recorded[path] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+  }
+  writeFileSync(join(work, 'responses.json'), JSON.stringify(recorded));
+  const bare = fork(join(root, 'load-tests/bench/bare-server.mjs'), [join(work, 'responses.json'), String(BARE_PORT)]);
+  await new Promise((resolve) => bare.once('message', resolve));
+
+  const run = (baseUrl, path) => {
+    const summary = join(work, 'summary.json');
+    execFileSync(k6, ['run', '--quiet', '--summary-export', summary, join(root, 'load-tests/scenarios/get-url.js')], {
+      env: { ...process.env, BASE_URL: baseUrl, URL_PATH: path, VUS, DURATION },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
+    if (metrics.checks.fails > 0) throw new Error(`${path}: ${metrics.checks.fails} requests did not answer 200`);
+    return { rps: metrics.http_reqs.rate, p50: metrics.http_req_duration.med, p95: metrics.http_req_duration['p(95)'] };
+  };
+
+  console.log(`\nAPI vs bare node:http, ${catalogue} catalogue, ${VUS} users, ${DURATION} each (k6)\n`);
+  console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  try {
+    for (const [name, path] of Object.entries(paths)) {
+      const api = run(site.baseUrl, path);
+      const ref = run(`http://127.0.0.1:${BARE_PORT}`, path);
+      const f = (n) => n.toFixed(2);
+      console.log(`| ${name} | ${api.rps.toFixed(0)} | ${f(api.p50)} | ${f(api.p95)} | ${ref.rps.toFixed(0)} | ${f(ref.p50)} | ${f(ref.p95)} | ${(api.rps / ref.rps).toFixed(2)} |`);
+    }
+  } finally {
+    bare.kill();
+  }
+
+  // The table above mostly measures remembered answers. Searches nobody made before go to the engine: time 400
+  // distinct ones, one at a time, so each is a cache miss.
+  const diversities = ['All', 'Danmei/BL', 'Non-BL'];
+  const statuses = ['All', 'Ongoing', 'Completed'];
+  const sorts = ['likes', 'newest', 'oldest'];
+  const genres = ['Romance', 'Fantasy', 'Drama', 'Mystery'];
+  const words = ['the', 'jade', 'moon', 'winter', 'a'];
+  const timings = [];
+  for (let i = 0; i < 400; i++) {
+    const query = new URLSearchParams({
+      page: String(1 + (i % 7)),
+      pageSize: '10',
+      diversity: diversities[i % 3],
+      completion_status: statuses[Math.floor(i / 3) % 3],
+      sort_by: sorts[Math.floor(i / 9) % 3],
+      genre: genres[Math.floor(i / 27) % 4],
+      ...(i % 2 ? { book_name: words[i % 5] } : {}),
+      word_count: `${(i % 11) * 1000}-`,
+    });
+    const started = performance.now();
+    const response = await fetchFresh(`${site.baseUrl}/api/searchbook?${query}`);
+    await response.arrayBuffer();
+    timings.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`search ${query} answered ${response.status}`);
+  }
+  timings.sort((a, b) => a - b);
+  const at = (q) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(2);
+  console.log(`\nUncached searches (400 distinct, one at a time): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  await site.stop();
+}
