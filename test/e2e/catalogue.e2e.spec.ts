@@ -166,6 +166,8 @@ describe('the public catalogue', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await fetch(url)).status);
       expect(statuses).toEqual([200, 200, 429]);
+      // The same route spelled differently is the same search.
+      expect((await fetch(url.replace('/api/searchbook', '/api/SearchBook/'))).status).toBe(429);
       expect(await (await fetch(url)).json()).toEqual({ statusCode: 429, message: 'You are searching too fast. Please wait a few seconds and try again.' });
     } finally {
       await strict.close();

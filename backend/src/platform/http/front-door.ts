@@ -18,7 +18,8 @@ export function installFrontDoor(server: Server, cache: ResponseCache, limiters:
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return express(req, res);
-    const limiter = limiters[req.url.split('?', 1)[0]];
+    // Express routes case-insensitively and ignores a trailing slash: so does the limiter lookup.
+    const limiter = limiters[req.url.split('?', 1)[0].toLowerCase().replace(/\/+$/, '')];
     if (!limiter) return cache.serve(req, res) || express(req, res);
     limiter.allow(clientIp(req)).then(
       (allowed) => {
