@@ -29,7 +29,7 @@ export async function importCatalogueFolder(root: string, commands: CommandBus):
   const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   for (const folder of folders) {
     const bookFile = join(root, folder, 'book.json');
-    const parsed = validateBookMetadata(JSON.parse(await readFile(bookFile, 'utf8')));
+    const parsed = validateBookMetadata(await readJson(bookFile));
     if (!parsed.ok) throw new ImportError(`${bookFile}: ${parsed.errors.join('; ')}`);
     const book = parsed.value;
     counts.books[await commands.execute<SaveBookCommand, SaveOutcome>(new SaveBookCommand(book, by))]++;
@@ -51,4 +51,12 @@ export async function importCatalogueFolder(root: string, commands: CommandBus):
     }
   }
   return counts;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new ImportError(`${path}: ${(error as Error).message}`);
+  }
 }

@@ -1,0 +1,52 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateDemoCatalogue } from '../demo/demo-catalogue';
+import { writeCatalogueFolder } from '../demo/write-catalogue-folder';
+import { SaveChapterCommand } from '../application/save-chapter.command';
+import { importCatalogueFolder, ImportError } from './import-catalogue-folder';
+
+/** Records the commands an import sends and answers each as a first publication. */
+function recordingBus() {
+  const sent: unknown[] = [];
+  const bus = { execute: async (command: unknown) => (sent.push(command), 'published') } as unknown as CommandBus;
+  return { bus, sent };
+}
+
+describe('importCatalogueFolder', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'import-'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('sends one command per book and chapter, numbering chapters by file name', async () => {
+    await writeCatalogueFolder(root, generateDemoCatalogue({ books: 2, minChapters: 2, maxChapters: 2, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
+    const { bus, sent } = recordingBus();
+    expect(await importCatalogueFolder(root, bus)).toEqual({
+      books: { published: 2, updated: 0, unchanged: 0 },
+      chapters: { published: 4, updated: 0, unchanged: 0 },
+    });
+    const chapters = sent.filter((command): command is SaveChapterCommand => command instanceof SaveChapterCommand);
+    expect(chapters.map((command) => [command.chapter.book_id, command.chapter.chapter_id])).toEqual([[1, 1], [1, 2], [2, 1], [2, 2]]);
+  });
+
+  it('names the file and the problem of a book.json that is not JSON or not valid', async () => {
+    await mkdir(join(root, '1-broken'));
+    await writeFile(join(root, '1-broken', 'book.json'), '{ not json');
+    await expect(importCatalogueFolder(root, recordingBus().bus)).rejects.toThrow(new RegExp(`^${join(root, '1-broken', 'book.json')}: `));
+    await writeFile(join(root, '1-broken', 'book.json'), JSON.stringify({ book_id: 0 }));
+    await expect(importCatalogueFolder(root, recordingBus().bus)).rejects.toThrow(/book_id must be a positive whole number; english_book_name must be a non-empty string/);
+  });
+
+  it('names the chapter file whose front matter is incomplete', async () => {
+    await writeCatalogueFolder(root, generateDemoCatalogue({ books: 1, minChapters: 1, maxChapters: 1, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
+    const [bookFolder] = await readdir(root);
+    const chapterFile = join(root, bookFolder, 'chapters', '0001.md');
+    await writeFile(chapterFile, '---\ntitle: No date\n---\nText.\n');
+    const error = await importCatalogueFolder(root, recordingBus().bus).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as Error).message).toBe(`${chapterFile}: the front matter has no uploaded_time`);
+  });
+});
