@@ -30,11 +30,16 @@ export async function caughtMail(): Promise<CaughtMail[]> {
   return (await response.json()) as CaughtMail[];
 }
 
-/** Polls the catcher until a message to `address` arrives (no fixed sleeps), or fails after `timeoutMs`. */
-export async function waitForMail(address: string, timeoutMs = 10000): Promise<CaughtMail> {
+/**
+ * Polls the catcher until a message to `address` (with `subject`, when given) arrives — the newest one — or fails
+ * after `timeoutMs`. No fixed sleeps.
+ */
+export async function waitForMail(address: string, timeoutMs = 10000, subject?: string): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await caughtMail()).find((mail) => mail.to.some((to) => to.address === address));
+    const found = (await caughtMail())
+      .filter((mail) => mail.to.some((to) => to.address === address) && (subject === undefined || mail.subject === subject))
+      .at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));

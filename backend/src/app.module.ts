@@ -4,6 +4,7 @@ import type { ServiceEnv } from '@shelf/contracts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { HealthModule } from './modules/health/health.module';
 import { PlatformModule } from './platform/platform.module';
@@ -20,6 +21,7 @@ export class AppModule {
         PlatformModule.register(env),
         EventStoreModule,
         HealthModule,
+        AccountsModule,
         CatalogCommandsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,

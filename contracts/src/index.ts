@@ -15,3 +15,6 @@ export * from './read-models/catalog-read-models';
 export * from './read-models/book-progress';
 export * from './events/read-model-changes';
 export * from './api/catalog-responses';
+export * from './events/account-events';
+export * from './accounts/account-tokens';
+export * from './api/account-responses';

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } fr
 import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
+import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
 import { MailTransport } from './mail/mail-transport';
 import { OutboxRelay } from './outbox/outbox-relay';
@@ -12,10 +13,13 @@ import { SearchProjector } from './projections/search/search.projector';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
-/** Projectors in the order they run for one event: the search index reads what the catalogue projector wrote. */
+/**
+ * Consumers of the events queue in the order they run for one event: the search index reads what the catalogue
+ * projector wrote.
+ */
 const projectorsProvider = {
   provide: PROJECTORS,
-  inject: [CatalogProjector, SearchProjector],
+  inject: [CatalogProjector, SearchProjector, AccountMailer],
   useFactory: (...projectors: unknown[]) => projectors,
 };
 
@@ -36,6 +40,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         searchEngineProvider,
         CatalogProjector,
         SearchProjector,
+        AccountMailer,
         projectorsProvider,
         ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
       ],

@@ -16,6 +16,10 @@ export interface ServiceEnv {
   queuePrefix: string;
   /** Searches one client may make per 10 seconds (SEARCH_RATE_LIMIT). */
   searchRateLimit: number;
+  /** The secret that signs access tokens and e-mail tokens (AUTH_SECRET, at least 32 characters). */
+  authSecret: string;
+  /** Where readers reach the site; e-mail links start with it (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 export class MissingEnvError extends Error {
@@ -31,6 +35,12 @@ function required(env: Record<string, string | undefined>, name: string): string
   return value;
 }
 
+function authSecret(env: Record<string, string | undefined>): string {
+  const secret = required(env, 'AUTH_SECRET');
+  if (secret.length < 32) throw new Error('AUTH_SECRET must be at least 32 characters long.');
+  return secret;
+}
+
 export function readServiceEnv(env: Record<string, string | undefined>): ServiceEnv {
   return {
     mongoUrl: required(env, 'MONGO_URL'),
@@ -41,5 +51,7 @@ export function readServiceEnv(env: Record<string, string | undefined>): Service
     mailFrom: env.MAIL_FROM?.trim() || 'Novel Shelf <no-reply@novelshelf.local>',
     queuePrefix: env.QUEUE_PREFIX?.trim() || 'shelf',
     searchRateLimit: Number(env.SEARCH_RATE_LIMIT) > 0 ? Number(env.SEARCH_RATE_LIMIT) : 20,
+    authSecret: authSecret(env),
+    publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, ''),
   };
 }

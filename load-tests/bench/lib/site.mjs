@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import services from '../../../scripts/lib/services.cjs';
+import { siteEnv } from '../../../scripts/lib/site-env.mjs';
 
 export const root = services.root;
 
@@ -19,12 +20,7 @@ export async function startSite(dataName, { demoCatalogue = true } = {}) {
   exited.catch(() => undefined);
   return {
     baseUrl: `http://127.0.0.1:${services.profiles.run.http}`,
-    env: {
-      MONGO_URL: `mongodb://127.0.0.1:${services.profiles.run.mongo}/shelf`,
-      REDIS_URL: `redis://127.0.0.1:${services.profiles.run.redis}`,
-      SMTP_URL: `smtp://127.0.0.1:${services.profiles.run.smtp}`,
-      QUEUE_PREFIX: 'shelf',
-    },
+    env: siteEnv(env.DATA_DIR, env),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -9,7 +9,7 @@ export async function rebuildReadModels(connection: Connection, projectors: Proj
     .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.streamId.localeCompare(b.streamId) || a.version - b.version)
     .map(toDomainEvent);
   for (const projector of projectors) {
-    await projector.rebuild(events.filter((event) => projector.handles.includes(event.type)));
+    await projector.rebuild?.(events.filter((event) => projector.handles.includes(event.type)));
   }
   return { events: events.length };
 }

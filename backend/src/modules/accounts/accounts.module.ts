@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import type { ServiceEnv } from '@shelf/contracts';
+import { SERVICE_ENV } from '../../platform/service-env.token';
+import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from './api/access-token-key';
+import { AccountRateLimits } from './api/account-rate-limits';
+import { UserGuard, VerifiedUserGuard } from './api/auth.guards';
+import { JwtStrategy } from './api/jwt.strategy';
+import { UserController } from './api/user.controller';
+import { ChangePasswordHandler } from './application/change-password.handler';
+import { ChangeUsernameHandler } from './application/change-username.handler';
+import { CheckResetTokenQuery } from './application/check-reset-token.query';
+import { RegisterUserHandler } from './application/register-user.handler';
+import { RequestPasswordResetHandler } from './application/request-password-reset.handler';
+import { ResetPasswordHandler } from './application/reset-password.handler';
+import { Sessions } from './application/sessions';
+import { VerifyEmailHandler } from './application/verify-email.handler';
+import { AccountClaims } from './infrastructure/account-claims';
+import { AccountTokens } from './infrastructure/account-tokens';
+import { PasswordHasher } from './infrastructure/password-hasher';
+import { RefreshTokens } from './infrastructure/refresh-tokens';
+import { UserRepository } from './infrastructure/user-repository';
+
+/** Accounts and sessions: register, verify, log in, refresh, reset, profile; the role guards other modules use. */
+@Module({
+  imports: [
+    CqrsModule,
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [SERVICE_ENV],
+      useFactory: (env: ServiceEnv) => ({ secret: accessTokenKey(env), signOptions: { expiresIn: ACCESS_TOKEN_LIFETIME, algorithm: 'HS256' } }),
+    }),
+  ],
+  controllers: [UserController],
+  providers: [
+    RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
+    ChangePasswordHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher,
+    RefreshTokens, AccountRateLimits, JwtStrategy, UserGuard, VerifiedUserGuard,
+  ],
+  exports: [UserGuard, VerifiedUserGuard],
+})
+export class AccountsModule {}

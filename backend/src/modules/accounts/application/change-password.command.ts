@@ -1,0 +1,6 @@
+export class ChangePasswordCommand {
+  constructor(
+    readonly userId: string,
+    readonly newPassword: string,
+  ) {}
+}

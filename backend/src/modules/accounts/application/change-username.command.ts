@@ -1,0 +1,6 @@
+export class ChangeUsernameCommand {
+  constructor(
+    readonly userId: string,
+    readonly newUsername: string,
+  ) {}
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { AccessTokenClaims, AuthUser, LoginResponse, TokenResponse } from '@shelf/contracts';
+import { AccountMessage } from '../domain/account-messages';
+import { normaliseEmail } from '../domain/account-rules';
+import type { UserState } from '../domain/user-state';
+import { AccountClaims, emailClaim } from '../infrastructure/account-claims';
+import { PasswordHasher } from '../infrastructure/password-hasher';
+import { InvalidRefreshToken, RefreshTokens } from '../infrastructure/refresh-tokens';
+import { UserRepository } from '../infrastructure/user-repository';
+
+export const toAuthUser = (user: UserState): AuthUser => ({
+  user_id: user.userId,
+  username: user.username,
+  email: user.email,
+  email_verified: user.emailVerified,
+});
+
+export class SessionRefused extends Error {}
+
+/** Logging in, refreshing and logging out: sessions are a short-lived access token and a rotating refresh token. */
+@Injectable()
+export class Sessions {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly claims: AccountClaims,
+    private readonly hasher: PasswordHasher,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly jwt: JwtService,
+  ) {}
+
+  /** An unknown address and a wrong password cost the same time and get the same refusal. */
+  async logIn(email: string, password: string): Promise<LoginResponse> {
+    const userId = await this.claims.holder(emailClaim(normaliseEmail(email)));
+    const user = userId ? await this.users.load(userId) : null;
+    if (!(await this.hasher.verify(user?.passwordHash ?? null, password)) || !user) throw new SessionRefused(AccountMessage.badCredentials);
+    return {
+      message: AccountMessage.loggedIn,
+      token: this.accessToken(user),
+      refreshToken: await this.refreshTokens.issue(user.userId),
+      user: toAuthUser(user),
+    };
+  }
+
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    try {
+      const rotated = await this.refreshTokens.rotate(refreshToken);
+      const user = await this.users.load(rotated.userId);
+      if (!user) throw new InvalidRefreshToken();
+      return { token: this.accessToken(user), refreshToken: rotated.refreshToken };
+    } catch (error) {
+      if (error instanceof InvalidRefreshToken) throw new SessionRefused(AccountMessage.invalidRefreshToken);
+      throw error;
+    }
+  }
+
+  logOut(refreshToken: string): Promise<void> {
+    return this.refreshTokens.revoke(refreshToken);
+  }
+
+  private accessToken(user: UserState): string {
+    const claims: AccessTokenClaims = { sub: user.userId, username: user.username, email: user.email, email_verified: user.emailVerified };
+    return this.jwt.sign(claims);
+  }
+}

@@ -1,0 +1,20 @@
+/** Every message the account endpoints answer with. The spec's own wording where it has one. */
+export const AccountMessage = {
+  registered: 'Registration successful! Please check your e-mail to verify your account.',
+  usernameTaken: 'This username is already taken. Please choose another one.',
+  loggedIn: 'Login successful!',
+  badCredentials: 'Invalid email or password.',
+  verified: 'Your e-mail has been verified. You can now log in.',
+  alreadyVerified: 'Your e-mail is already verified. You can log in.',
+  invalidToken: 'Invalid token.',
+  expiredToken: 'This link has expired or was already used. Please request a new one.',
+  resetSent: 'If an account exists for this e-mail, we have sent a link to reset its password.',
+  resetTokenValid: 'Token is valid. Please choose a new password.',
+  passwordReset: 'Your password has been reset successfully. You can now log in with your new password.',
+  usernameChanged: 'Your username has been changed.',
+  sameUsername: 'The new username cannot be the same as the old username. Please choose a different username.',
+  passwordChanged: 'Your password has been changed.',
+  loggedOut: 'You have been logged out.',
+  invalidRefreshToken: 'Your session has expired. Please log in again.',
+  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+} as const;

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { MongoServerError } from 'mongodb';
+import type { Connection } from 'mongoose';
+
+interface ClaimDocument {
+  /** `email:{normalised address}` or `username:{lower-case name}`. */
+  _id: string;
+  userId: string;
+  claimedAt: Date;
+}
+
+/** A claim whose user never came to exist (the register command died half-way) is free again after this. */
+const STALE_AFTER_MS = 60_000;
+
+export const emailClaim = (normalisedEmail: string) => `email:${normalisedEmail}`;
+export const usernameClaim = (usernameKey: string) => `username:${usernameKey}`;
+
+/**
+ * Unique e-mail addresses and usernames without transactions: a user holds a claim document per value, and the
+ * store's unique `_id` decides between two users claiming the same value at once.
+ */
+@Injectable()
+export class AccountClaims {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  private get claims() {
+    return this.connection.collection<ClaimDocument>('account_claims');
+  }
+
+  /** The user holding a claim, if any. */
+  async holder(claim: string): Promise<string | null> {
+    return (await this.claims.findOne({ _id: claim }))?.userId ?? null;
+  }
+
+  /**
+   * Claims a value for a user; false when another live user holds it. `userExists` tells whether a holder's user
+   * was ever registered, so a stale claim of a failed registration can be taken over.
+   */
+  async claim(claim: string, userId: string, userExists: (holder: string) => Promise<boolean>): Promise<boolean> {
+    try {
+      await this.claims.insertOne({ _id: claim, userId, claimedAt: new Date() });
+      return true;
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+    }
+    const current = await this.claims.findOne({ _id: claim });
+    if (!current) return this.claim(claim, userId, userExists);
+    if (current.userId === userId) return true;
+    const stale = Date.now() - current.claimedAt.getTime() > STALE_AFTER_MS && !(await userExists(current.userId));
+    if (!stale) return false;
+    await this.claims.replaceOne({ _id: claim }, { userId, claimedAt: new Date() });
+    return true;
+  }
+
+  /** Gives a value up, if this user holds it. */
+  async release(claim: string, userId: string): Promise<void> {
+    if ((await this.holder(claim)) === userId) await this.claims.deleteOne({ _id: claim });
+  }
+}

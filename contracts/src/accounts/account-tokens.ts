@@ -1,0 +1,21 @@
+/**
+ * Single-use e-mail tokens (verification, password reset). The workers create them when they send the e-mail; the
+ * API consumes them. Only a hash is stored: `_id` is the hex SHA-256 of the token.
+ */
+export const ACCOUNT_TOKENS_COLLECTION = 'account_tokens';
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AccountTokenDocument {
+  _id: string;
+  purpose: AccountTokenPurpose;
+  userId: string;
+  email: string;
+  expiresAt: Date;
+}
+
+/** How long a link in an e-mail stays valid. */
+export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+  'verify-email': 48 * 3600_000,
+  'reset-password': 3600_000,
+};

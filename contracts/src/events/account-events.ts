@@ -1,0 +1,22 @@
+import type { DomainEvent } from './domain-event';
+
+export const AccountEventType = {
+  UserRegistered: 'user.registered.v1',
+  EmailVerified: 'user.email-verified.v1',
+  PasswordResetRequested: 'user.password-reset-requested.v1',
+  PasswordReset: 'user.password-reset.v1',
+  UsernameChanged: 'user.username-changed.v1',
+  PasswordChanged: 'user.password-changed.v1',
+} as const;
+
+export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistered, { userId: string; email: string; username: string; passwordHash: string }>;
+export type EmailVerifiedV1 = DomainEvent<typeof AccountEventType.EmailVerified, { userId: string }>;
+/** The workers answer it with an e-mail holding a single-use reset link. */
+export type PasswordResetRequestedV1 = DomainEvent<typeof AccountEventType.PasswordResetRequested, { userId: string; email: string; username: string }>;
+export type PasswordResetV1 = DomainEvent<typeof AccountEventType.PasswordReset, { userId: string; passwordHash: string }>;
+export type UsernameChangedV1 = DomainEvent<typeof AccountEventType.UsernameChanged, { userId: string; username: string }>;
+export type PasswordChangedV1 = DomainEvent<typeof AccountEventType.PasswordChanged, { userId: string; passwordHash: string }>;
+
+export type AccountEvent = UserRegisteredV1 | EmailVerifiedV1 | PasswordResetRequestedV1 | PasswordResetV1 | UsernameChangedV1 | PasswordChangedV1;
+
+export const accountStreams = { user: (userId: string): string => `user-${userId}` };

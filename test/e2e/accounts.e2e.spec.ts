@@ -1,0 +1,163 @@
+// Accounts end to end on the real store, Redis and SMTP catcher: the API takes the requests, the workers send the
+// e-mails, and the test follows the links it reads from the catcher.
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { LoginResponse, TokenResponse } from '@shelf/contracts';
+import { caughtMail, testServiceEnv, waitForMail } from '@test/support';
+import type { Connection } from 'mongoose';
+import { createHmac } from 'node:crypto';
+import { createApp } from '../../backend/src/create-app';
+import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
+import { WorkersModule } from '../../workers/src/workers.module';
+
+const env = testServiceEnv(__filename);
+const password = 'correct horse battery staple';
+
+describe('accounts and sessions', () => {
+  let api: NestExpressApplication;
+  let workers: INestApplicationContext;
+  let base: string;
+
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}/api/user/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const post = <T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
+  const get = <T = Record<string, unknown>>(path: string) => call<T>('GET', path);
+  const linkIn = async (address: string, subject: string) => {
+    const mail = await waitForMail(address, 15_000, subject);
+    return new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  };
+
+  beforeAll(async () => {
+    workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
+    api = await createApp(env, ['error']);
+    await api.listen(0, '127.0.0.1');
+    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await api.get<Connection>(getConnectionToken()).dropDatabase();
+    await api.close();
+    await workers.close();
+  });
+
+  it('registers, verifies by e-mail, logs in, rotates refresh tokens and revokes a family on reuse', async () => {
+    const email = 'Reader.One@Example.test';
+    expect(await post('register', { email, password, username: 'Reader One', honeypot: '' })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Registration successful! Please check your e-mail to verify your account.' },
+    });
+    const link = await linkIn('reader.one@example.test', 'Verify your e-mail for Novel Shelf');
+    expect(link.pathname).toBe('/user/verify-email');
+    expect(await get(`verify-email?${link.searchParams}`)).toEqual({ status: 200, body: { message: 'Your e-mail has been verified. You can now log in.' } });
+    expect(await get(`verify-email?${link.searchParams}`)).toMatchObject({ status: 400, body: { message: 'Invalid token.' } });
+
+    const login = await post<LoginResponse>('login', { email: 'reader.one@example.test', password, honeypot: '' });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toEqual({ user_id: expect.any(String), username: 'Reader One', email: 'reader.one@example.test', email_verified: true });
+    const first = login.body.refreshToken!;
+
+    const refreshed = await post<TokenResponse>('token', { refreshToken: first });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refreshToken).not.toBe(first);
+    const second = refreshed.body.refreshToken;
+
+    // The used token again: the family is revoked, so even the newest token stops working.
+    expect(await post('token', { refreshToken: first })).toMatchObject({ status: 401, body: { message: 'Your session has expired. Please log in again.' } });
+    expect((await post('token', { refreshToken: second })).status).toBe(401);
+  });
+
+  it('resets a forgotten password through the e-mailed link, once', async () => {
+    const email = 'forgetful@example.test';
+    await post('register', { email, password, username: 'Forgetful' });
+    await linkIn(email, 'Verify your e-mail for Novel Shelf');
+
+    const known = await post('forgot-password', { email, honeypot: '' });
+    const unknown = await post('forgot-password', { email: 'nobody@example.test', honeypot: '' });
+    expect(known).toEqual({ status: 200, body: { message: 'If an account exists for this e-mail, we have sent a link to reset its password.' } });
+    expect(unknown).toEqual(known);
+
+    const link = await linkIn(email, 'Reset your Novel Shelf password');
+    expect(link.pathname).toBe('/user/reset-password');
+    expect(await get(`reset-password?${link.searchParams}`)).toMatchObject({ status: 200, body: { success: true } });
+    const token = link.searchParams.get('token');
+    expect(await post('reset-password', { token, newPassword: 'password', honeypot: '' })).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'This password is too common. Please choose a less common password.' },
+    });
+    expect(await post('reset-password', { token, newPassword: 'a brand new secret phrase', honeypot: '' })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Your password has been reset successfully. You can now log in with your new password.' },
+    });
+    expect((await post('reset-password', { token, newPassword: 'another new secret phrase' })).body).toMatchObject({ success: false });
+    expect((await post('login', { email, password })).status).toBe(401);
+    expect((await post('login', { email, password: 'a brand new secret phrase' })).status).toBe(200);
+  });
+
+  it('changes the username (not to the same one) and the password', async () => {
+    const email = 'changer@example.test';
+    await post('register', { email, password, username: 'Changer' });
+    const { body } = await post<LoginResponse>('login', { email, password });
+    const auth = { authorization: `Bearer ${body.token}` };
+
+    expect(await post('profile/change-username', { newUsername: 'Changer', honeypot: '' }, auth)).toMatchObject({
+      status: 400,
+      body: { message: 'The new username cannot be the same as the old username. Please choose a different username.' },
+    });
+    expect(await post('profile/change-username', { newUsername: 'Reader One' }, auth)).toMatchObject({ status: 400, body: { message: 'This username is already taken. Please choose another one.' } });
+    expect(await post('profile/change-username', { newUsername: 'New Changer' }, auth)).toEqual({ status: 200, body: { message: 'Your username has been changed.' } });
+    expect(await post('profile/change-password', { newPassword: 'an even better phrase', honeypot: '' }, auth)).toEqual({ status: 200, body: { message: 'Your password has been changed.' } });
+    const again = await post<LoginResponse>('login', { email, password: 'an even better phrase' });
+    expect(again.body.user?.username).toBe('New Changer');
+    // The old name is free again, case-insensitively unique names included.
+    expect((await post('register', { email: 'other@example.test', password, username: 'changer' })).status).toBe(200);
+    expect((await post('register', { email: 'third@example.test', password, username: 'NEW CHANGER' })).body).toMatchObject({ success: false });
+  });
+
+  it('gives a taken e-mail the ordinary answer, and a filled honeypot an ordinary answer with nothing done', async () => {
+    await post('register', { email: 'twice@example.test', password, username: 'Twice' });
+    expect(await post('register', { email: ' TWICE@example.test ', password, username: 'Twice Again' })).toEqual({
+      status: 200,
+      body: { success: true, message: 'Registration successful! Please check your e-mail to verify your account.' },
+    });
+    expect((await post('login', { email: 'twice@example.test', password })).status).toBe(200);
+
+    expect((await post('register', { email: 'bot@example.test', password, username: 'Bot', honeypot: 'gotcha' })).body).toMatchObject({ success: true });
+    expect((await post('login', { email: 'bot@example.test', password })).status).toBe(401);
+    // A honeypot request for a real account sends nothing: a real request made after it (events are projected in
+    // order) arrives, and no reset mail for the first account came before it.
+    await post('forgot-password', { email: 'twice@example.test', honeypot: 'gotcha' });
+    await post('register', { email: 'barrier@example.test', password, username: 'Barrier' });
+    await waitForMail('barrier@example.test', 15_000);
+    expect((await caughtMail()).filter((mail) => mail.to.some((to) => to.address === 'twice@example.test') && mail.subject.startsWith('Reset'))).toEqual([]);
+  });
+
+  it('refuses forged, expired and alg:none access tokens', async () => {
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { sub: 'x', username: 'x', email: 'x@example.test', email_verified: true };
+    const sign = (payload: object, key: string) => {
+      const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+      return `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = {
+      none: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 60 })}.`,
+      forged: sign({ ...claims, exp: now + 60 }, 'not the key'),
+      expired: sign({ ...claims, exp: now - 60 }, accessTokenKey(env)),
+      garbage: 'not.a.jwt',
+    };
+    for (const token of Object.values(tokens)) {
+      expect(await post('profile/change-password', { newPassword: 'whatever phrase' }, { authorization: `Bearer ${token}` })).toEqual({
+        status: 401,
+        body: { statusCode: 401, message: 'Please log in to continue.', error: 'Unauthorized' },
+      });
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import {
+  ACCOUNT_TOKEN_TTL_MS,
+  ACCOUNT_TOKENS_COLLECTION,
+  AccountEventType,
+  type AccountTokenDocument,
+  type AccountTokenPurpose,
+  type AnyDomainEvent,
+  MailJobName,
+  mailJobOptions,
+  type PasswordResetRequestedV1,
+  QueueName,
+  type SendMailJobV1,
+  type ServiceEnv,
+  type UserRegisteredV1,
+} from '@shelf/contracts';
+import { Queue } from 'bullmq';
+import { MongoServerError } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { createHash, createHmac } from 'node:crypto';
+import type { Projector } from '../projections/projector';
+import { SERVICE_ENV } from '../service-env.token';
+
+/**
+ * Answers UserRegistered and PasswordResetRequested with an e-mail holding a single-use link. The token is an HMAC
+ * of the event id under a key derived from AUTH_SECRET, so a retried job makes the same token (one stored hash, the
+ * same link) and nobody without the secret can predict one. The mail queue retries the send with backoff.
+ */
+@Injectable()
+export class AccountMailer implements Projector, BeforeApplicationShutdown {
+  readonly name = 'account-mail';
+  readonly handles = [AccountEventType.UserRegistered, AccountEventType.PasswordResetRequested];
+  private readonly mail: Queue;
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
+    @InjectConnection() private readonly connection: Connection,
+  ) {
+    this.mail = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    this.mail.on('error', () => undefined);
+    this.key = createHmac('sha256', env.authSecret).update('e-mail-token').digest();
+  }
+
+  async apply(event: AnyDomainEvent): Promise<void> {
+    if (event.type === AccountEventType.UserRegistered) await this.send(event, 'verify-email');
+    if (event.type === AccountEventType.PasswordResetRequested) await this.send(event, 'reset-password');
+  }
+
+  private async send(event: UserRegisteredV1 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
+    const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
+    const { userId, email, username } = event.data;
+    const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);
+    try {
+      await this.connection
+        .collection<AccountTokenDocument>(ACCOUNT_TOKENS_COLLECTION)
+        .insertOne({ _id: createHash('sha256').update(token).digest('hex'), purpose, userId, email, expiresAt });
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // stored by an earlier try
+    }
+    const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams({ token, email })}`;
+    const message = purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
+    await this.mail.add(MailJobName.Send, message, { ...mailJobOptions, jobId: `mail-${event.id}` });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.mail.close();
+  }
+}
+
+function verificationMail(to: string, username: string, link: string): SendMailJobV1 {
+  return {
+    to,
+    subject: 'Verify your e-mail for Novel Shelf',
+    text: `Hello ${username},\n\nplease verify your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not register, ignore this e-mail.\n`,
+  };
+}
+
+function resetMail(to: string, username: string, link: string): SendMailJobV1 {
+  return {
+    to,
+    subject: 'Reset your Novel Shelf password',
+    text: `Hello ${username},\n\nsomeone (hopefully you) asked to reset your password. Open this link to choose a new one:\n${link}\n\nThe link works for one hour and only once. If you did not ask, ignore this e-mail: your password stays as it is.\n`,
+  };
+}
