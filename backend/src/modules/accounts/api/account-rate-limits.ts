@@ -10,9 +10,12 @@ const LIMITS = {
   'login:ip': { points: 30, duration: 600 },
   'login:account': { points: 10, duration: 600 },
   'register:ip': { points: 10, duration: 3600 },
+  'register:account': { points: 5, duration: 3600 },
   'forgot:ip': { points: 10, duration: 3600 },
   'forgot:account': { points: 3, duration: 3600 },
   'reset:ip': { points: 30, duration: 600 },
+  /** Keyed by the token, which stands for one account. */
+  'reset:account': { points: 10, duration: 600 },
 } as const;
 
 export type AccountLimit = keyof typeof LIMITS;

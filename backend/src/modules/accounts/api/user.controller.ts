@@ -76,7 +76,7 @@ export class UserController {
   @Post('register')
   @HttpCode(200)
   async register(@Req() req: Request, @Body() body: RegisterBody): Promise<SuccessResponse> {
-    await this.limits.consume([['register:ip', req.ip ?? '']]);
+    await this.limits.consume([['register:ip', req.ip ?? ''], ['register:account', body.email.trim()]]);
     if (isBot(body)) return { success: true, message: AccountMessage.registered };
     return answer(await this.commands.execute(new RegisterUserCommand(body.email, body.password, body.username)));
   }
@@ -107,7 +107,7 @@ export class UserController {
   @Post('reset-password')
   @HttpCode(200)
   async resetPassword(@Req() req: Request, @Body() body: ResetPasswordBody): Promise<SuccessResponse> {
-    await this.limits.consume([['reset:ip', req.ip ?? '']]);
+    await this.limits.consume([['reset:ip', req.ip ?? ''], ['reset:account', body.token]]);
     if (isBot(body)) return { success: true, message: AccountMessage.passwordReset };
     return answer(await this.commands.execute(new ResetPasswordCommand(body.token, body.newPassword)));
   }
