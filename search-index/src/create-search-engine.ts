@@ -9,6 +9,13 @@ import type { SearchEngine } from './search-engine';
 /** The collection of the embedded engine's documents. */
 export const EMBEDDED_SEARCH_COLLECTION = 'search_books';
 
+/** Creates the engine and starts it (settings applied, embedded index loaded): what a process does at boot. */
+export async function startSearchEngine(env: Pick<ServiceEnv, 'meiliUrl' | 'meiliMasterKey' | 'redisUrl'>, db: Db): Promise<SearchEngine> {
+  const engine = createSearchEngine(env, db);
+  await engine.start();
+  return engine;
+}
+
 /** Meilisearch when MEILI_URL is set; otherwise the embedded engine on the document store and Redis. */
 export function createSearchEngine(env: Pick<ServiceEnv, 'meiliUrl' | 'meiliMasterKey' | 'redisUrl'>, db: Db): SearchEngine {
   if (env.meiliUrl) return new MeilisearchEngine(env.meiliUrl, env.meiliMasterKey);

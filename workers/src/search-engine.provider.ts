@@ -1,6 +1,6 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
-import { createSearchEngine, type SearchEngine } from '@shelf/search-index';
+import { type SearchEngine, startSearchEngine } from '@shelf/search-index';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV } from './service-env.token';
 
@@ -10,9 +10,5 @@ export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
 export const searchEngineProvider = {
   provide: SEARCH_ENGINE,
   inject: [SERVICE_ENV, getConnectionToken()],
-  useFactory: async (env: ServiceEnv, connection: Connection): Promise<SearchEngine> => {
-    const engine = createSearchEngine(env, connection.db!);
-    await engine.start();
-    return engine;
-  },
+  useFactory: (env: ServiceEnv, connection: Connection): Promise<SearchEngine> => startSearchEngine(env, connection.db!),
 };
