@@ -32,6 +32,16 @@ function answer(result: AccountResult): SuccessResponse {
   return result;
 }
 
+/** A refused session (wrong password, dead refresh token): 401 with the reader's message. */
+async function unauthorizedIfRefused<T>(session: Promise<T>): Promise<T> {
+  try {
+    return await session;
+  } catch (error) {
+    if (error instanceof SessionRefused) throw new UnauthorizedException(error.message);
+    throw error;
+  }
+}
+
 /** The /api/user endpoints of spec section 7 that concern accounts and sessions. */
 @Controller('user')
 export class UserController {
@@ -47,23 +57,13 @@ export class UserController {
   async logIn(@Req() req: Request, @Body() body: LoginBody): Promise<LoginResponse> {
     await this.limits.consume([['login:ip', req.ip ?? ''], ['login:account', body.email]]);
     if (isBot(body)) throw new UnauthorizedException(AccountMessage.badCredentials);
-    try {
-      return await this.sessions.logIn(body.email, body.password);
-    } catch (error) {
-      if (error instanceof SessionRefused) throw new UnauthorizedException(error.message);
-      throw error;
-    }
+    return unauthorizedIfRefused(this.sessions.logIn(body.email, body.password));
   }
 
   @Post('token')
   @HttpCode(200)
   async refresh(@Body() body: RefreshBody): Promise<TokenResponse> {
-    try {
-      return await this.sessions.refresh(body.refreshToken);
-    } catch (error) {
-      if (error instanceof SessionRefused) throw new UnauthorizedException(error.message);
-      throw error;
-    }
+    return unauthorizedIfRefused(this.sessions.refresh(body.refreshToken));
   }
 
   @Post('logout')
