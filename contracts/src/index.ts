@@ -18,3 +18,8 @@ export * from './api/catalog-responses';
 export * from './events/account-events';
 export * from './accounts/account-tokens';
 export * from './api/account-responses';
+export * from './events/social-events';
+export * from './comments/comment-rules';
+export * from './api/social-responses';
+export * from './realtime/socket-events';
+export * from './read-models/social-read-models';

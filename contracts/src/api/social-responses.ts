@@ -1,0 +1,85 @@
+import type { BookListItem } from './book-list-item';
+
+/**
+ * A comment as the API and the live push send it (spec section 3, "Comment"). A deleted or removed comment never
+ * carries its original text or author: they are replaced by the spec's texts. Instead of the commenter's e-mail,
+ * which would let anyone harvest addresses, it carries `email_hash` (SHA-256 of the trimmed, lowercased e-mail, as
+ * avatar services take it); null for deleted or removed comments, which show the fixed fallback avatar.
+ */
+export interface CommentView {
+  comment_id: string;
+  book_id: number;
+  chapter_id: number | null;
+  parent_comment_id: string | null;
+  comment_content: string;
+  /** ISO 8601. */
+  comment_time: string;
+  username: string;
+  email_hash: string | null;
+  user_id: string | null;
+  like_count: number;
+  report_count: number;
+  deleted_comment: boolean;
+}
+
+export type CommentSort = 'likes' | 'newest' | 'oldest';
+export const COMMENT_SORTS: readonly CommentSort[] = ['likes', 'newest', 'oldest'];
+
+export interface CommentsResponse {
+  comments: CommentView[];
+}
+
+export interface CommentsWithLikesResponse extends CommentsResponse {
+  /** The comments of this thread the reader likes. */
+  likedComments: { comment_id: string }[];
+}
+
+/** The answer to a comment write: `success` 1 or 0 (then `message` says why). */
+export interface CommentWriteResponse {
+  success: 0 | 1;
+  message: string;
+  comment_id?: string;
+}
+
+/** Spec section 3, "Like data". */
+export interface LikeStatusResponse {
+  isLiked: boolean;
+  likeCount: { like_count: number };
+}
+
+/** Spec section 3, "Reply item". */
+export interface ReplyItem {
+  comment_id: string;
+  comment_content: string;
+  /** ISO 8601. */
+  comment_time: string;
+  parent_comment_id: string;
+  parent_comment_content: string;
+  username: string;
+  book_id: number;
+  english_book_name: string;
+  chapter_id?: number;
+  chapter_title?: string;
+  notification_is_read: boolean;
+}
+
+export interface RepliesResponse {
+  replies: ReplyItem[];
+  totalPages: number;
+}
+
+export interface UnreadCountResponse {
+  unreadCount: number;
+}
+
+export interface UncheckedUpdatesResponse {
+  uncheckedUpdatesCount: number;
+}
+
+export interface LikedStoriesResponse {
+  books: BookListItem[];
+  totalPages: number;
+}
+
+export type LikedStorySort = 'last_updated' | 'like_count' | 'liked_time';
+export const LIKED_STORY_SORTS: readonly LikedStorySort[] = ['last_updated', 'like_count', 'liked_time'];
