@@ -7,7 +7,10 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { HealthModule } from './modules/health/health.module';
+import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
+import { OperatorsModule } from './modules/operators/operators.module';
 import { PlatformModule } from './platform/platform.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /** The built web app; the API serves it at the same origin, so the client needs no CORS. */
 const webDist = process.env.WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
@@ -22,11 +25,13 @@ export class AppModule {
         EventStoreModule,
         HealthModule,
         AccountsModule,
+        RealtimeModule,
+        OperatorsModule,
         CatalogCommandsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)
-          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}'] })]
+          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`] })]
           : []),
       ],
     };

@@ -10,6 +10,7 @@ import { CatalogProjector } from './projections/catalog/catalog.projector';
 import { EventsProcessor } from './projections/events.processor';
 import { PROJECTORS } from './projections/projector';
 import { SearchProjector } from './projections/search/search.projector';
+import { LiveEmitter } from './realtime/live-emitter';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
@@ -42,9 +43,10 @@ export class WorkersModule implements BeforeApplicationShutdown {
         SearchProjector,
         AccountMailer,
         projectorsProvider,
+        LiveEmitter,
         ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
       ],
-      exports: [PROJECTORS],
+      exports: [PROJECTORS, LiveEmitter],
     };
   }
 

@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  type BadgeCounts,
+  type CommentPush,
+  RealtimeRoom,
+  realtimeRedisKey,
+  type ServerToClientEvents,
+  type ServiceEnv,
+  type ThreadRef,
+} from '@shelf/contracts';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { SERVICE_ENV } from '../service-env.token';
+
+/**
+ * The workers' side of the live channel: pushes to the API processes' sockets through Redis (the socket.io Redis
+ * emitter; the API runs the matching adapter under the same key). A push is a hint that read models changed, sent
+ * once they have: it is fire-and-forget, and when Redis is away it is lost with a warning, never an error.
+ */
+@Injectable()
+export class LiveEmitter implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(LiveEmitter.name);
+  private readonly redis: Redis;
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', () => undefined);
+    // The emitter publishes without awaiting: give it a client whose failed publish is logged, not left unhandled.
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`a live push was lost: ${error.message}`)),
+    };
+    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: realtimeRedisKey(env.queuePrefix) });
+  }
+
+  /** The user's header badge counts changed. */
+  badgesChanged(userId: string, counts: BadgeCounts): void {
+    this.emitter.to(RealtimeRoom.user(userId)).emit('badges:changed', counts);
+  }
+
+  /** A comment of the thread was created, edited, deleted or removed (the push carries it as readers now see it). */
+  comment(kind: 'created' | 'edited' | 'deleted' | 'removed', push: CommentPush): void {
+    this.emitter.to(RealtimeRoom.thread(push.thread)).emit(`comment:${kind}`, push);
+  }
+
+  likeCount(thread: ThreadRef, commentId: string, likeCount: number): void {
+    this.emitter.to(RealtimeRoom.thread(thread)).emit('comment:like-count', { thread, comment_id: commentId, like_count: likeCount });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    // QUIT is answered after the publishes sent before it; a connection that is down is just dropped.
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
+  }
+}
