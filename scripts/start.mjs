@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { concurrently } from 'concurrently';
 import services from './lib/services.cjs';
-import { siteEnv } from './lib/site-env.mjs';
+import { ADMIN_PASSWORD_FILE, siteEnv } from './lib/site-env.mjs';
 
 const { root, profiles, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
 const ports = { ...profiles.run, http: Number(process.env.PORT ?? profiles.run.http) };
@@ -74,6 +74,8 @@ waitForPort(ports.http, 120000).then(
   () => {
     console.log(`\nNovel Shelf is running at http://127.0.0.1:${ports.http}/ (API under /api).`);
     if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
+    const password = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD you set' : `\`cat ${join(dataDir, ADMIN_PASSWORD_FILE)}\``;
+    console.log(`Queue dashboard: http://127.0.0.1:${ports.http}/admin/queues (user ${env.ADMIN_USER}, password: ${password})`);
     console.log('Press Ctrl-C to stop.\n');
     if (process.env.DEMO_CATALOGUE !== 'off') seedDemoCatalogue();
   },
