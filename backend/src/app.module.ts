@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
+import { CommentsModule } from './modules/comments/comments.module';
 import { HealthModule } from './modules/health/health.module';
+import { LikesModule } from './modules/likes/likes.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlatformModule } from './platform/platform.module';
 
 /** The built web app; the API serves it at the same origin, so the client needs no CORS. */
@@ -23,6 +26,9 @@ export class AppModule {
         HealthModule,
         AccountsModule,
         CatalogCommandsModule,
+        LikesModule,
+        CommentsModule,
+        NotificationsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)
