@@ -10,7 +10,10 @@ import { CommentsModule } from './modules/comments/comments.module';
 import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
+import { OperatorsModule } from './modules/operators/operators.module';
 import { PlatformModule } from './platform/platform.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /** The built web app; the API serves it at the same origin, so the client needs no CORS. */
 const webDist = process.env.WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
@@ -25,6 +28,8 @@ export class AppModule {
         EventStoreModule,
         HealthModule,
         AccountsModule,
+        RealtimeModule,
+        OperatorsModule,
         CatalogCommandsModule,
         LikesModule,
         CommentsModule,
@@ -32,7 +37,7 @@ export class AppModule {
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)
-          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}'] })]
+          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`] })]
           : []),
       ],
     };

@@ -5,17 +5,25 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { ServiceEnv } from '@shelf/contracts';
 import { AppModule } from './app.module';
 import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
+import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
 import { TRUSTED_PROXIES } from './platform/http/client-ip';
 import { installFrontDoor } from './platform/http/front-door';
 import { ResponseCache } from './platform/http/response-cache';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
-/** The API as both `main.ts` and the tests run it: every route under /api, bad input rejected at the edge. */
+/**
+ * The API as both `main.ts` and the tests run it: every route under /api, bad input rejected at the edge; the live
+ * channel at /realtime and the operators' queue dashboard at /admin/queues.
+ */
 export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { logger, bodyParser: false });
   // Behind a proxy on a private network (docker-compose's nginx), the client's address is in X-Forwarded-For.
   app.set('trust proxy', TRUSTED_PROXIES);
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), { '/api/searchbook': app.get(SearchRateLimiter) });
   app.use(express.json({ limit: '100kb' }), rejectUnreadableBody);
+  const queueDashboard = app.get(QueueDashboard).handler;
+  if (queueDashboard) app.use(QUEUE_DASHBOARD_PATH, queueDashboard);
+  app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   app.setGlobalPrefix('api');
   // Bad input gets one clear message: the first rule the request broke.
   app.useGlobalPipes(

@@ -50,7 +50,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         projectorsProvider,
         ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
       ],
-      exports: [PROJECTORS],
+      exports: [PROJECTORS, LiveEmitter],
     };
   }
 

@@ -24,6 +24,14 @@ describe('readServiceEnv', () => {
     expect(() => readServiceEnv({ ...complete, AUTH_SECRET: 'short' })).toThrow('AUTH_SECRET must be at least 32 characters long.');
   });
 
+  it('turns the queue dashboard on only with both admin credentials', () => {
+    expect(readServiceEnv(complete).admin).toBeUndefined();
+    expect(readServiceEnv({ ...complete, ADMIN_USER: ' ops ', ADMIN_PASSWORD: ' a long passphrase ' }).admin).toEqual({ user: 'ops', password: 'a long passphrase' });
+    expect(() => readServiceEnv({ ...complete, ADMIN_USER: 'ops' })).toThrow('ADMIN_USER and ADMIN_PASSWORD must be set together');
+    expect(() => readServiceEnv({ ...complete, ADMIN_PASSWORD: 'a long passphrase' })).toThrow('ADMIN_USER and ADMIN_PASSWORD must be set together');
+    expect(() => readServiceEnv({ ...complete, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short' })).toThrow('ADMIN_PASSWORD must be at least 12 characters long.');
+  });
+
   it.each(['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'AUTH_SECRET'])('names %s when it is missing or blank', (name) => {
     expect(() => readServiceEnv({ ...complete, [name]: ' ' })).toThrow(MissingEnvError);
     expect(() => readServiceEnv({ ...complete, [name]: undefined })).toThrow(`${name} is not set`);

@@ -20,6 +20,13 @@ export interface ServiceEnv {
   authSecret: string;
   /** Where readers reach the site; e-mail links start with it (PUBLIC_URL). */
   publicUrl: string;
+  /** HTTP Basic credentials of the queue dashboard (ADMIN_USER, ADMIN_PASSWORD); unset, the dashboard is off. */
+  admin?: AdminCredentials;
+}
+
+export interface AdminCredentials {
+  user: string;
+  password: string;
 }
 
 export class MissingEnvError extends Error {
@@ -41,6 +48,16 @@ function authSecret(env: Record<string, string | undefined>): string {
   return secret;
 }
 
+/** Both or neither: one without the other is a mistake, and a short password guards nothing. */
+function admin(env: Record<string, string | undefined>): AdminCredentials | undefined {
+  const user = env.ADMIN_USER?.trim();
+  const password = env.ADMIN_PASSWORD?.trim();
+  if (!user && !password) return undefined;
+  if (!user || !password) throw new Error('ADMIN_USER and ADMIN_PASSWORD must be set together (or neither, to turn the queue dashboard off).');
+  if (password.length < 12) throw new Error('ADMIN_PASSWORD must be at least 12 characters long.');
+  return { user, password };
+}
+
 export function readServiceEnv(env: Record<string, string | undefined>): ServiceEnv {
   return {
     mongoUrl: required(env, 'MONGO_URL'),
@@ -53,5 +70,6 @@ export function readServiceEnv(env: Record<string, string | undefined>): Service
     searchRateLimit: Number(env.SEARCH_RATE_LIMIT) > 0 ? Number(env.SEARCH_RATE_LIMIT) : 20,
     authSecret: authSecret(env),
     publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    admin: admin(env),
   };
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   type BadgeCounts,
   type CommentPush,
@@ -12,21 +12,34 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { SERVICE_ENV } from '../service-env.token';
 
-/** Pushes to the API's sockets through Redis (the socket.io Redis emitter), whichever API process holds them. */
+/**
+ * The workers' side of the live channel: pushes to the API processes' sockets through Redis (the socket.io Redis
+ * emitter; the API runs the matching adapter under the same key). A push is a hint that read models changed, sent
+ * once they have: it is fire-and-forget, and when Redis is away it is lost with a warning, never an error.
+ */
 @Injectable()
 export class LiveEmitter implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(LiveEmitter.name);
   private readonly redis: Redis;
   private readonly emitter: Emitter<ServerToClientEvents>;
 
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
-    this.redis = new Redis(env.redisUrl);
-    this.emitter = new Emitter<ServerToClientEvents>(this.redis, { key: realtimeRedisKey(env.queuePrefix) });
+    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1 });
+    this.redis.on('error', () => undefined);
+    // The emitter publishes without awaiting: give it a client whose failed publish is logged, not left unhandled.
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`a live push was lost: ${error.message}`)),
+    };
+    this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: realtimeRedisKey(env.queuePrefix) });
   }
 
+  /** The user's header badge counts changed. */
   badgesChanged(userId: string, counts: BadgeCounts): void {
     this.emitter.to(RealtimeRoom.user(userId)).emit('badges:changed', counts);
   }
 
+  /** A comment of the thread was created, edited, deleted or removed (the push carries it as readers now see it). */
   comment(kind: 'created' | 'edited' | 'deleted' | 'removed', push: CommentPush): void {
     this.emitter.to(RealtimeRoom.thread(push.thread)).emit(`comment:${kind}`, push);
   }
@@ -35,7 +48,9 @@ export class LiveEmitter implements BeforeApplicationShutdown {
     this.emitter.to(RealtimeRoom.thread(thread)).emit('comment:like-count', { thread, comment_id: commentId, like_count: likeCount });
   }
 
-  beforeApplicationShutdown(): void {
-    this.redis.disconnect();
+  async beforeApplicationShutdown(): Promise<void> {
+    // QUIT is answered after the publishes sent before it; a connection that is down is just dropped.
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
   }
 }

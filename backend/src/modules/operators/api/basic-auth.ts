@@ -1,0 +1,28 @@
+import type { AdminCredentials } from '@shelf/contracts';
+import type { RequestHandler } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+/** Equal-length digests compared in constant time, so neither content nor length leaks through timing. */
+const same = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+/** Whether an Authorization header carries exactly these HTTP Basic credentials. */
+export function hasCredentials(header: string | undefined, expected: AdminCredentials): boolean {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const [user, password] = colon < 0 ? ['', ''] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  // Both comparisons always run: a wrong user name takes as long as a wrong password.
+  const userMatches = same(user, expected.user);
+  const passwordMatches = same(password, expected.password);
+  return colon >= 0 && userMatches && passwordMatches;
+}
+
+/** Lets through only requests with the credentials; others get 401 and the browser's log-in prompt. */
+export function basicAuth(expected: AdminCredentials, realm: string): RequestHandler {
+  return (req, res, next) => {
+    if (hasCredentials(req.headers.authorization, expected)) return next();
+    res.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
+    res.status(401).json({ statusCode: 401, message: 'The queue dashboard needs the operator user name and password.' });
+  };
+}

@@ -1,0 +1,76 @@
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import { type ClientToServerEvents, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
+import type { Server, Socket } from 'socket.io';
+import { HandshakeAuth } from './handshake-auth';
+import { parseThreadRef } from './thread-ref';
+
+/** What the handshake established: the user's id, or null for a visitor. */
+interface SocketData {
+  userId: string | null;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RoomAnswer = Parameters<RoomAck>[0];
+
+/** One socket follows at most this many comment threads (a reader has one book or chapter page open per tab). */
+export const MAX_THREADS_PER_SOCKET = 20;
+/** The prefix of RealtimeRoom.thread's room names. */
+const THREAD_ROOM_PREFIX = 'thread:';
+
+/**
+ * The live channel (ARCHITECTURE.md, Realtime). It shares the API's HTTP server; the Redis adapter (RedisIoAdapter)
+ * carries emits between processes, and the workers emit through the Redis emitter. Clients only join and leave
+ * thread rooms: every push comes from the server side.
+ */
+@WebSocketGateway({ path: REALTIME_PATH, serveClient: false, maxHttpBufferSize: 16_384 })
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
+  @WebSocketServer() server!: RealtimeServer;
+
+  constructor(private readonly auth: HandshakeAuth) {}
+
+  /** The handshake: a valid token makes the socket its user's, a bad one is refused, none makes a visitor. */
+  afterInit(server: RealtimeServer): void {
+    server.use((socket, next) => {
+      this.auth.userIdOf(socket.handshake.auth.token).then(
+        (userId) => {
+          socket.data.userId = userId;
+          next();
+        },
+        (error: Error) => next(error),
+      );
+    });
+  }
+
+  handleConnection(socket: RealtimeSocket): void {
+    if (socket.data.userId) void socket.join(RealtimeRoom.user(socket.data.userId));
+  }
+
+  @SubscribeMessage('thread:join')
+  joinThread(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
+    const checked = parseThreadRef(body);
+    if (!checked.ok) return checked;
+    const room = RealtimeRoom.thread(checked.thread);
+    const followed = [...socket.rooms].filter((name) => name.startsWith(THREAD_ROOM_PREFIX)).length;
+    if (!socket.rooms.has(room) && followed >= MAX_THREADS_PER_SOCKET) {
+      return { ok: false, message: `One connection can follow at most ${MAX_THREADS_PER_SOCKET} comment threads. Leave one first.` };
+    }
+    void socket.join(room);
+    return { ok: true };
+  }
+
+  @SubscribeMessage('thread:leave')
+  leaveThread(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
+    const checked = parseThreadRef(body);
+    if (!checked.ok) return checked;
+    void socket.leave(RealtimeRoom.thread(checked.thread));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,39 @@
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { realtimeRedisKey, type ServiceEnv } from '@shelf/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+
+/**
+ * socket.io on the API's own HTTP server (gateways without a port share it), with the Redis adapter: an emit from
+ * any API process, or from the workers' Redis emitter, reaches the sockets of every API process. The adapter's
+ * publish and subscribe connections are its own and close after the socket.io server, on app.close().
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly connections: Redis[] = [];
+
+  constructor(
+    app: ConstructorParameters<typeof IoAdapter>[0],
+    private readonly env: ServiceEnv,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    // Publishes wait out a Redis outage rather than fail: a late badge count is better than an unhandled rejection.
+    const pub = new Redis(this.env.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const connection of [pub, sub]) {
+      // The health check reports Redis; without a listener ioredis would print every reconnect attempt.
+      connection.on('error', () => undefined);
+      this.connections.push(connection);
+    }
+    const adapter = createAdapter(pub, sub, { key: realtimeRedisKey(this.env.queuePrefix) });
+    return super.createIOServer(port, { ...options, adapter } as ServerOptions);
+  }
+
+  override async dispose(): Promise<void> {
+    // QUIT lets the adapter's last unsubscribes be answered first; a connection that is down is just dropped.
+    await Promise.all(this.connections.splice(0).map((connection) => (connection.status === 'ready' ? connection.quit() : connection.disconnect())));
+  }
+}

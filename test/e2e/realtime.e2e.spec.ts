@@ -1,0 +1,279 @@
+// The live channel and the queue dashboard end to end, on the real Redis and store: two API processes share one
+// Redis, so a push from the workers' emitter (or from the other API process) reaches a socket wherever it is
+// connected. The sockets are real socket.io clients; every wait is for an event or an acknowledgement.
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import {
+  type ClientToServerEvents,
+  type CommentPush,
+  type LoginResponse,
+  mailJobOptions,
+  MailJobName,
+  QueueName,
+  REALTIME_PATH,
+  RealtimeRoom,
+  type ServerToClientEvents,
+  type ServiceEnv,
+} from '@shelf/contracts';
+import { testServiceEnv } from '@test/support';
+import { Queue, QueueEvents } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { createHmac } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { createApp } from '../../backend/src/create-app';
+import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
+import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway';
+import { LiveEmitter } from '../../workers/src/realtime/live-emitter';
+import { WorkersModule } from '../../workers/src/workers.module';
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const env = testServiceEnv(__filename);
+const admin = { user: 'operator', password: 'a long operator passphrase' };
+const TIMEOUT_MS = 5000;
+
+const urlOf = async (app: NestExpressApplication) => (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+/** Connects a socket.io client; resolves once connected, rejects with the server's refusal. */
+function connect(base: string, token?: string): Promise<LiveSocket> {
+  const socket: LiveSocket = io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth: token === undefined ? {} : { token } });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no connection within the timeout')), TIMEOUT_MS);
+    socket.once('connect', () => (clearTimeout(timer), resolve(socket)));
+    socket.once('connect_error', (error) => (clearTimeout(timer), socket.close(), reject(error)));
+  });
+}
+
+/** The next `event` the socket receives, or a failure after the timeout. */
+function next<E extends keyof ServerToClientEvents>(socket: LiveSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => (clearTimeout(timer), resolve(payload))) as never);
+  });
+}
+
+/** Joins or leaves a thread with whatever payload a client might send (so, untyped), and returns the acknowledgement. */
+const ask = (socket: LiveSocket, event: keyof ClientToServerEvents, ...payload: unknown[]): Promise<unknown> =>
+  (socket as unknown as Socket).timeout(TIMEOUT_MS).emitWithAck(event, ...payload);
+
+/** An HS256 token with these claims, signed with `key` (for the refused cases; real tokens come from log-in). */
+function signed(claims: object, key: string): string {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
+}
+
+const comment = (commentId: string, thread: CommentPush['thread']): CommentPush => ({
+  thread,
+  comment: {
+    comment_id: commentId,
+    book_id: thread.book_id,
+    chapter_id: thread.chapter_id,
+    parent_comment_id: null,
+    comment_content: 'A first comment on this lovely story, live.',
+    comment_time: '2026-11-22T06:00:00.000Z',
+    username: 'Reader One',
+    email_hash: 'a'.repeat(64),
+    user_id: 'u1',
+    like_count: 0,
+    report_count: 0,
+    deleted_comment: false,
+  },
+});
+
+describe('the live channel across two API processes', () => {
+  // The two API processes share everything but the dashboard credentials: A has none, B has them.
+  const envA: ServiceEnv = { ...env, admin: undefined };
+  const envB: ServiceEnv = { ...env, admin };
+  let apiA: NestExpressApplication;
+  let apiB: NestExpressApplication;
+  let baseA: string;
+  let baseB: string;
+  let emitter: LiveEmitter;
+  const sockets: LiveSocket[] = [];
+  const open = async (token?: string) => {
+    const socket = await connect(baseB, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  /** Registers and logs in through API A: the access token as the accounts module issues it. */
+  async function logIn(email: string): Promise<LoginResponse & { user: { user_id: string } }> {
+    const post = (path: string, body: object) =>
+      fetch(`${baseA}/api/user/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const password = 'correct horse battery staple';
+    expect((await post('register', { email, password, username: email.split('@')[0], honeypot: '' })).status).toBe(200);
+    const login = await post('login', { email, password, honeypot: '' });
+    expect(login.status).toBe(200);
+    return (await login.json()) as LoginResponse & { user: { user_id: string } };
+  }
+
+  beforeAll(async () => {
+    apiA = await createApp(envA, ['error']);
+    apiB = await createApp(envB, ['error']);
+    await apiA.listen(0, '127.0.0.1');
+    await apiB.listen(0, '127.0.0.1');
+    [baseA, baseB] = [await urlOf(apiA), await urlOf(apiB)];
+    emitter = new LiveEmitter(env);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await emitter.beforeApplicationShutdown();
+    await apiA.get<Connection>(getConnectionToken()).dropDatabase();
+    await apiA.close();
+    await apiB.close();
+  });
+
+  it("delivers a user's badge counts to the socket holding their token, on the other API process", async () => {
+    const { token, user } = await logIn('live.reader@example.test');
+    const reader = await open(token);
+    const visitor = await open();
+    const seenByVisitor: string[] = [];
+    visitor.onAny((event: string) => seenByVisitor.push(event));
+    const thread = { book_id: 4, chapter_id: null };
+    expect(await ask(visitor, 'thread:join', thread)).toEqual({ ok: true });
+
+    // From API process A's socket.io server: it reaches B only through the Redis adapter.
+    const fromA = next(reader, 'badges:changed');
+    apiA.get(RealtimeGateway).server.to(RealtimeRoom.user(user.user_id)).emit('badges:changed', { unreadReplies: 1, uncheckedUpdates: 0 });
+    expect(await fromA).toEqual({ unreadReplies: 1, uncheckedUpdates: 0 });
+
+    // From the workers' emitter.
+    const fromWorkers = next(reader, 'badges:changed');
+    emitter.badgesChanged(user.user_id, { unreadReplies: 2, uncheckedUpdates: 5 });
+    expect(await fromWorkers).toEqual({ unreadReplies: 2, uncheckedUpdates: 5 });
+
+    // The visitor is in no user room: of a badge push and a later comment push (one Redis connection, delivered in
+    // order), it gets only the comment.
+    const commentArrived = next(visitor, 'comment:created');
+    emitter.badgesChanged(user.user_id, { unreadReplies: 3, uncheckedUpdates: 5 });
+    emitter.comment('created', comment('c0', thread));
+    await commentArrived;
+    expect(seenByVisitor).toEqual(['comment:created']);
+  });
+
+  it('refuses an expired, forged or malformed token at connection, with the reason', async () => {
+    const claims = { sub: 'someone', username: 'x', email: 'x@example.test', email_verified: true };
+    const now = Math.floor(Date.now() / 1000);
+    await expect(connect(baseB, signed({ ...claims, exp: now - 60 }, accessTokenKey(env)))).rejects.toThrow('Your session has expired. Please log in again.');
+    await expect(connect(baseB, signed({ ...claims, exp: now + 60 }, 'not the key'))).rejects.toThrow('Please log in to continue.');
+    await expect(connect(baseB, 'not.a.jwt')).rejects.toThrow('Please log in to continue.');
+    await expect(connect(baseB, 42 as unknown as string)).rejects.toThrow('Please log in to continue.');
+  });
+
+  it('lets a visitor follow book and chapter threads and pushes their comment events', async () => {
+    const visitor = await open();
+    const book = { book_id: 7, chapter_id: null };
+    const chapter = { book_id: 7, chapter_id: 3 };
+    expect(await ask(visitor, 'thread:join', book)).toEqual({ ok: true });
+    expect(await ask(visitor, 'thread:join', chapter)).toEqual({ ok: true });
+
+    const created = next(visitor, 'comment:created');
+    emitter.comment('created', comment('c1', book));
+    expect(await created).toEqual(comment('c1', book));
+
+    const liked = next(visitor, 'comment:like-count');
+    emitter.likeCount(chapter, 'c2', 4);
+    expect(await liked).toEqual({ thread: chapter, comment_id: 'c2', like_count: 4 });
+
+    // After leaving the book thread, its pushes stop; the chapter's still come (in publish order, after it).
+    expect(await ask(visitor, 'thread:leave', book)).toEqual({ ok: true });
+    const seen: string[] = [];
+    visitor.onAny((event: string, push: CommentPush) => seen.push(`${event} ${push.thread.chapter_id}`));
+    const removed = next(visitor, 'comment:removed');
+    emitter.comment('edited', comment('c1', book));
+    emitter.comment('removed', comment('c3', chapter));
+    await removed;
+    expect(seen).toEqual(['comment:removed 3']);
+  });
+
+  it('answers a bad thread with {ok:false} and a reason, and keeps the connection', async () => {
+    const socket = await open();
+    expect(await ask(socket, 'thread:join', { book_id: -1, chapter_id: null })).toEqual({ ok: false, message: 'book_id must be a positive integer.' });
+    expect(await ask(socket, 'thread:join', { book_id: 1, chapter_id: '2' })).toEqual({
+      ok: false,
+      message: 'chapter_id must be a positive integer, or null for a book-level thread.',
+    });
+    expect(await ask(socket, 'thread:leave', 'book-1')).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
+    expect(await ask(socket, 'thread:join')).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
+    expect(socket.connected).toBe(true);
+    expect(await ask(socket, 'thread:join', { book_id: 1, chapter_id: 2 })).toEqual({ ok: true });
+  });
+
+  it('caps the threads one connection follows at 20', async () => {
+    const socket = await open();
+    for (let book = 1; book <= 20; book++) expect(await ask(socket, 'thread:join', { book_id: book, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, 'thread:join', { book_id: 21, chapter_id: null })).toEqual({
+      ok: false,
+      message: 'One connection can follow at most 20 comment threads. Leave one first.',
+    });
+    expect(await ask(socket, 'thread:join', { book_id: 20, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, 'thread:leave', { book_id: 1, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, 'thread:join', { book_id: 21, chapter_id: null })).toEqual({ ok: true });
+  });
+
+  describe('the queue dashboard', () => {
+    const authorization = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    const right = { authorization: authorization(admin.user, admin.password) };
+
+    it('is off (404) without ADMIN_USER / ADMIN_PASSWORD', async () => {
+      expect((await fetch(`${baseA}/admin/queues`)).status).toBe(404);
+      expect((await fetch(`${baseA}/admin/queues/api/queues`, { headers: right })).status).toBe(404);
+    });
+
+    it('asks for the credentials (401) and refuses wrong ones', async () => {
+      for (const headers of [{} as Record<string, string>, { authorization: authorization(admin.user, 'a wrong passphrase') }, { authorization: authorization('root', admin.password) }]) {
+        const response = await fetch(`${baseB}/admin/queues/api/queues`, { headers });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Basic realm="Novel Shelf queues", charset="UTF-8"');
+        expect(await response.json()).toEqual({ statusCode: 401, message: 'The queue dashboard needs the operator user name and password.' });
+      }
+    });
+
+    it('shows the board and the events and mail queues with the right credentials', async () => {
+      const page = await fetch(`${baseB}/admin/queues`, { headers: right });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const { queues } = (await (await fetch(`${baseB}/admin/queues/api/queues`, { headers: right })).json()) as { queues: { name: string }[] };
+      expect(queues.map((queue) => queue.name).sort()).toEqual([QueueName.Events, QueueName.Mail]);
+    });
+
+    describe('with the workers sending mail to an SMTP server that refuses it', () => {
+      let workers: INestApplicationContext;
+      let mail: Queue;
+      let mailEvents: QueueEvents;
+
+      beforeAll(async () => {
+        workers = await NestFactory.createApplicationContext(WorkersModule.register({ ...env, smtpUrl: 'smtp://127.0.0.1:9' }), { logger: false });
+        mail = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+        mailEvents = new QueueEvents(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+        await mailEvents.waitUntilReady();
+      });
+
+      afterAll(async () => {
+        await mailEvents.close();
+        await mail.close();
+        await workers.close();
+      });
+
+      it('lists the failed job with its attempts and error', async () => {
+        const job = await mail.add(
+          MailJobName.Send,
+          { to: 'nobody@example.test', subject: 'Hello', text: 'Never delivered.' },
+          { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 10 } },
+        );
+        // Settles when the job is finally failed, after its retry.
+        await expect(job.waitUntilFinished(mailEvents, 20_000)).rejects.toThrow(/ECONNREFUSED/);
+        const response = await fetch(`${baseB}/admin/queues/api/queues?activeQueue=${QueueName.Mail}&status=failed&page=1&jobsPerPage=10`, { headers: right });
+        expect(response.status).toBe(200);
+        const { queues } = (await response.json()) as { queues: { name: string; counts: Record<string, number>; jobs: Record<string, unknown>[] }[] };
+        const listed = queues.find((queue) => queue.name === QueueName.Mail)!;
+        expect(listed.counts.failed).toBe(1);
+        expect(listed.jobs).toEqual([expect.objectContaining({ id: job.id, name: MailJobName.Send, attempts: 2, failedReason: expect.stringMatching(/ECONNREFUSED/) })]);
+      });
+    });
+  });
+});
