@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
+import { CommentsModule } from './modules/comments/comments.module';
 import { HealthModule } from './modules/health/health.module';
+import { LikesModule } from './modules/likes/likes.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { PlatformModule } from './platform/platform.module';
@@ -28,6 +31,9 @@ export class AppModule {
         RealtimeModule,
         OperatorsModule,
         CatalogCommandsModule,
+        LikesModule,
+        CommentsModule,
+        NotificationsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)

@@ -23,3 +23,4 @@ export * from './comments/comment-rules';
 export * from './api/social-responses';
 export * from './realtime/socket-events';
 export * from './read-models/social-read-models';
+export * from './comments/comment-view';

@@ -94,6 +94,11 @@ describe.each(engines)('the $name search engine', ({ url }) => {
     expect(await ids({ diversity: 'Danmei/BL', tags: ['Sweet'], minWordCount: 10_000, sort: 'oldest' })).toEqual([1, 3, 4, 6]);
   });
 
+  it('narrows to the listed book ids, sorted as asked', async () => {
+    expect(await ids({ bookIds: [5, 2, 6], sort: 'oldest' })).toEqual([2, 5, 6]);
+    expect(await ids({ bookIds: [] })).toEqual([]);
+  });
+
   it('matches whole words, the last one also as a prefix, in names, other names and authors', async () => {
     expect(await ids({ text: 'jade' })).toEqual([1, 3]);
     expect(await ids({ text: 'crim' })).toEqual([1, 6]);

@@ -27,6 +27,8 @@ export interface SearchQuery {
   tags?: Tag[];
   /** Every word must match a word of a searchable attribute; the last word may match as a prefix. */
   text?: string;
+  /** Only these books (for a reader's liked stories). */
+  bookIds?: number[];
   sort: SearchSort | 'random';
 }
 

@@ -9,18 +9,23 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { CatalogProjector } from './projections/catalog/catalog.projector';
 import { EventsProcessor } from './projections/events.processor';
 import { PROJECTORS } from './projections/projector';
+import { CommentThreadsProjector } from './projections/comment-threads/comment-threads.projector';
+import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
+import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
+import { BadgeNotifier } from './realtime/badge-notifier';
 import { LiveEmitter } from './realtime/live-emitter';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
 /**
  * Consumers of the events queue in the order they run for one event: the search index reads what the catalogue
- * projector wrote.
+ * and like projectors wrote to rm_books.
  */
+const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, CommentThreadsProjector, ReplyInboxProjector, SearchProjector, AccountMailer];
 const projectorsProvider = {
   provide: PROJECTORS,
-  inject: [CatalogProjector, SearchProjector, AccountMailer],
+  inject: PROJECTOR_CLASSES,
   useFactory: (...projectors: unknown[]) => projectors,
 };
 
@@ -39,11 +44,10 @@ export class WorkersModule implements BeforeApplicationShutdown {
       providers: [
         { provide: SERVICE_ENV, useValue: env },
         searchEngineProvider,
-        CatalogProjector,
-        SearchProjector,
-        AccountMailer,
-        projectorsProvider,
         LiveEmitter,
+        BadgeNotifier,
+        ...PROJECTOR_CLASSES,
+        projectorsProvider,
         ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
       ],
       exports: [PROJECTORS, LiveEmitter],

@@ -45,8 +45,10 @@ export class InMemoryIndex {
 
   private filter(query: SearchQuery): SearchBookDocument[] {
     const words = query.text ? searchWords(query.text) : [];
+    const only = query.bookIds && new Set(query.bookIds);
     const result: SearchBookDocument[] = [];
     for (const { doc, words: docWords } of this.entries.values()) {
+      if (only && !only.has(doc.book_id)) continue;
       if (query.diversity && doc.diversities !== query.diversity) continue;
       if (query.originalLanguage && doc.original_languages !== query.originalLanguage) continue;
       if (query.completionStatus && doc.completion_statuses !== query.completionStatus) continue;

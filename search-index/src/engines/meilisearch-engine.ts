@@ -29,7 +29,7 @@ export class MeilisearchEngine implements SearchEngine {
         searchableAttributes: [...SEARCHABLE_ATTRIBUTES],
         filterableAttributes: [
           'diversities', 'original_languages', 'completion_statuses', 'endings',
-          'book_word_count', 'settings', 'genres', 'tags',
+          'book_word_count', 'settings', 'genres', 'tags', 'book_id',
         ],
         sortableAttributes: ['like_count', 'last_updated_ms', 'book_id'],
         rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],

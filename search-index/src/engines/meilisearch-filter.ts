@@ -13,5 +13,9 @@ export function meilisearchFilter(query: SearchQuery): string[] {
   for (const value of query.settings ?? []) filters.push(`settings = ${quote(value)}`);
   for (const value of query.genres ?? []) filters.push(`genres = ${quote(value)}`);
   for (const value of query.tags ?? []) filters.push(`tags = ${quote(value)}`);
+  if (query.bookIds) {
+    // An empty IN list is not a valid filter; no book has a negative id.
+    filters.push(query.bookIds.length > 0 ? `book_id IN [${query.bookIds.join(', ')}]` : 'book_id < 0');
+  }
   return filters;
 }

@@ -9,6 +9,7 @@ import { AccountRateLimits } from './api/account-rate-limits';
 import { UserGuard, VerifiedUserGuard } from './api/auth.guards';
 import { JwtStrategy } from './api/jwt.strategy';
 import { UserController } from './api/user.controller';
+import { AccountDirectory } from './application/account-directory';
 import { ChangePasswordHandler } from './application/change-password.handler';
 import { ChangeUsernameHandler } from './application/change-username.handler';
 import { CheckResetTokenQuery } from './application/check-reset-token.query';
@@ -37,8 +38,8 @@ import { UserRepository } from './infrastructure/user-repository';
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
     ChangePasswordHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher,
-    RefreshTokens, AccountRateLimits, JwtStrategy, UserGuard, VerifiedUserGuard,
+    RefreshTokens, AccountRateLimits, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory,
   ],
-  exports: [UserGuard, VerifiedUserGuard],
+  exports: [UserGuard, VerifiedUserGuard, AccountDirectory],
 })
 export class AccountsModule {}

@@ -21,13 +21,19 @@ import { CatalogReadStore } from './infrastructure/catalog-read-store';
 })
 export class CatalogCommandsModule {}
 
+/** Reading the catalogue's read models and lists, for the catalogue's own API and for other modules. */
+@Module({
+  providers: [CatalogReadStore, CatalogLists],
+  exports: [CatalogReadStore, CatalogLists],
+})
+export class CatalogReadModule {}
+
 /** The public catalogue API: home, categories, books, chapters and search. Import it last (see CatalogController). */
 @Module({
+  imports: [CatalogReadModule],
   controllers: [SearchController, CatalogController],
   providers: [
     ResponseCache,
-    CatalogReadStore,
-    CatalogLists,
     GetHomeQuery,
     GetCategoryPageQuery,
     GetBookPageQuery,

@@ -9,12 +9,10 @@ import {
   chapterReadModelId,
   ReadModelCollection,
 } from '@shelf/contracts';
-import { type Collection, type Filter, MongoServerError, type OptionalUnlessRequiredId, type WithoutId } from 'mongodb';
 import type { Connection } from 'mongoose';
+import { replaceCollection, saveDocument } from '../documents';
 import type { Projector } from '../projector';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
-
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /** Projects the catalogue into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). */
 @Injectable()
@@ -37,12 +35,12 @@ export class CatalogProjector implements Projector {
     if (chapterId !== undefined) {
       const id = chapterReadModelId(event.data.book_id, chapterId);
       const next = reduceChapter(await this.chapters.findOne({ _id: id }), event);
-      if (next) await this.save(this.chapters, next, next.version > 1);
+      if (next) await saveDocument(this.chapters, next, next.version === 1);
     }
     const bookId = bookIdOf(event);
     const current = await this.books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
-    if (next !== current) await this.save(this.books, next, current !== null);
+    if (next !== current) await saveDocument(this.books, next, current === null);
   }
 
   async rebuild(events: CatalogEvent[]): Promise<void> {
@@ -59,25 +57,5 @@ export class CatalogProjector implements Projector {
     }
     await replaceCollection(this.books, [...books.values()]);
     await replaceCollection(this.chapters, [...chapters.values()]);
-  }
-
-  /** Inserts a new document or replaces an existing one; a racing insert of the same id turns into a replace. */
-  private async save<T extends { _id: string | number }>(collection: Collection<T>, doc: T, exists: boolean): Promise<void> {
-    if (!exists) {
-      try {
-        await collection.insertOne(doc as OptionalUnlessRequiredId<T>);
-        return;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-    }
-    await collection.replaceOne({ _id: doc._id } as Filter<T>, doc as WithoutId<T>);
-  }
-}
-
-async function replaceCollection<T extends { _id: string | number }>(collection: Collection<T>, docs: T[]): Promise<void> {
-  await collection.deleteMany({});
-  for (let i = 0; i < docs.length; i += 1000) {
-    await collection.insertMany(docs.slice(i, i + 1000) as OptionalUnlessRequiredId<T>[]);
   }
 }

@@ -1,17 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { bookReadModelId, type BookReadModel, type CatalogEvent, CatalogEventType, ReadModelCollection } from '@shelf/contracts';
+import {
+  bookReadModelId,
+  type BookReadModel,
+  type CatalogEvent,
+  CatalogEventType,
+  ReadModelCollection,
+  SocialEventType,
+  type StoryLikeEvent,
+} from '@shelf/contracts';
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
 import type { Connection } from 'mongoose';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
 import type { Projector } from '../projector';
 import { toSearchDocument } from './to-search-document';
 
-/** Keeps the search index in step with rm_books; runs after the catalogue projector has written the book. */
+/** Keeps the search index in step with rm_books; runs after the catalogue and like projectors have written the book. */
 @Injectable()
 export class SearchProjector implements Projector {
   readonly name = 'search';
-  readonly handles = Object.values(CatalogEventType);
+  readonly handles = [...Object.values(CatalogEventType), SocialEventType.StoryLiked, SocialEventType.StoryUnliked];
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
@@ -22,7 +30,7 @@ export class SearchProjector implements Projector {
     return this.connection.collection<BookReadModel>(ReadModelCollection.Books);
   }
 
-  async apply(event: CatalogEvent): Promise<void> {
+  async apply(event: CatalogEvent | StoryLikeEvent): Promise<void> {
     const book = await this.books.findOne({ _id: bookReadModelId(event.data.book_id) });
     const doc = book && toSearchDocument(book);
     if (doc) await this.engine.upsert([doc]);

@@ -1,6 +1,6 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ServiceEnv } from '@shelf/contracts';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimits } from '../../../platform/http/rate-limits';
 import { RedisClient } from '../../../platform/redis-client';
 import { SERVICE_ENV } from '../../../platform/service-env.token';
 import { AccountMessage } from '../domain/account-messages';
@@ -20,29 +20,10 @@ const LIMITS = {
 
 export type AccountLimit = keyof typeof LIMITS;
 
-/** Counts account attempts in Redis (shared by all API processes, in memory while Redis is away). */
+/** Counts account attempts per client address and per account. */
 @Injectable()
-export class AccountRateLimits {
-  private readonly limiters: Record<AccountLimit, RateLimiterRedis>;
-
+export class AccountRateLimits extends RateLimits<AccountLimit> {
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv, redis: RedisClient) {
-    this.limiters = Object.fromEntries(
-      Object.entries(LIMITS).map(([name, limit]) => [
-        name,
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${env.queuePrefix}:rl:${name}`, ...limit, insuranceLimiter: new RateLimiterMemory(limit) }),
-      ]),
-    ) as Record<AccountLimit, RateLimiterRedis>;
-  }
-
-  /** Counts one attempt against each named limit; past any of them, a 429 with the spec-style message. */
-  async consume(checks: [AccountLimit, string][]): Promise<void> {
-    try {
-      await Promise.all(checks.map(([name, key]) => this.limiters[name].consume(key.toLowerCase())));
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new HttpException({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message: AccountMessage.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
-      }
-      throw rejection;
-    }
+    super(env, redis, LIMITS, AccountMessage.tooManyAttempts);
   }
 }

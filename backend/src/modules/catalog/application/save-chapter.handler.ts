@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { catalogStreams } from '@shelf/contracts';
 import { EventStore } from '../../../event-store/event-store';
 import { decideChapter, type SaveOutcome } from '../domain/catalog-decisions';
-import { appendDecision } from './append-decision';
+import { appendDecision } from '../../../event-store/append-decision';
 import { SaveChapterCommand } from './save-chapter.command';
 
 export class BookNotPublishedError extends Error {

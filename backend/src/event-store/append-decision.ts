@@ -1,7 +1,6 @@
 import type { AnyDomainEvent, EventMetadata } from '@shelf/contracts';
-import { ConcurrencyError } from '../../../event-store/concurrency-error';
-import type { EventStore, NewEvent } from '../../../event-store/event-store';
-import type { SaveOutcome } from '../domain/catalog-decisions';
+import { ConcurrencyError } from './concurrency-error';
+import type { EventStore, NewEvent } from './event-store';
 
 const ATTEMPTS = 5;
 
@@ -9,12 +8,12 @@ const ATTEMPTS = 5;
  * Reads a stream, decides, appends; when another writer got there first, reads and decides again. The decision is
  * pure, so a retry never doubles an event.
  */
-export async function appendDecision(
+export async function appendDecision<Outcome>(
   store: EventStore,
   streamId: string,
-  decide: (history: AnyDomainEvent[]) => { outcome: SaveOutcome; events: NewEvent[] },
+  decide: (history: AnyDomainEvent[]) => { outcome: Outcome; events: NewEvent[] },
   by: EventMetadata,
-): Promise<SaveOutcome> {
+): Promise<Outcome> {
   for (let attempt = 1; ; attempt++) {
     const history = await store.readStream(streamId);
     const { outcome, events } = decide(history);

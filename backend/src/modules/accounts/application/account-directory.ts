@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { UserRepository } from '../infrastructure/user-repository';
+
+/** What other modules may know of a user, as of now (an access token's claims may be up to 15 minutes old). */
+export interface DirectoryEntry {
+  userId: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+@Injectable()
+export class AccountDirectory {
+  constructor(private readonly users: UserRepository) {}
+
+  async find(userId: string): Promise<DirectoryEntry | null> {
+    const user = await this.users.load(userId);
+    return user && { userId: user.userId, username: user.username, email: user.email, emailVerified: user.emailVerified };
+  }
+}

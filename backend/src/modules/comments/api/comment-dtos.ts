@@ -1,0 +1,74 @@
+import { COMMENT_RULES, COMMENT_SORTS, type CommentSort } from '@shelf/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+
+/** Shapes and sizes only; the comment rules and their messages are checked by the commands. */
+const TOO_LONG = `Your comment must be at most ${COMMENT_RULES.maxLength} characters long.`;
+const isNothing = (value: unknown) => value === undefined || value === null || value === '' || value === 'null';
+/** Absent, empty or 'null' all mean "no chapter": the book's own comments. */
+const nullableNumber = ({ value }: { value: unknown }) => (isNothing(value) ? null : typeof value === 'string' ? Number(value) : value);
+const nullable = ({ value }: { value: unknown }) => (isNothing(value) ? null : value);
+
+class ThreadFields {
+  @Type(() => Number)
+  @IsInt({ message: 'book_id must be a whole number.' })
+  @Min(1, { message: 'book_id must be a whole number.' })
+  book_id!: number;
+
+  @Transform(nullableNumber)
+  @IsOptional()
+  @IsInt({ message: 'chapter_id must be a whole number.' })
+  @Min(1, { message: 'chapter_id must be a whole number.' })
+  chapter_id: number | null = null;
+}
+
+export class ShowCommentsQuery extends ThreadFields {
+  @IsOptional()
+  @IsIn(COMMENT_SORTS, { message: 'criteria must be likes, newest or oldest.' })
+  criteria: CommentSort = 'likes';
+}
+
+class WithHoneypot {
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  honeypot?: string;
+}
+
+export class PostCommentBody extends WithHoneypot {
+  @Type(() => Number)
+  @IsInt({ message: 'book_id must be a whole number.' })
+  @Min(1, { message: 'book_id must be a whole number.' })
+  book_id!: number;
+
+  @Transform(nullableNumber)
+  @IsOptional()
+  @IsInt({ message: 'chapter_id must be a whole number.' })
+  @Min(1, { message: 'chapter_id must be a whole number.' })
+  chapter_id: number | null = null;
+
+  @Transform(nullable)
+  @IsOptional()
+  @IsUUID('all', { message: 'parent_comment_id is not a comment id.' })
+  parent_comment_id: string | null = null;
+
+  @IsString({ message: 'Please write a comment.' })
+  @MaxLength(COMMENT_RULES.maxLength * 2, { message: TOO_LONG })
+  comment_content!: string;
+}
+
+export class CommentIdBody {
+  @IsUUID('all', { message: 'comment_id is not a comment id.' })
+  comment_id!: string;
+}
+
+export class EditCommentBody extends WithHoneypot {
+  @IsUUID('all', { message: 'comment_id is not a comment id.' })
+  comment_id!: string;
+
+  @IsString({ message: 'Please write a comment.' })
+  @MaxLength(COMMENT_RULES.maxLength * 2, { message: TOO_LONG })
+  new_comment_content!: string;
+}
+
+export const isBot = (body: WithHoneypot): boolean => Boolean(body.honeypot);

@@ -1,0 +1,6 @@
+export class DeleteCommentCommand {
+  constructor(
+    readonly userId: string,
+    readonly commentId: string,
+  ) {}
+}

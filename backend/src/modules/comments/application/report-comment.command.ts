@@ -1,0 +1,6 @@
+export class ReportCommentCommand {
+  constructor(
+    readonly userId: string,
+    readonly commentId: string,
+  ) {}
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { WriteRateLimits } from '../../platform/http/write-rate-limits';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CatalogReadModule } from '../catalog/catalog.module';
+import { CommentController } from './api/comment.controller';
+import { DeleteCommentHandler } from './application/delete-comment.handler';
+import { EditCommentHandler } from './application/edit-comment.handler';
+import { GetCommentsQuery } from './application/get-comments.query';
+import { LikeCommentHandler } from './application/like-comment.handler';
+import { PostCommentHandler } from './application/post-comment.handler';
+import { ReportCommentHandler } from './application/report-comment.handler';
+import { CommentCooldown } from './infrastructure/comment-cooldown';
+import { CommentRepository } from './infrastructure/comment-repository';
+import { CommentThreads } from './infrastructure/comment-threads';
+
+/** Comments: posting, replying, editing, deleting, reporting and liking, and reading a thread. */
+@Module({
+  imports: [CqrsModule, AccountsModule, CatalogReadModule],
+  controllers: [CommentController],
+  providers: [
+    PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
+    CommentRepository, CommentCooldown, CommentThreads, WriteRateLimits,
+  ],
+  exports: [CommentThreads],
+})
+export class CommentsModule {}

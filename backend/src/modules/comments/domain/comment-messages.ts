@@ -1,0 +1,20 @@
+/** The comment answers the spec leaves to us; the spec's own texts are in contracts (CommentMessage). */
+export const CommentAnswer = {
+  posted: 'Your comment has been posted.',
+  edited: 'Your comment has been edited.',
+  deleted: 'Your comment has been deleted.',
+  reported: 'Thank you. The comment has been reported.',
+  liked: 'You like this comment.',
+  unliked: 'You no longer like this comment.',
+  notFound: 'Comment not found.',
+  parentNotFound: 'The comment you are replying to was not found.',
+  parentElsewhere: 'You can only reply to a comment on the same page.',
+  notYourEdit: 'You can only edit your own comment.',
+  notYourDelete: 'You can only delete your own comment.',
+  isDeleted: 'This comment has been deleted.',
+  isRemoved: 'This comment has been removed.',
+  ownReport: 'You cannot report your own comment.',
+  alreadyReported: 'You have already reported this comment.',
+  logInToReport: 'Please log in and verify your email to report a comment.',
+  botRefused: 'Your comment could not be posted.',
+} as const;

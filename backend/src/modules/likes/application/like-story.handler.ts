@@ -1,0 +1,24 @@
+import { NotFoundException } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { socialStreams } from '@shelf/contracts';
+import { randomUUID } from 'node:crypto';
+import { appendDecision } from '../../../event-store/append-decision';
+import { EventStore } from '../../../event-store/event-store';
+import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { decideStoryLike } from '../domain/story-like-decisions';
+import { LikeStoryCommand } from './like-story.command';
+
+/** Likes or unlikes a story for one reader; resolves with whether the reader now likes it. */
+@CommandHandler(LikeStoryCommand)
+export class LikeStoryHandler implements ICommandHandler<LikeStoryCommand, boolean> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly catalog: CatalogReadStore,
+  ) {}
+
+  async execute({ userId, bookId, like }: LikeStoryCommand): Promise<boolean> {
+    if (!(await this.catalog.findBook(bookId))) throw new NotFoundException('Book not found.');
+    const by = { actor: userId, correlationId: randomUUID(), causationId: null };
+    return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by);
+  }
+}

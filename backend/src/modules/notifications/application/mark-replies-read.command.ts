@@ -1,0 +1,3 @@
+export class MarkRepliesReadCommand {
+  constructor(readonly userId: string) {}
+}

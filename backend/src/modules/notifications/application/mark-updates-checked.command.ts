@@ -1,0 +1,3 @@
+export class MarkUpdatesCheckedCommand {
+  constructor(readonly userId: string) {}
+}

@@ -1,0 +1,33 @@
+import type { CommentView } from '../api/social-responses';
+import type { CommentEntry } from '../read-models/social-read-models';
+import { CommentMessage } from './comment-rules';
+
+/**
+ * A stored comment as readers may see it (spec section 4, "Comment display"): a deleted one as [deleted], a removed
+ * one as [removed] with the removal text; neither carries its text, author or avatar hash.
+ */
+export function toCommentView(entry: CommentEntry): CommentView {
+  const hidden = entry.deleted || entry.removed;
+  const view: CommentView = {
+    comment_id: entry.comment_id,
+    book_id: entry.book_id,
+    chapter_id: entry.chapter_id,
+    parent_comment_id: entry.parent_comment_id,
+    comment_content: entry.comment_content,
+    comment_time: entry.comment_time,
+    username: entry.username,
+    email_hash: entry.email_hash,
+    user_id: entry.user_id,
+    like_count: entry.like_count,
+    report_count: entry.report_count,
+    deleted_comment: entry.deleted,
+  };
+  if (!hidden) return view;
+  return {
+    ...view,
+    comment_content: entry.deleted ? CommentMessage.deletedText : CommentMessage.removedText,
+    username: entry.deleted ? CommentMessage.deletedText : CommentMessage.removedAuthor,
+    email_hash: null,
+    user_id: null,
+  };
+}

@@ -1,0 +1,114 @@
+// An in-process site for integration tests: the API and the workers on the real FerretDB, Redis and SMTP catcher,
+// a small generated catalogue, and readers registered and verified the way a person does it (through the e-mail).
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { type AuthUser, EventLogCollection, type LoginResponse, QueueName, type ServiceEnv } from '@shelf/contracts';
+import { waitForMail } from '@test/support';
+import { Queue } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { createApp } from '../backend/src/create-app';
+import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
+import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
+import { generateDemoCatalogue } from '../backend/src/modules/catalog/demo/demo-catalogue';
+import { WorkersModule } from '../workers/src/workers.module';
+
+export interface Reader {
+  user: AuthUser;
+  token: string;
+  /** A distinct client address, so the per-address limits of registration and login do not join up. */
+  ip: string;
+}
+
+export interface TestSite {
+  api: NestExpressApplication;
+  workers: INestApplicationContext;
+  base: string;
+  store: Connection;
+  /** Resolves once every appended event is projected. */
+  drained(): Promise<void>;
+  call<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string; ip?: string }): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+const PASSWORD = 'correct horse battery staple';
+let readers = 0;
+
+export async function startSite(env: ServiceEnv): Promise<TestSite> {
+  const workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
+  const api = await createApp(env, ['error']);
+  await api.listen(0, '127.0.0.1');
+  const base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+  const store = api.get<Connection>(getConnectionToken());
+  const events = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+
+  return {
+    api,
+    workers,
+    base,
+    store,
+    async drained() {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
+        if (pending === 0) return;
+        if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async call(method, path, { body, token, ip } = {}) {
+      const response = await fetch(`${base}/api/${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(ip ? { 'x-forwarded-for': ip } : {}),
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as never };
+    },
+    async close() {
+      await events.obliterate({ force: true });
+      await events.close();
+      await store.dropDatabase();
+      await api.close();
+      await workers.close();
+    },
+  };
+}
+
+/** Publishes a small generated catalogue straight through the catalogue commands; resolves with its books. */
+export async function seedCatalogue(site: TestSite, books = 3): Promise<{ bookId: number; chapterIds: number[] }[]> {
+  const commands = site.api.get(CommandBus);
+  const by = { actor: 'test', correlationId: 'seed', causationId: null };
+  const seeded = [];
+  const generated = generateDemoCatalogue({ books, minChapters: 2, maxChapters: 3, minWordsPerChapter: 40, maxWordsPerChapter: 60, seed: 11, now: new Date() });
+  for (const { book, chapters } of generated) {
+    await commands.execute(new SaveBookCommand(book, by));
+    for (const chapter of chapters) await commands.execute(new SaveChapterCommand(chapter, by));
+    seeded.push({ bookId: book.book_id, chapterIds: chapters.map((chapter) => chapter.chapter_id) });
+  }
+  await site.drained();
+  return seeded;
+}
+
+/** Registers a reader, follows the e-mailed link unless `verified` is false, and logs in. */
+export async function registerReader(site: TestSite, name: string, { verified = true } = {}): Promise<Reader> {
+  readers += 1;
+  const ip = `10.77.${Math.floor(readers / 250)}.${(readers % 250) + 1}`;
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${readers}.${Date.now()}@example.test`;
+  const registered = await site.call('POST', 'user/register', { body: { email, password: PASSWORD, username: `${name} ${readers}`, honeypot: '' }, ip });
+  if (registered.status !== 200) throw new Error(`register ${name}: ${JSON.stringify(registered.body)}`);
+  if (verified) {
+    const mail = await waitForMail(email, 15_000, 'Verify your e-mail for Novel Shelf');
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    await site.call('GET', `user/verify-email?${link.searchParams}`, { ip });
+  }
+  const login = await site.call<LoginResponse>('POST', 'user/login', { body: { email, password: PASSWORD, honeypot: '' }, ip });
+  if (!login.body.token) throw new Error(`login ${name}: ${JSON.stringify(login.body)}`);
+  return { user: login.body.user!, token: login.body.token, ip };
+}

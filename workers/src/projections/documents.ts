@@ -1,0 +1,80 @@
+import { type Collection, type Filter, MongoServerError, type OptionalUnlessRequiredId, type WithoutId } from 'mongodb';
+
+const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+
+/** Read models are looked up by their string `_id` only: the one lookup the embedded store answers without a scan. */
+export interface Documents<T extends { _id: string }> {
+  get(id: string): Promise<T | null>;
+  put(doc: T, isNew: boolean): Promise<void>;
+}
+
+/** Inserts a new document or replaces an existing one; a racing insert of the same id turns into a replace. */
+export async function saveDocument<T extends { _id: string | number }>(collection: Collection<T>, doc: T, isNew: boolean): Promise<void> {
+  if (isNew) {
+    try {
+      await collection.insertOne(doc as OptionalUnlessRequiredId<T>);
+      return;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+  await collection.replaceOne({ _id: doc._id } as Filter<T>, doc as WithoutId<T>);
+}
+
+export async function replaceCollection<T extends { _id: string | number }>(collection: Collection<T>, docs: T[]): Promise<void> {
+  await collection.deleteMany({});
+  for (let i = 0; i < docs.length; i += 1000) {
+    await collection.insertMany(docs.slice(i, i + 1000) as OptionalUnlessRequiredId<T>[]);
+  }
+}
+
+/** The live read model: documents in the store. */
+export class CollectionDocuments<T extends { _id: string }> implements Documents<T> {
+  constructor(private readonly collection: Collection<T>) {}
+
+  get(id: string): Promise<T | null> {
+    return this.collection.findOne({ _id: id } as Filter<T>) as Promise<T | null>;
+  }
+
+  put(doc: T, isNew: boolean): Promise<void> {
+    return saveDocument(this.collection, doc, isNew);
+  }
+}
+
+/** A read model being rebuilt: documents in memory, written to the store once every event is applied. */
+export class MemoryDocuments<T extends { _id: string }> implements Documents<T> {
+  private readonly docs = new Map<string, T>();
+
+  async get(id: string): Promise<T | null> {
+    return this.docs.get(id) ?? null;
+  }
+
+  async put(doc: T): Promise<void> {
+    this.docs.set(doc._id, doc);
+  }
+
+  values(): T[] {
+    return [...this.docs.values()];
+  }
+
+  writeTo(collection: Collection<T>): Promise<void> {
+    return replaceCollection(collection, this.values());
+  }
+}
+
+/**
+ * Raised for an event whose stream has an earlier event not applied yet (a failed job being retried later): the job
+ * fails and is retried with backoff, by which time the gap is filled.
+ */
+export class ProjectionGapError extends Error {
+  constructor(streamId: string, expected: number, got: number) {
+    super(`${streamId}: expected version ${expected}, got ${got}; will retry`);
+  }
+}
+
+/** 'apply' for the next version, 'skip' for one already applied; a gap throws ProjectionGapError. */
+export function versionStep(streamId: string, applied: number, incoming: number): 'apply' | 'skip' {
+  if (incoming <= applied) return 'skip';
+  if (incoming > applied + 1) throw new ProjectionGapError(streamId, applied + 1, incoming);
+  return 'apply';
+}

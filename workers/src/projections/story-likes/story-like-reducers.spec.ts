@@ -1,0 +1,35 @@
+import { hasNewUpdates, SocialEventType, type StoryLikeEvent } from '@shelf/contracts';
+import { ProjectionGapError } from '../documents';
+import { emptyReaderLikes, emptyStoryLikes, recordChecked, recordUpdate, reduceReaderLikes, reduceStoryLikes } from './story-like-reducers';
+
+const like = (version: number, liked: boolean, user = 'u1', occurredAt = `2026-11-22T10:00:0${version}.000Z`): StoryLikeEvent => ({
+  id: `e${version}${user}`, streamId: `story-like-7-${user}`, version, occurredAt, metadata: { actor: user, correlationId: 'c', causationId: null },
+  type: liked ? SocialEventType.StoryLiked : SocialEventType.StoryUnliked,
+  data: { book_id: 7, user_id: user },
+});
+
+describe('story like reducers', () => {
+  it('counts each reader once and ignores an event applied before', () => {
+    const one = reduceStoryLikes(emptyStoryLikes(7), like(1, true));
+    expect(reduceStoryLikes(one, like(1, true))).toBe(one);
+    const two = reduceStoryLikes(one, like(1, true, 'u2'));
+    expect(two.like_count).toBe(2);
+    expect(reduceStoryLikes(two, like(2, false)).like_count).toBe(1);
+  });
+
+  it('waits for a missing earlier event instead of applying out of order', () => {
+    expect(() => reduceStoryLikes(emptyStoryLikes(7), like(2, false))).toThrow(ProjectionGapError);
+  });
+
+  it('flags chapters published after the like until the reader checks', () => {
+    const liked = reduceReaderLikes(emptyReaderLikes('u1'), like(1, true));
+    expect(recordUpdate(liked, 7, '2026-11-22T09:00:00.000Z')).toBe(liked);
+    const updated = recordUpdate(liked, 7, '2026-11-22T11:00:00.000Z');
+    expect(recordUpdate(updated, 7, '2026-11-22T11:00:00.000Z')).toBe(updated);
+    expect(hasNewUpdates(updated.books.b7, updated.checked_up_to)).toBe(true);
+    const checked = recordChecked(updated, '2026-11-22T12:00:00.000Z');
+    expect(hasNewUpdates(checked.books.b7, checked.checked_up_to)).toBe(false);
+    const unliked = reduceReaderLikes(updated, like(2, false));
+    expect(hasNewUpdates(unliked.books.b7, unliked.checked_up_to)).toBe(false);
+  });
+});
