@@ -1,0 +1,150 @@
+// Comment fan-out: 1,000 socket.io clients follow one comment thread; each round pushes one new comment to them,
+// and the figures are the delivery latencies over every socket of every round. Two sources, measured separately:
+//   http    — a verified reader posts a real comment (POST /api/comment/post-comments), timed from the acknowledged
+//             response to each socket's comment:created: the event queue, the comment-thread projection and the push.
+//   emitter — the workers' LiveEmitter pushes a comment itself, timed from the emit call: the push path alone.
+// The clients all run in this one process, so their own event loop is part of what is measured.
+// Usage: node load-tests/bench/comment-fanout.mjs (stop any `npm start` first). SOCKETS, ROUNDS and SOURCES
+// (http,emitter) override the defaults.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { root, startSite, waitUntil } from './lib/site.mjs';
+
+const require = createRequire(import.meta.url);
+require('reflect-metadata');
+const { io } = require('socket.io-client');
+const { Queue } = require('bullmq');
+const { QueueName, REALTIME_PATH, readServiceEnv } = require(join(root, 'contracts/dist/index.js'));
+const { LiveEmitter } = require(join(root, 'workers/dist/realtime/live-emitter.js'));
+
+const SOCKETS = Number(process.env.SOCKETS ?? 1000);
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const SOURCES = (process.env.SOURCES ?? 'http,emitter').split(',');
+const MAIL_CATCHER = 'http://127.0.0.1:1080';
+const PASSWORD = 'correct horse battery staple';
+
+/** Waits until the workers are idle (no event waiting, running or delayed), so no round queues behind other work. */
+const drained = (events) =>
+  waitUntil(async () => Object.values(await events.getJobCounts('waiting', 'active', 'delayed')).every((n) => n === 0), 600_000, 'the events queue to drain');
+
+/** Opens `count` sockets, 100 at a time, each following `thread`. */
+async function openSockets(baseUrl, thread, count) {
+  const sockets = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = Array.from({ length: Math.min(100, count - i) }, async () => {
+      // forceNew: one connection per client, as 1,000 readers' browsers would have (socket.io multiplexes otherwise).
+      const socket = io(baseUrl, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnection: false });
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const ack = await socket.timeout(10_000).emitWithAck('thread:join', thread);
+      if (!ack.ok) throw new Error(`thread:join refused: ${ack.message}`);
+      return socket;
+    });
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+/** Resolves with every socket's receipt time of the comment `commentId`, once all have it. */
+function receipts(sockets, arrivals, commentId) {
+  return waitUntil(() => (arrivals.get(commentId)?.length ?? 0) >= sockets.length, 30_000, `comment ${commentId} on every socket`).then(() => arrivals.get(commentId));
+}
+
+/** A reader registered, verified through the e-mail the site sent, and logged in; each from its own address. */
+async function verifiedReader(baseUrl, n) {
+  const ip = `10.99.0.${n + 1}`;
+  const email = `fanout.${n}.${Date.now()}@example.test`;
+  const call = async (method, path, body) => {
+    const response = await fetch(`${baseUrl}/api/user/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: body && JSON.stringify(body),
+    });
+    return response.json();
+  };
+  await call('POST', 'register', { email, password: PASSWORD, username: `Fanout ${n} ${Date.now() % 100000}`, honeypot: '' });
+  let link;
+  await waitUntil(async () => {
+    const mail = (await (await fetch(`${MAIL_CATCHER}/email`)).json()).find((m) => m.to.some((to) => to.address === email));
+    link = mail && new URL(/https?:\/\/\S+/.exec(mail.text)[0]);
+    return link;
+  }, 30_000, `the verification e-mail to ${email}`);
+  await call('GET', `verify-email?${link.searchParams}`);
+  const login = await call('POST', 'login', { email, password: PASSWORD, honeypot: '' });
+  if (!login.token) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  return login.token;
+}
+
+function summary(label, latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
+  return `${label}: ${sorted.length} deliveries — p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+}
+
+const site = await startSite('bench-demo');
+const emitter = new LiveEmitter(readServiceEnv({ ...process.env, ...site.env }));
+const events = new Queue(QueueName.Events, { connection: { url: site.env.REDIS_URL }, prefix: site.env.QUEUE_PREFIX });
+let sockets = [];
+try {
+  // On the first start the demo catalogue is still being imported and projected.
+  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= 60, 600_000, 'the demo catalogue');
+  await drained(events);
+  const book = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks[0];
+  const thread = { book_id: book.book_id, chapter_id: null };
+  sockets = await openSockets(site.baseUrl, thread, SOCKETS);
+  const arrivals = new Map();
+  for (const socket of sockets) {
+    socket.on('comment:created', ({ comment }) => {
+      const at = performance.now();
+      if (!arrivals.has(comment.comment_id)) arrivals.set(comment.comment_id, []);
+      arrivals.get(comment.comment_id).push(at);
+    });
+  }
+  console.log(`\n${SOCKETS} sockets follow the comments of book ${book.book_id}; ${ROUNDS} rounds per source.`);
+
+  const results = [];
+  if (SOURCES.includes('emitter')) {
+    const latencies = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const commentId = `bench-${Date.now()}-${round}`;
+      const comment = {
+        comment_id: commentId, book_id: thread.book_id, chapter_id: null, parent_comment_id: null,
+        comment_content: 'A benchmark comment pushed straight from the emitter.', comment_time: new Date().toISOString(),
+        username: 'Benchmark', email_hash: null, user_id: null, like_count: 0, report_count: 0, deleted_comment: false,
+      };
+      const sent = performance.now();
+      emitter.comment('created', { thread, comment });
+      latencies.push(...(await receipts(sockets, arrivals, commentId)).map((at) => at - sent));
+    }
+    results.push(summary('emitter → sockets (push path)', latencies));
+  }
+  if (SOURCES.includes('http')) {
+    // One reader per round: posting has a 30-second cooldown per reader.
+    const tokens = [];
+    for (let n = 0; n < ROUNDS; n++) tokens.push(await verifiedReader(site.baseUrl, n));
+    await drained(events);
+    const latencies = [];
+    for (const [round, token] of tokens.entries()) {
+      const response = await fetch(`${site.baseUrl}/api/comment/post-comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ...thread, parent_comment_id: null, comment_content: `Round ${round} of the fan-out benchmark, a real comment.`, honeypot: '' }),
+      });
+      const answer = await response.json();
+      const acknowledged = performance.now();
+      if (answer.success !== 1) throw new Error(`post-comments refused: ${JSON.stringify(answer)}`);
+      // A push that beat the response counts as 0 ms.
+      latencies.push(...(await receipts(sockets, arrivals, answer.comment_id)).map((at) => Math.max(0, at - acknowledged)));
+    }
+    results.push(summary('post-comments acknowledged → sockets (queue, projection, push)', latencies));
+  }
+  console.log(`\nComment fan-out to ${SOCKETS} sockets in one thread room (target p95 < 250 ms):`);
+  for (const line of results) console.log(`  ${line}`);
+} finally {
+  sockets.forEach((socket) => socket.close());
+  await events.close();
+  await emitter.beforeApplicationShutdown();
+  await site.stop();
+}
