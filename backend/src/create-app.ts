@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
 import { TRUSTED_PROXIES } from './platform/http/client-ip';
+import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
 import { installFrontDoor } from './platform/http/front-door';
 import { ResponseCache } from './platform/http/response-cache';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -37,6 +38,7 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
       },
     }),
   );
+  app.useGlobalFilters(new ConcurrencyErrorFilter());
   app.enableShutdownHooks();
   return app;
 }

@@ -121,6 +121,25 @@ describe('likes, comments and notifications', () => {
     });
   });
 
+  it.each([
+    ['POST', 'like/like-book'],
+    ['POST', 'like/remove-like-book'],
+    ['POST', 'comment/post-comments'],
+    ['POST', 'comment/edit-comments'],
+    ['POST', 'comment/delete-comments'],
+    ['POST', 'comment/report-comments'],
+    ['POST', 'comment/like-comments'],
+    ['POST', 'comment/delete-like-comments'],
+    ['PUT', 'user/replies/mark-read'],
+    ['PUT', 'user/liked-story/mark-updates-checked'],
+    ['GET', 'user/liked-story'],
+    ['GET', 'user/replies/unread-count'],
+  ])('answers %s /api/%s without a valid token with 401', async (method, path) => {
+    const body = method === 'GET' ? undefined : { book_id: book.bookId, comment_id: '5f0c3a4e-8d1b-4a57-9a3e-2b8a6b1c9d10', comment_content: GOOD, new_comment_content: GOOD };
+    expect(await site.call(method, path, { body })).toMatchObject({ status: 401, body: { message: 'Please log in to continue.' } });
+    expect((await site.call(method, path, { body, token: `${alice.token}x` })).status).toBe(401);
+  });
+
   describe('a conversation', () => {
     let first: string;
     let reply: string;
@@ -238,7 +257,9 @@ describe('likes, comments and notifications', () => {
       expect(await post('comment/report-comments', { comment_id: first }, bob)).toMatchObject({ status: 400, body: { message: 'You have already reported this comment.' } });
       const reporters = [];
       for (let i = 0; i < 9; i++) reporters.push(await registerReader(site, `Reporter`));
-      await Promise.all(reporters.map((reporter) => post('comment/report-comments', { comment_id: first }, reporter)));
+      // All at once: concurrent appends to the comment's stream are re-decided, never lost or doubled.
+      const answers = await Promise.all(reporters.map((reporter) => post('comment/report-comments', { comment_id: first }, reporter)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(9).fill(200));
       await site.drained();
       const removed = (await comments()).find((c) => c.comment_id === first)!;
       expect(removed).toMatchObject({

@@ -2,7 +2,11 @@ import type { AnyDomainEvent, EventMetadata } from '@shelf/contracts';
 import { ConcurrencyError } from './concurrency-error';
 import type { EventStore, NewEvent } from './event-store';
 
-const ATTEMPTS = 5;
+/** Enough for a burst of readers acting on one comment at once (each conflict lets one writer through). */
+const ATTEMPTS = 30;
+
+/** A few random milliseconds, growing with the attempt, so that writers who collided do not collide again. */
+const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 5)));
 
 /**
  * Reads a stream, decides, appends; when another writer got there first, reads and decides again. The decision is
@@ -23,6 +27,7 @@ export async function appendDecision<Outcome>(
       return outcome;
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt === ATTEMPTS) throw error;
+      await jitter(attempt);
     }
   }
 }

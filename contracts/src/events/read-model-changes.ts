@@ -5,3 +5,6 @@ export interface ReadModelChange {
   eventType: string;
   streamId: string;
 }
+
+/** Whether an event can change a public catalogue answer (books, chapters, lists with their like counts). */
+export const changesCatalogue = (eventType: string): boolean => eventType.startsWith('book.') || eventType.startsWith('chapter.') || eventType.startsWith('story.');

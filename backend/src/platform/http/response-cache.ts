@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { READ_MODEL_CHANGES_CHANNEL, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalogue, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
 import etag from 'etag';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
@@ -17,7 +17,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 
 /**
  * Hot public answers, serialised once and served from memory before Express and Nest see the request (see
- * front-door.ts). Any read-model change announced by the workers empties it.
+ * front-door.ts). A catalogue change announced by the workers empties it.
  */
 @Injectable()
 export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
@@ -34,7 +34,11 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.subscriber.on('message', () => this.entries.clear());
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      // Comments and reader marks change no cached answer; an unreadable message clears, to be safe.
+      const change = parseChange(message);
+      if (!change || changesCatalogue(change.eventType)) this.entries.clear();
+    });
     // After a reconnect, changes may have been missed.
     this.subscriber.on('ready', () => this.entries.clear());
     this.subscriber.subscribe(READ_MODEL_CHANGES_CHANNEL).catch(() => undefined);
@@ -65,5 +69,13 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
 
   beforeApplicationShutdown(): void {
     this.subscriber.disconnect();
+  }
+}
+
+function parseChange(message: string): ReadModelChange | null {
+  try {
+    return JSON.parse(message) as ReadModelChange;
+  } catch {
+    return null;
   }
 }

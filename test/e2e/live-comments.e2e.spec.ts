@@ -1,0 +1,88 @@
+// Live updates end to end: commands through one API process, projections in the workers, pushes through the socket.io
+// Redis emitter to sockets held by a second API process — the reply badge and a thread's comment events.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { CommentView } from '@shelf/contracts';
+import { testServiceEnv } from '@test/support';
+import { createApp } from '../../backend/src/create-app';
+import { connect, joinThread, type LiveSocket, next } from '../live-sockets';
+import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+
+const env = testServiceEnv(__filename);
+
+describe('live reply badges and comment threads across two API processes', () => {
+  let site: TestSite;
+  let second: NestExpressApplication;
+  let secondBase: string;
+  let alice: Reader;
+  let bob: Reader;
+  let carol: Reader;
+  let thread: { book_id: number; chapter_id: number };
+  const sockets: LiveSocket[] = [];
+
+  const post = <T = Record<string, unknown>>(path: string, body: unknown, reader: Reader) => site.call<T>('POST', path, { body, token: reader.token });
+  const open = async (token?: string) => {
+    const socket = await connect(secondBase, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    site = await startSite(env);
+    second = await createApp(env, ['error']);
+    await second.listen(0, '127.0.0.1');
+    secondBase = (await second.getUrl()).replace('[::1]', '127.0.0.1');
+    const [book] = await seedCatalogue(site, 1);
+    thread = { book_id: book.bookId, chapter_id: book.chapterIds[0] };
+    [alice, bob, carol] = [await registerReader(site, 'Alice'), await registerReader(site, 'Bob'), await registerReader(site, 'Carol')];
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await second.close();
+    await site.close();
+  });
+
+  it("raises the parent author's badge live when someone replies, and lowers it when they read", async () => {
+    const aliceSocket = await open(alice.token);
+    const bobThread = await open(bob.token);
+    expect(await joinThread(bobThread, thread)).toEqual({ ok: true });
+
+    const created = next(bobThread, 'comment:created');
+    const posted = await post<{ comment_id: string }>('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'A first comment on this chapter, live.' }, alice);
+    const pushed = await created;
+    expect(pushed.thread).toEqual(thread);
+    expect(pushed.comment).toMatchObject<Partial<CommentView>>({ comment_id: posted.body.comment_id, username: alice.user.username, comment_content: 'A first comment on this chapter, live.' });
+
+    const badge = next(aliceSocket, 'badges:changed');
+    await post('comment/post-comments', { ...thread, parent_comment_id: posted.body.comment_id, comment_content: 'And here is a reply to that first comment.' }, bob);
+    expect(await badge).toEqual({ unreadReplies: 1, uncheckedUpdates: 0 });
+
+    const cleared = next(aliceSocket, 'badges:changed');
+    expect((await site.call('PUT', 'user/replies/mark-read', { token: alice.token })).status).toBe(200);
+    expect(await cleared).toEqual({ unreadReplies: 0, uncheckedUpdates: 0 });
+
+    const liked = next(bobThread, 'comment:like-count');
+    await post('comment/like-comments', { comment_id: posted.body.comment_id }, bob);
+    expect(await liked).toEqual({ thread, comment_id: posted.body.comment_id, like_count: 1 });
+
+    const edited = next(bobThread, 'comment:edited');
+    await post('comment/edit-comments', { comment_id: posted.body.comment_id, new_comment_content: 'A first comment on this chapter, edited live.' }, alice);
+    expect((await edited).comment.comment_content).toBe('A first comment on this chapter, edited live.');
+
+    const deleted = next(bobThread, 'comment:deleted');
+    await post('comment/delete-comments', { comment_id: posted.body.comment_id }, alice);
+    expect((await deleted).comment).toMatchObject({ comment_id: posted.body.comment_id, username: '[deleted]', comment_content: '[deleted]' });
+  });
+
+  it('keeps visitors out of user rooms: a visitor socket sees thread pushes only', async () => {
+    const visitor = await open();
+    expect(await joinThread(visitor, thread)).toEqual({ ok: true });
+    let badges = 0;
+    visitor.on('badges:changed', () => (badges += 1));
+    const created = next(visitor, 'comment:created');
+    // (Bob is still in his 30-second cooldown.)
+    await post('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'Visitors can watch this thread live too.' }, carol);
+    expect((await created).comment.username).toBe(carol.user.username);
+    expect(badges).toBe(0);
+  });
+});
