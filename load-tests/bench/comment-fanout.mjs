@@ -8,6 +8,8 @@
 // (http,emitter) override the defaults.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import services from '../../scripts/lib/services.cjs';
+import { percentiles, registerReader } from './lib/readers.mjs';
 import { root, startSite, waitUntil } from './lib/site.mjs';
 
 const require = createRequire(import.meta.url);
@@ -20,8 +22,7 @@ const { LiveEmitter } = require(join(root, 'workers/dist/realtime/live-emitter.j
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const SOURCES = (process.env.SOURCES ?? 'http,emitter').split(',');
-const MAIL_CATCHER = 'http://127.0.0.1:1080';
-const PASSWORD = 'correct horse battery staple';
+const mailWebUrl = `http://127.0.0.1:${services.profiles.run.mailWeb}`;
 
 /** Waits until the workers are idle (no event waiting, running or delayed), so no round queues behind other work. */
 const drained = (events) =>
@@ -32,7 +33,7 @@ async function openSockets(baseUrl, thread, count) {
   const sockets = [];
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, async () => {
-      // forceNew: one connection per client, as 1,000 readers' browsers would have (socket.io multiplexes otherwise).
+      // One connection and manager per client, as 1,000 readers' browsers would have.
       const socket = io(baseUrl, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnection: false });
       await new Promise((resolve, reject) => {
         socket.once('connect', resolve);
@@ -50,37 +51,6 @@ async function openSockets(baseUrl, thread, count) {
 /** Resolves with every socket's receipt time of the comment `commentId`, once all have it. */
 function receipts(sockets, arrivals, commentId) {
   return waitUntil(() => (arrivals.get(commentId)?.length ?? 0) >= sockets.length, 30_000, `comment ${commentId} on every socket`).then(() => arrivals.get(commentId));
-}
-
-/** A reader registered, verified through the e-mail the site sent, and logged in; each from its own address. */
-async function verifiedReader(baseUrl, n) {
-  const ip = `10.99.0.${n + 1}`;
-  const email = `fanout.${n}.${Date.now()}@example.test`;
-  const call = async (method, path, body) => {
-    const response = await fetch(`${baseUrl}/api/user/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: body && JSON.stringify(body),
-    });
-    return response.json();
-  };
-  await call('POST', 'register', { email, password: PASSWORD, username: `Fanout ${n} ${Date.now() % 100000}`, honeypot: '' });
-  let link;
-  await waitUntil(async () => {
-    const mail = (await (await fetch(`${MAIL_CATCHER}/email`)).json()).find((m) => m.to.some((to) => to.address === email));
-    link = mail && new URL(/https?:\/\/\S+/.exec(mail.text)[0]);
-    return link;
-  }, 30_000, `the verification e-mail to ${email}`);
-  await call('GET', `verify-email?${link.searchParams}`);
-  const login = await call('POST', 'login', { email, password: PASSWORD, honeypot: '' });
-  if (!login.token) throw new Error(`login failed: ${JSON.stringify(login)}`);
-  return login.token;
-}
-
-function summary(label, latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1);
-  return `${label}: ${sorted.length} deliveries — p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
 }
 
 const site = await startSite('bench-demo');
@@ -118,27 +88,22 @@ try {
       emitter.comment('created', { thread, comment });
       latencies.push(...(await receipts(sockets, arrivals, commentId)).map((at) => at - sent));
     }
-    results.push(summary('emitter → sockets (push path)', latencies));
+    results.push(`emitter → sockets (push path), ${latencies.length} deliveries: ${percentiles(latencies)}`);
   }
   if (SOURCES.includes('http')) {
     // One reader per round: posting has a 30-second cooldown per reader.
-    const tokens = [];
-    for (let n = 0; n < ROUNDS; n++) tokens.push(await verifiedReader(site.baseUrl, n));
+    const readers = [];
+    for (let n = 0; n < ROUNDS; n++) readers.push(await registerReader(site.baseUrl, mailWebUrl, 'Fanout'));
     await drained(events);
     const latencies = [];
-    for (const [round, token] of tokens.entries()) {
-      const response = await fetch(`${site.baseUrl}/api/comment/post-comments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ ...thread, parent_comment_id: null, comment_content: `Round ${round} of the fan-out benchmark, a real comment.`, honeypot: '' }),
-      });
-      const answer = await response.json();
+    for (const [round, reader] of readers.entries()) {
+      const answer = await reader.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: null, comment_content: `Round ${round} of the fan-out benchmark, a real comment.`, honeypot: '' });
       const acknowledged = performance.now();
       if (answer.success !== 1) throw new Error(`post-comments refused: ${JSON.stringify(answer)}`);
       // A push that beat the response counts as 0 ms.
       latencies.push(...(await receipts(sockets, arrivals, answer.comment_id)).map((at) => Math.max(0, at - acknowledged)));
     }
-    results.push(summary('post-comments acknowledged → sockets (queue, projection, push)', latencies));
+    results.push(`post-comments acknowledged → sockets (queue, projection, push), ${latencies.length} deliveries: ${percentiles(latencies)}`);
   }
   console.log(`\nComment fan-out to ${SOCKETS} sockets in one thread room (target p95 < 250 ms):`);
   for (const line of results) console.log(`  ${line}`);

@@ -5,58 +5,27 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import {
-  type ClientToServerEvents,
-  type CommentPush,
-  type LoginResponse,
-  mailJobOptions,
-  MailJobName,
-  QueueName,
-  REALTIME_PATH,
-  RealtimeRoom,
-  type ServerToClientEvents,
-  type ServiceEnv,
-} from '@shelf/contracts';
+import { type ClientToServerEvents, type CommentPush, type LoginResponse, mailJobOptions, MailJobName, QueueName, RealtimeRoom, type ServiceEnv } from '@shelf/contracts';
 import { testServiceEnv } from '@test/support';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createApp } from '../../backend/src/create-app';
 import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway';
 import { LiveEmitter } from '../../workers/src/realtime/live-emitter';
 import { WorkersModule } from '../../workers/src/workers.module';
-
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { connect, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
 
 const env = testServiceEnv(__filename);
 const admin = { user: 'operator', password: 'a long operator passphrase' };
-const TIMEOUT_MS = 5000;
 
 const urlOf = async (app: NestExpressApplication) => (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
-/** Connects a socket.io client; resolves once connected, rejects with the server's refusal. */
-function connect(base: string, token?: string): Promise<LiveSocket> {
-  const socket: LiveSocket = io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth: token === undefined ? {} : { token } });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no connection within the timeout')), TIMEOUT_MS);
-    socket.once('connect', () => (clearTimeout(timer), resolve(socket)));
-    socket.once('connect_error', (error) => (clearTimeout(timer), socket.close(), reject(error)));
-  });
-}
-
-/** The next `event` the socket receives, or a failure after the timeout. */
-function next<E extends keyof ServerToClientEvents>(socket: LiveSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => (clearTimeout(timer), resolve(payload))) as never);
-  });
-}
-
 /** Joins or leaves a thread with whatever payload a client might send (so, untyped), and returns the acknowledgement. */
 const ask = (socket: LiveSocket, event: keyof ClientToServerEvents, ...payload: unknown[]): Promise<unknown> =>
-  (socket as unknown as Socket).timeout(TIMEOUT_MS).emitWithAck(event, ...payload);
+  (socket as unknown as Socket).timeout(LIVE_TIMEOUT_MS).emitWithAck(event, ...payload);
 
 /** An HS256 token with these claims, signed with `key` (for the refused cases; real tokens come from log-in). */
 function signed(claims: object, key: string): string {
