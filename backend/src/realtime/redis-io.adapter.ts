@@ -33,7 +33,12 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override async dispose(): Promise<void> {
-    // QUIT lets the adapter's last unsubscribes be answered first; a connection that is down is just dropped.
-    await Promise.all(this.connections.splice(0).map((connection) => (connection.status === 'ready' ? connection.quit() : connection.disconnect())));
+    // QUIT lets the adapter's last unsubscribes be answered first; a connection that is down (or goes down
+    // meanwhile) is just dropped.
+    await Promise.all(
+      this.connections.splice(0).map((connection) =>
+        connection.status === 'ready' ? connection.quit().catch(() => connection.disconnect()) : connection.disconnect(),
+      ),
+    );
   }
 }

@@ -50,8 +50,9 @@ export class LiveEmitter implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    // QUIT is answered after the publishes sent before it; a connection that is down is just dropped.
-    if (this.redis.status === 'ready') await this.redis.quit();
+    // QUIT is answered after the publishes sent before it; a connection that is down (or goes down meanwhile, as
+    // when Redis stops with the rest of `npm start`) is just dropped.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else this.redis.disconnect();
   }
 }
