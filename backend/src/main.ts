@@ -3,6 +3,17 @@ import { Logger } from '@nestjs/common';
 import { readServiceEnv } from '@shelf/contracts';
 import { createApp } from './create-app';
 
+/** A shutdown that cannot finish (Redis or the store went first) must not keep the process alive. */
+const SHUTDOWN_GRACE_MS = 10_000;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => {
+      Logger.warn(`API did not stop within ${SHUTDOWN_GRACE_MS / 1000} s of ${signal}; exiting anyway`, 'Main');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  });
+}
+
 async function main(): Promise<void> {
   const app = await createApp(readServiceEnv(process.env));
   const port = Number(process.env.PORT ?? 8080);

@@ -4,6 +4,17 @@ import { NestFactory } from '@nestjs/core';
 import { readServiceEnv } from '@shelf/contracts';
 import { WorkersModule } from './workers.module';
 
+/** A shutdown that cannot finish (Redis or the store went first) must not keep the process alive. */
+const SHUTDOWN_GRACE_MS = 10_000;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => {
+      Logger.warn(`Workers did not stop within ${SHUTDOWN_GRACE_MS / 1000} s of ${signal}; exiting anyway`, 'Main');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  });
+}
+
 async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkersModule.register(readServiceEnv(process.env)));
   app.enableShutdownHooks();
