@@ -1,7 +1,8 @@
 // Reply to badge: from a reply's `post-comments` being acknowledged by one API process to the parent author's reply
 // badge arriving on their socket, held by a second API process (workers → Redis emitter → Redis adapter → socket).
 // Usage: npm run build && node load-tests/bench/reply-badge.mjs (stop any `npm start` first).
-// The replier's 30-second comment cooldown is cleared in Redis before each reply, so one replier can reply often.
+// The replies go to 10 chapter threads that have no comments yet (30 replies each, threads of a realistic size); the
+// replier's 30-second comment cooldown is cleared in Redis before each reply, so one replier can reply often.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import services from '../../scripts/lib/services.cjs';
@@ -13,6 +14,7 @@ const { Redis } = require('ioredis');
 const { io } = require('socket.io-client');
 
 const REPLIES = Number(process.env.REPLIES ?? 300);
+const THREADS = 10;
 const SECOND_PORT = Number(process.env.SECOND_PORT ?? 8081);
 const mailWebUrl = `http://127.0.0.1:${services.profiles.run.mailWeb}`;
 
@@ -24,10 +26,20 @@ try {
   await services.waitForPort(SECOND_PORT, 60_000);
   let books = [];
   await waitUntil(async () => (books = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks ?? []).length > 0, 120_000, 'the demo catalogue');
-  const thread = { book_id: books[0].book_id, chapter_id: books[0].latest_chapter };
   const [author, replier] = [await registerReader(site.baseUrl, mailWebUrl, 'Author'), await registerReader(site.baseUrl, mailWebUrl, 'Replier')];
-  const parent = await author.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'The comment everyone will reply to here.' });
-  if (!parent.comment_id) throw new Error(`could not post: ${parent.message}`);
+  const authorCooldown = `${site.env.QUEUE_PREFIX}:comment-cooldown:${author.user.user_id}`;
+  const parents = [];
+  for (const book of books) {
+    for (let chapter = 1; chapter <= book.latest_chapter && parents.length < THREADS; chapter++) {
+      const thread = { book_id: book.book_id, chapter_id: chapter };
+      const { comments } = await (await fetch(`${site.baseUrl}/api/comment/show-comments?book_id=${book.book_id}&chapter_id=${chapter}`)).json();
+      if (comments.length > 0) continue;
+      await redis.del(authorCooldown);
+      const parent = await author.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'The comment everyone will reply to here.' });
+      if (!parent.comment_id) throw new Error(`could not post: ${parent.message}`);
+      parents.push({ thread, commentId: parent.comment_id });
+    }
+  }
 
   socket = io(`http://127.0.0.1:${SECOND_PORT}`, { path: '/realtime', transports: ['websocket'], auth: { token: author.token } });
   await new Promise((resolve, reject) => (socket.once('connect', resolve), socket.once('connect_error', reject)));
@@ -37,12 +49,13 @@ try {
   for (let i = 0; i < REPLIES; i++) {
     await redis.del(cooldownKey);
     const arrived = new Promise((resolve) => socket.once('badges:changed', () => resolve(performance.now())));
-    const answer = await replier.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: parent.comment_id, comment_content: `Reply number ${i} to the comment above.` });
+    const { thread, commentId } = parents[i % parents.length];
+    const answer = await replier.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: commentId, comment_content: `Reply number ${i} to the comment above.` });
     const acknowledged = performance.now();
     if (answer.success !== 1) throw new Error(`reply ${i} refused: ${answer.message}`);
     latencies.push(Math.max(0, (await arrived) - acknowledged));
   }
-  console.log(`\nReply → badge over ${REPLIES} replies (post-comments acknowledged by API 1 → badges:changed on a socket of API 2): ${percentiles(latencies)}`);
+  console.log(`\nReply → badge over ${REPLIES} replies in ${parents.length} threads (post-comments acknowledged by API 1 → badges:changed on a socket of API 2): ${percentiles(latencies)}`);
 } finally {
   socket?.close();
   redis.disconnect();

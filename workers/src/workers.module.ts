@@ -20,9 +20,10 @@ import { SERVICE_ENV } from './service-env.token';
 
 /**
  * Consumers of the events queue in the order they run for one event: the search index reads what the catalogue
- * and like projectors wrote to rm_books.
+ * and like projectors wrote to rm_books. Reply inboxes go before comment threads so that the reply badge is not held
+ * up by the thread's (larger) document; the replies page skips a reply whose thread entry is a moment behind.
  */
-const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, CommentThreadsProjector, ReplyInboxProjector, SearchProjector, AccountMailer];
+const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, AccountMailer];
 const projectorsProvider = {
   provide: PROJECTORS,
   inject: PROJECTOR_CLASSES,

@@ -19,14 +19,19 @@ export class BadgeNotifier {
     private readonly live: LiveEmitter,
   ) {}
 
-  async notify(userIds: Iterable<string>): Promise<void> {
-    for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId));
+  /** `known` holds read models the caller has just written, so they need not be read again. */
+  async notify(userIds: Iterable<string>, known: { inbox?: ReplyInboxReadModel; likes?: ReaderLikesReadModel } = {}): Promise<void> {
+    for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId, known));
   }
 
-  private async countsFor(userId: string): Promise<BadgeCounts> {
+  private async countsFor(userId: string, known: { inbox?: ReplyInboxReadModel; likes?: ReaderLikesReadModel }): Promise<BadgeCounts> {
     const [inbox, likes] = await Promise.all([
-      this.connection.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
-      this.connection.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
+      known.inbox?._id === userId
+        ? known.inbox
+        : this.connection.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
+      known.likes?._id === userId
+        ? known.likes
+        : this.connection.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
     ]);
     return {
       unreadReplies: inbox ? Object.values(inbox.replies).filter((reply) => isUnread(reply, inbox.read_up_to)).length : 0,

@@ -26,7 +26,7 @@ export class ReplyInboxProjector implements Projector {
 
   async apply(event: Handled): Promise<void> {
     const changed = await project(new CollectionDocuments(this.collection), event);
-    if (changed) await this.badges.notify([changed]);
+    if (changed) await this.badges.notify([changed._id], { inbox: changed });
   }
 
   async rebuild(events: Handled[]): Promise<void> {
@@ -36,8 +36,8 @@ export class ReplyInboxProjector implements Projector {
   }
 }
 
-/** Applies one event; returns the reader whose inbox changed, if any. */
-async function project(inboxes: Documents<ReplyInboxReadModel>, event: Handled): Promise<string | null> {
+/** Applies one event; returns the inbox it changed, if any. */
+async function project(inboxes: Documents<ReplyInboxReadModel>, event: Handled): Promise<ReplyInboxReadModel | null> {
   const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
   if (userId === null) return null;
   const current = await inboxes.get(userId);
@@ -45,5 +45,5 @@ async function project(inboxes: Documents<ReplyInboxReadModel>, event: Handled):
   const next = event.type === SocialEventType.CommentPosted ? recordReply(base, event) : recordRead(base, event.occurredAt);
   if (next === base) return null;
   await inboxes.put(next, current === null);
-  return userId;
+  return next;
 }

@@ -54,6 +54,7 @@ function toReplyItem(
 ): ReplyItem | null {
   const comment = thread?.comments[commentKey(reply.comment_id)];
   const parent = thread?.comments[commentKey(reply.parent_comment_id)];
+  // The inbox is projected just before the thread: a reply a moment ahead of its thread shows on the next load.
   if (!comment || !parent || !book) return null;
   const [shown, parentShown] = [toCommentView(comment), toCommentView(parent)];
   const chapter = reply.chapter_id === null ? undefined : book.chapters[chapterKey(reply.chapter_id)];
