@@ -49,16 +49,7 @@ export async function startSite(env: ServiceEnv): Promise<TestSite> {
     workers,
     base,
     store,
-    async drained() {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
-        if (pending === 0) return;
-        if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    drained: () => projectionsDone(events, store),
     async call(method, path, { body, token, ip } = {}) {
       const response = await fetch(`${base}/api/${path}`, {
         method,
@@ -79,6 +70,18 @@ export async function startSite(env: ServiceEnv): Promise<TestSite> {
       await workers.close();
     },
   };
+}
+
+/** Waits until every event is projected: nothing left in the outbox, nothing waiting or running on the queue. */
+export async function projectionsDone(events: Queue, store: Connection): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Publishes a small generated catalogue straight through the catalogue commands; resolves with its books. */

@@ -22,6 +22,7 @@ import { writeCatalogueFolder } from '../../backend/src/modules/catalog/demo/wri
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
 import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
 import { WorkersModule } from '../../workers/src/workers.module';
+import { projectionsDone } from '../site-harness';
 
 const env = { ...testServiceEnv(__filename), searchRateLimit: 1000 };
 const BOOKS = 12;
@@ -41,17 +42,7 @@ describe('the public catalogue', () => {
     return { status: response.status, headers: response.headers, body: (response.status === 304 ? null : await response.json()) as T };
   };
 
-  /** Waits until every event is projected: nothing left in the outbox, nothing waiting or running on the queue. */
-  const drained = async () => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
-      if (pending === 0) return;
-      if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const drained = () => projectionsDone(events, store);
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });

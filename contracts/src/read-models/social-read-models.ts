@@ -90,3 +90,11 @@ export const hasNewUpdates = (story: ReaderLikedStory, checkedUpTo: string | nul
   story.liked && story.last_update_at !== null && (checkedUpTo === null || story.last_update_at > checkedUpTo);
 
 export const isUnread = (reply: ReplyInboxEntry, readUpTo: string | null): boolean => readUpTo === null || reply.comment_time > readUpTo;
+
+/** The reader's unread replies: the reply badge. */
+export const unreadReplyCount = (inbox: ReplyInboxReadModel | null): number =>
+  inbox ? Object.values(inbox.replies).filter((reply) => isUnread(reply, inbox.read_up_to)).length : 0;
+
+/** The reader's liked stories with unchecked updates: the liked-story badge. */
+export const uncheckedUpdateCount = (likes: ReaderLikesReadModel | null): number =>
+  likes ? Object.values(likes.books).filter((story) => hasNewUpdates(story, likes.checked_up_to)).length : 0;

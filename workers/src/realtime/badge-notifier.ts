@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
   type BadgeCounts,
-  hasNewUpdates,
-  isUnread,
   type ReaderLikesReadModel,
   type ReplyInboxReadModel,
   SocialReadModelCollection,
+  uncheckedUpdateCount,
+  unreadReplyCount,
 } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 import { LiveEmitter } from './live-emitter';
@@ -33,9 +33,6 @@ export class BadgeNotifier {
         ? known.likes
         : this.connection.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
     ]);
-    return {
-      unreadReplies: inbox ? Object.values(inbox.replies).filter((reply) => isUnread(reply, inbox.read_up_to)).length : 0,
-      uncheckedUpdates: likes ? Object.values(likes.books).filter((story) => hasNewUpdates(story, likes.checked_up_to)).length : 0,
-    };
+    return { unreadReplies: unreadReplyCount(inbox), uncheckedUpdates: uncheckedUpdateCount(likes) };
   }
 }

@@ -28,24 +28,11 @@ export class ShowCommentsQuery extends ThreadFields {
   criteria: CommentSort = 'likes';
 }
 
-class WithHoneypot {
+export class PostCommentBody extends ThreadFields {
   @IsOptional()
   @IsString()
   @MaxLength(1024)
   honeypot?: string;
-}
-
-export class PostCommentBody extends WithHoneypot {
-  @Type(() => Number)
-  @IsInt({ message: 'book_id must be a whole number.' })
-  @Min(1, { message: 'book_id must be a whole number.' })
-  book_id!: number;
-
-  @Transform(nullableNumber)
-  @IsOptional()
-  @IsInt({ message: 'chapter_id must be a whole number.' })
-  @Min(1, { message: 'chapter_id must be a whole number.' })
-  chapter_id: number | null = null;
 
   @Transform(nullable)
   @IsOptional()
@@ -62,13 +49,15 @@ export class CommentIdBody {
   comment_id!: string;
 }
 
-export class EditCommentBody extends WithHoneypot {
-  @IsUUID('all', { message: 'comment_id is not a comment id.' })
-  comment_id!: string;
+export class EditCommentBody extends CommentIdBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  honeypot?: string;
 
   @IsString({ message: 'Please write a comment.' })
   @MaxLength(COMMENT_RULES.maxLength * 2, { message: TOO_LONG })
   new_comment_content!: string;
 }
 
-export const isBot = (body: WithHoneypot): boolean => Boolean(body.honeypot);
+export const isBot = (body: { honeypot?: string }): boolean => Boolean(body.honeypot);

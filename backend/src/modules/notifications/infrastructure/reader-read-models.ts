@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
-  hasNewUpdates,
-  isUnread,
   type ReaderLikesReadModel,
   type ReplyInboxReadModel,
   SocialReadModelCollection,
+  uncheckedUpdateCount,
+  unreadReplyCount,
 } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 
@@ -23,12 +23,10 @@ export class ReaderReadModels {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const inbox = await this.inbox(userId);
-    return inbox ? Object.values(inbox.replies).filter((reply) => isUnread(reply, inbox.read_up_to)).length : 0;
+    return unreadReplyCount(await this.inbox(userId));
   }
 
   async uncheckedCount(userId: string): Promise<number> {
-    const likes = await this.likes(userId);
-    return likes ? Object.values(likes.books).filter((story) => hasNewUpdates(story, likes.checked_up_to)).length : 0;
+    return uncheckedUpdateCount(await this.likes(userId));
   }
 }
