@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { ServiceEnv } from '@shelf/contracts';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
@@ -17,6 +17,11 @@ import { RealtimeModule } from './realtime/realtime.module';
 
 /** The built web app; the API serves it at the same origin, so the client needs no CORS. */
 const webDist = process.env.WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
+
+/** Vite names the built assets by their content hash: a browser may keep them for good. */
+function cacheForever(res: { setHeader(name: string, value: string): void }, path: string): void {
+  if (path.includes(`${sep}assets${sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
 
 @Module({})
 export class AppModule {
@@ -37,7 +42,7 @@ export class AppModule {
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)
-          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`] })]
+          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),
       ],
     };

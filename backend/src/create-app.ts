@@ -1,6 +1,7 @@
 import { BadRequestException, type LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServiceEnv } from '@shelf/contracts';
 import { AppModule } from './app.module';
@@ -21,6 +22,8 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   // Behind a proxy on a private network (docker-compose's nginx), the client's address is in X-Forwarded-For.
   app.set('trust proxy', TRUSTED_PROXIES);
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), { '/api/searchbook': app.get(SearchRateLimiter) });
+  // The web app's files and the API's larger answers go out gzipped (nginx does it in production, npm start here).
+  app.use(compression());
   app.use(express.json({ limit: '100kb' }), rejectUnreadableBody);
   const queueDashboard = app.get(QueueDashboard).handler;
   if (queueDashboard) app.use(QUEUE_DASHBOARD_PATH, queueDashboard);
