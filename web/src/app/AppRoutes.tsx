@@ -12,6 +12,7 @@ const TermsOfServicePage = lazy(() =>
 );
 const DisclaimerPage = lazy(() => import('../features/static-pages/components/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })));
 
+const SearchPage = lazy(() => import('../features/search/components/SearchPage').then((m) => ({ default: m.SearchPage })));
 const CategoryPage = lazy(() => import('../features/category/components/CategoryPage').then((m) => ({ default: m.CategoryPage })));
 
 const loading = <p>Loading...</p>;
@@ -23,6 +24,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
+        <Route path="searchbook" element={page(<SearchPage />)} />
         <Route path="diversity/*" element={page(<CategoryPage category="diversity" />)} />
         <Route path="setting/*" element={page(<CategoryPage category="setting" />)} />
         <Route path="genre/*" element={page(<CategoryPage category="genre" />)} />
