@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { BookRoute } from '../features/book/components/BookRoute';
 import { HomePage } from '../features/home/components/HomePage';
 import { Layout } from './Layout';
 
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="dmca" element={page(<DmcaPage />)} />
         <Route path="terms-of-service" element={page(<TermsOfServicePage />)} />
         <Route path="disclaimer" element={page(<DisclaimerPage />)} />
+        <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path="*" element={<HomePage />} />
       </Route>
     </Routes>
