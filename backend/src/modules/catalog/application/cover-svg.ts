@@ -1,4 +1,5 @@
-/** Cover art for books that have no picture: the title on a colour of its own. */
+// Cover art for books that have no picture: the title on a colour of its own.
+import { createHash } from 'node:crypto';
 
 const WIDTH = 300;
 const HEIGHT = 425;
@@ -8,8 +9,8 @@ const MAX_LINES = 6;
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
-/** The cover's hue: book ids spread around the colour wheel by the golden angle, so neighbours differ. */
-export const coverHue = (bookId: number): number => Math.round((bookId * 137.508) % 360);
+/** The cover's hue, from a hash of the book id, so that nearby ids get unrelated colours. */
+export const coverHue = (bookId: number): number => createHash('sha256').update(String(bookId)).digest().readUInt16BE(0) % 360;
 
 /** The title in lines of at most about 16 characters, words kept whole, at most six lines (the last one ends in …). */
 export function wrapTitle(title: string): string[] {
