@@ -1,16 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from './query-client';
 import { AppRoutes } from './AppRoutes';
+import { createQueryClient } from './query-client';
+import { getAppStore } from './store';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <JotaiProvider store={getAppStore()}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </JotaiProvider>
   );
 }

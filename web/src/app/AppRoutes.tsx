@@ -1,12 +1,31 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../features/home/components/HomePage';
 import { Layout } from './Layout';
 
-/** The spec's route table. Any unknown path shows the home screen. */
+// Every screen but Home loads on demand, so the home page's JavaScript stays small.
+const AboutUsPage = lazy(() => import('../features/static-pages/components/AboutUsPage').then((m) => ({ default: m.AboutUsPage })));
+const ContactUsPage = lazy(() => import('../features/static-pages/components/ContactUsPage').then((m) => ({ default: m.ContactUsPage })));
+const DmcaPage = lazy(() => import('../features/static-pages/components/DmcaPage').then((m) => ({ default: m.DmcaPage })));
+const TermsOfServicePage = lazy(() =>
+  import('../features/static-pages/components/TermsOfServicePage').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const DisclaimerPage = lazy(() => import('../features/static-pages/components/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })));
+
+const loading = <p>Loading...</p>;
+const page = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
+
+/** The spec's route table (section 2). Any unknown path shows the home screen. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about-us" element={page(<AboutUsPage />)} />
+        <Route path="contact-us" element={page(<ContactUsPage />)} />
+        <Route path="dmca" element={page(<DmcaPage />)} />
+        <Route path="terms-of-service" element={page(<TermsOfServicePage />)} />
+        <Route path="disclaimer" element={page(<DisclaimerPage />)} />
         <Route path="*" element={<HomePage />} />
       </Route>
     </Routes>

@@ -2,14 +2,21 @@ import { Outlet } from 'react-router-dom';
 import { CookieBanner } from '../features/site-shell/components/CookieBanner';
 import { Footer } from '../features/site-shell/components/Footer';
 import { Header } from '../features/site-shell/components/Header';
+import { SidePanel } from '../features/site-shell/components/SidePanel';
 
 export function Layout() {
   return (
     <div className="layout">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <Header />
-      <main className="content">
-        <Outlet />
-      </main>
+      <div className="layout-body">
+        <main id="main-content" className="content">
+          <Outlet />
+        </main>
+        <SidePanel />
+      </div>
       <Footer />
       <CookieBanner />
     </div>
