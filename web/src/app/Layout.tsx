@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router-dom';
+import { AdBlockBanner } from '../features/site-shell/components/AdBlockBanner';
+import { AdSlot } from '../features/site-shell/components/AdSlot';
 import { CookieBanner } from '../features/site-shell/components/CookieBanner';
 import { Footer } from '../features/site-shell/components/Footer';
 import { Header } from '../features/site-shell/components/Header';
@@ -11,6 +13,8 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <AdBlockBanner />
+      <AdSlot name="top" />
       <div className="layout-body">
         <main id="main-content" className="content">
           <Outlet />
