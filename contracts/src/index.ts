@@ -18,3 +18,8 @@ export * from './api/catalog-responses';
 export * from './events/account-events';
 export * from './accounts/account-tokens';
 export * from './api/account-responses';
+export * from './rules/slugs';
+export * from './rules/reading-time';
+export * from './rules/relative-time';
+export * from './rules/freshness';
+export * from './rules/word-count-filter';

@@ -12,6 +12,8 @@ const TermsOfServicePage = lazy(() =>
 );
 const DisclaimerPage = lazy(() => import('../features/static-pages/components/DisclaimerPage').then((m) => ({ default: m.DisclaimerPage })));
 
+const CategoryPage = lazy(() => import('../features/category/components/CategoryPage').then((m) => ({ default: m.CategoryPage })));
+
 const loading = <p>Loading...</p>;
 const page = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
 
@@ -21,6 +23,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
+        <Route path="diversity/*" element={page(<CategoryPage category="diversity" />)} />
+        <Route path="setting/*" element={page(<CategoryPage category="setting" />)} />
+        <Route path="genre/*" element={page(<CategoryPage category="genre" />)} />
+        <Route path="tag/*" element={page(<CategoryPage category="tag" />)} />
         <Route path="about-us" element={page(<AboutUsPage />)} />
         <Route path="contact-us" element={page(<ContactUsPage />)} />
         <Route path="dmca" element={page(<DmcaPage />)} />

@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetAppStore } from '../app/store';
 
+// jsdom does not scroll.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
