@@ -14,6 +14,8 @@ const DisclaimerPage = lazy(() => import('../features/static-pages/components/Di
 
 const CategoryPage = lazy(() => import('../features/category/components/CategoryPage').then((m) => ({ default: m.CategoryPage })));
 
+const ChapterPage = lazy(() => import('../features/reader/components/ChapterPage').then((m) => ({ default: m.ChapterPage })));
+
 const loading = <p>Loading...</p>;
 const page = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
 
@@ -32,6 +34,7 @@ export function AppRoutes() {
         <Route path="dmca" element={page(<DmcaPage />)} />
         <Route path="terms-of-service" element={page(<TermsOfServicePage />)} />
         <Route path="disclaimer" element={page(<DisclaimerPage />)} />
+        <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />
       </Route>
     </Routes>
