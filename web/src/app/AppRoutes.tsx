@@ -31,6 +31,8 @@ const ResetPasswordSuccessfulPage = lazyPage(
 const LogoutPage = lazyPage(() => import('../features/account/components/LogoutPage'), 'LogoutPage');
 const ProfilePage = lazyPage(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
 
+const ChapterPage = lazyPage(() => import('../features/reader/components/ChapterPage'), 'ChapterPage');
+
 const page = (element: ReactNode) => <Suspense fallback={<p>Loading...</p>}>{element}</Suspense>;
 const protectedPage = (element: ReactNode) => <ProtectedRoute>{page(element)}</ProtectedRoute>;
 
@@ -60,6 +62,7 @@ export function AppRoutes() {
         <Route path="user/logout" element={page(<LogoutPage />)} />
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
+        <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />
       </Route>
     </Routes>
