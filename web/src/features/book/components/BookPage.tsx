@@ -2,13 +2,13 @@ import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookCardList } from '../../books/components/BookCardList';
+import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
-import { TextWithLineBreaks } from './TextWithLineBreaks';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,16 +70,12 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
 
       <section aria-labelledby="book-description-heading">
         <h2 id="book-description-heading">Description</h2>
-        <p className="book-page__description">
-          <TextWithLineBreaks text={book.description} />
-        </p>
+        <Markdown text={book.description} className="book-page__description" />
       </section>
       {book.book_tl_note.trim() !== '' && (
         <section aria-labelledby="book-tl-note-heading">
           <h2 id="book-tl-note-heading">Translator Note</h2>
-          <p>
-            <TextWithLineBreaks text={book.book_tl_note} />
-          </p>
+          <Markdown text={book.book_tl_note} />
         </section>
       )}
 
