@@ -110,7 +110,7 @@ describe('ChapterPage', () => {
   describe('mobile bar', () => {
     let now = 0;
     beforeEach(() => {
-      vi.spyOn(performance, 'now').mockImplementation(() => now);
+      vi.spyOn(Date, 'now').mockImplementation(() => now);
     });
     afterEach(() => {
       vi.restoreAllMocks();
