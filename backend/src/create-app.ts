@@ -1,4 +1,4 @@
-import { BadRequestException, type LogLevel, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -16,7 +16,8 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   app.set('trust proxy', TRUSTED_PROXIES);
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), { '/api/searchbook': app.get(SearchRateLimiter) });
   app.use(express.json({ limit: '100kb' }), rejectUnreadableBody);
-  app.setGlobalPrefix('api');
+  // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
   // Bad input gets one clear message: the first rule the request broke.
   app.useGlobalPipes(
     new ValidationPipe({

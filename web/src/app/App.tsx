@@ -13,7 +13,9 @@ export function App() {
     <JotaiProvider store={getAppStore()}>
       <DocumentTheme />
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* Route changes render in step with session changes (not as a transition), so Log Out on a login-only
+            page lands on home instead of the page's redirect to login. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

@@ -2,11 +2,15 @@ import type { TokenResponse } from '@shelf/contracts';
 import { clearSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../features/session/session.atoms';
 import { type AppStore, getAppStore } from './store';
 
-/** An error the API answered with: its HTTP status and the `message` of its body. */
+/**
+ * An error the API answered with: its HTTP status and the `message` of its body (`fromServer`), or the HTTP status
+ * text when the body had none.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fromServer = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,8 +35,8 @@ async function send(method: Method, path: string, body: unknown, token: string |
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const message = typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
-  return new ApiError(response.status, message);
+  if (typeof body?.message === 'string') return new ApiError(response.status, body.message);
+  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`, false);
 }
 
 /** The refresh in flight per store: concurrent 401s wait for the same one. */

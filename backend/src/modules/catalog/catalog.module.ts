@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ResponseCache } from '../../platform/http/response-cache';
 import { CatalogController } from './api/catalog.controller';
+import { CoverController } from './api/cover.controller';
 import { SearchController } from './api/search.controller';
 import { SearchRateLimiter } from './api/search-rate-limiter';
 import { CatalogLists } from './application/catalog-lists';
@@ -23,7 +24,7 @@ export class CatalogCommandsModule {}
 
 /** The public catalogue API: home, categories, books, chapters and search. Import it last (see CatalogController). */
 @Module({
-  controllers: [SearchController, CatalogController],
+  controllers: [SearchController, CoverController, CatalogController],
   providers: [
     ResponseCache,
     CatalogReadStore,

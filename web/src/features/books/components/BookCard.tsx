@@ -4,8 +4,16 @@ import { Link } from 'react-router-dom';
 /** Likes show as a badge only above this many. */
 const LIKES_BADGE_ABOVE = 10;
 
+interface Props {
+  book: BookListItem;
+  /** The level of the card's title: one below the heading of the list it is in. */
+  headingLevel?: 2 | 3;
+  now?: Date;
+}
+
 /** One book in a list (spec "Book card" and section 9). */
-export function BookCard({ book, now = new Date() }: { book: BookListItem; now?: Date }) {
+export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const slug = storySlug(book.book_id, book.english_book_name);
   const badges = freshnessBadges(book, now);
   return (
@@ -14,14 +22,14 @@ export function BookCard({ book, now = new Date() }: { book: BookListItem; now?:
         <img src={book.cover_image} alt="" width={120} height={170} loading="lazy" />
       </Link>
       <div className="book-card__body">
-        <h3 id={`book-${book.book_id}-name`} className="book-card__title">
+        <Heading id={`book-${book.book_id}-name`} className="book-card__title">
           <Link to={`/${slug}`}>{book.english_book_name}</Link>
           {badges.map((badge) => (
             <span key={badge} className="badge badge--fresh">
               {badge}
             </span>
           ))}
-        </h3>
+        </Heading>
         <ul className="book-card__badges" aria-label="Details">
           {book.like_count > LIKES_BADGE_ABOVE && (
             <li className="badge" aria-label={`${book.like_count} likes`}>

@@ -26,7 +26,7 @@ export function CategoryPage({ category }: { category: Category }) {
         <p role="alert">Error: {error.message}</p>
       ) : (
         <>
-          <BookCardList books={data.books} />
+          <BookCardList books={data.books} headingLevel={2} />
           <PageButtons page={page} totalPages={data.totalPages} onChange={setPage} />
         </>
       )}

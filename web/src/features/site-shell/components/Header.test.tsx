@@ -1,8 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../app/store';
 import { renderWithProviders } from '../../../test/render';
+import { ProtectedRoute } from '../../session/components/ProtectedRoute';
 import { startSessionAtom, tokenAtom, userAtom } from '../../session/session.atoms';
 import { Header } from './Header';
 
@@ -47,5 +48,25 @@ describe('Header', () => {
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/user/logout', expect.objectContaining({ body: '{"refreshToken":"r"}' }));
+  });
+
+  it('Log Out on a login-only page goes to the home page, not to login', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"token":"t2","refreshToken":"r2"}', { status: 200 })));
+    renderWithProviders(
+      <>
+        <Header />
+        <Routes>
+          <Route path="/" element={<p>Home screen</p>} />
+          <Route path="/user/login" element={<p>Login screen</p>} />
+          <Route path="/user/profile" element={<ProtectedRoute><p>Profile screen</p></ProtectedRoute>} />
+        </Routes>
+      </>,
+      '/user/profile',
+    );
+    expect(await screen.findByText('Profile screen')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log Out' })));
+    expect(screen.getByText('Home screen')).toBeInTheDocument();
   });
 });
