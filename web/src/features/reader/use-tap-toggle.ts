@@ -8,14 +8,14 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="
 export function useTapToggle(onTap: () => void) {
   const start = useRef<PointerMark | null>(null);
   const onPointerDown = useCallback((event: PointerEvent) => {
-    start.current = event.isPrimary ? { x: event.clientX, y: event.clientY, time: performance.now() } : null;
+    start.current = event.isPrimary ? { x: event.clientX, y: event.clientY, time: event.timeStamp } : null;
   }, []);
   const onPointerUp = useCallback(
     (event: PointerEvent) => {
       const from = start.current;
       start.current = null;
       if (!from || (event.target instanceof Element && event.target.closest(INTERACTIVE))) return;
-      if (isTap(from, { x: event.clientX, y: event.clientY, time: performance.now() })) onTap();
+      if (isTap(from, { x: event.clientX, y: event.clientY, time: event.timeStamp })) onTap();
     },
     [onTap],
   );

@@ -58,6 +58,20 @@ describe('ChapterPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error$/);
   });
 
+  it('shows home for a path that names no book id and chapter id', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ latestBooks: [], randomBLBooks: [], randomNonBLBooks: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <Routes>
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+      </Routes>,
+      '/some-page/chapter-one',
+    );
+    expect(await screen.findByRole('heading', { name: 'Latest Updates' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/', expect.anything());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('links Previous Chapter, Index and Next Chapter', async () => {
     renderChapter(102);
     const nav = within(await screen.findByRole('navigation', { name: 'Chapter navigation' }));
@@ -110,7 +124,7 @@ describe('ChapterPage', () => {
   describe('mobile bar', () => {
     let now = 0;
     beforeEach(() => {
-      vi.spyOn(performance, 'now').mockImplementation(() => now);
+      vi.spyOn(Date, 'now').mockImplementation(() => now);
     });
     afterEach(() => {
       vi.restoreAllMocks();

@@ -36,7 +36,9 @@ export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
   const indexPath = bookPath(bookIDSlug);
   const nextBookPath = nextBook ? `/${nextBookSlug(nextBook.book_id, nextBook.english_book_name)}` : null;
 
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   useChapterKeys(previousPath, nextPath);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
