@@ -14,3 +14,13 @@ export function bodyOf(fetchMock: ReturnType<typeof stubFetch>, url: string): un
   const call = fetchMock.mock.calls.find(([called]) => called === url);
   return call ? JSON.parse(call[1]?.body as string) : undefined;
 }
+
+/**
+ * The answers of an empty social layer (no likes, no comments) for pages that hold the like button and the comment
+ * section; null for any other address.
+ */
+export function emptySocialAnswer(url: string): Response | null {
+  if (url.startsWith('/api/like/show-')) return json(200, { isLiked: false, likeCount: { like_count: 0 } });
+  if (url.startsWith('/api/comment/show-comments')) return json(200, { comments: [], likedComments: [] });
+  return null;
+}

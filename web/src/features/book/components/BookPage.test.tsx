@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { listBook } from '../../../test/books';
+import { emptySocialAnswer } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { BookRoute } from './BookRoute';
 
@@ -32,7 +33,7 @@ const detail = (overrides: Partial<BookDetail> = {}): BookDetail => ({
 });
 
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const fetchMock = vi.fn(async (url: string) => emptySocialAnswer(url) ?? new Response(JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -49,7 +50,7 @@ function renderBook(path = '/12-golden-stage') {
 const day = 86_400_000;
 
 describe('Story detail', () => {
-  it('shows the facts, linked categories, the Markdown description with its line breaks, and the places for the like button and comments', async () => {
+  it('shows the facts, linked categories, the Markdown description with its line breaks, and the like button and the comment section', async () => {
     const page: BookPageResponse = { bookDetails: detail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })] };
     const fetchMock = answer(200, page);
     renderBook();
@@ -70,7 +71,7 @@ describe('Story detail', () => {
     expect(description).toHaveTextContent('First line Second line');
     expect(description.querySelector('p br')).not.toBeNull();
     expect(description.querySelector('em')).toHaveTextContent('line');
-    expect(document.getElementById('book-like')).toBeEmptyDOMElement();
+    expect(await within(document.getElementById('book-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
     expect(document.getElementById('book-comments')).toBeEmptyDOMElement();
     expect(within(screen.getByRole('region', { name: 'Recommendations' })).getByText('Recommended Book')).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookCardList } from '../../books/components/BookCardList';
+import { LikeButton } from '../../likes/components/LikeButton';
 import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
@@ -65,8 +66,9 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
         </div>
       </div>
 
-      {/* Filled by the like feature: the like button and its count text. */}
-      <div id="book-like" className="book-page__like" />
+      <div id="book-like" className="book-page__like">
+        <LikeButton bookId={book.book_id} />
+      </div>
 
       <section aria-labelledby="book-description-heading">
         <h2 id="book-description-heading">Description</h2>

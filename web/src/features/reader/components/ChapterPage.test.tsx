@@ -2,6 +2,7 @@ import '../../../test/jsdom-polyfills';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptySocialAnswer } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { BOOK_SLUG, chapterPageResponse } from '../chapter-page.fixture';
 import { ChapterPage } from './ChapterPage';
@@ -12,6 +13,8 @@ function Location() {
 
 function renderChapter(chapterId: number, response: (id: number) => unknown = chapterPageResponse) {
   const fetchMock = vi.fn(async (url: string) => {
+    const social = emptySocialAnswer(url);
+    if (social) return social;
     const id = Number(url.split('/').pop());
     if (!url.startsWith(`/api/${BOOK_SLUG}/`)) return new Response('{"message":"Not found"}', { status: 404 });
     return Response.json(response(id));
@@ -42,8 +45,8 @@ describe('ChapterPage', () => {
     expect(screen.getByText('1,234 words')).toBeInTheDocument();
     expect(screen.getByText('window').tagName).toBe('STRONG');
     expect(document.title).toBe("Chapter 2: Night Rain - The Moon's Reply! | Novel Shelf");
-    // The places the likes and comments features fill.
-    expect(document.getElementById('chapter-like')).toBeEmptyDOMElement();
+    // The like button and the comment section.
+    expect(await within(document.getElementById('chapter-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
     expect(document.getElementById('comments')).toBeEmptyDOMElement();
   });
 

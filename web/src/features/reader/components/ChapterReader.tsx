@@ -1,6 +1,7 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LikeButton } from '../../likes/components/LikeButton';
 import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
 import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
 import { bookPath, chapterPath } from '../chapter-paths';
@@ -66,7 +67,9 @@ export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
         <ChapterText content={chapter.content} />
         <ChapterNotes chapter={chapter} />
       </div>
-      <div id={LIKE_CONTAINER_ID} className="reader-like" />
+      <div id={LIKE_CONTAINER_ID} className="reader-like">
+        <LikeButton bookId={chapter.book_id} />
+      </div>
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
       <div id={COMMENTS_CONTAINER_ID} className="reader-comments" />
       {barShown && <ReaderBar variant="mobile" {...controls} />}

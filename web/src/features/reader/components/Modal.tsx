@@ -1,17 +1,20 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
 
 interface ModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** The × button in the header; off for dialogs whose own buttons include a Close. */
+  closeButton?: boolean;
 }
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus inside, closes it on Escape and gives focus back to
  * the opener. A click on the backdrop closes it too.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeButton = true }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -34,9 +37,11 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
         <div className="modal-body">
           <div className="modal-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
+            {closeButton && (
+              <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+                ×
+              </button>
+            )}
           </div>
           {children}
         </div>
