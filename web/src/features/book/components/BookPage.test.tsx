@@ -72,7 +72,7 @@ describe('Story detail', () => {
     expect(description.querySelector('p br')).not.toBeNull();
     expect(description.querySelector('em')).toHaveTextContent('line');
     expect(await within(document.getElementById('book-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
-    expect(document.getElementById('book-comments')).toBeEmptyDOMElement();
+    expect(await within(document.getElementById('book-comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Recommendations' })).getByText('Recommended Book')).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookCardList } from '../../books/components/BookCardList';
+import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
@@ -89,8 +90,9 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
 
       <ChaptersList slug={slug} chapters={data.chapters} />
 
-      {/* Filled by the comment feature: the book's comment section. */}
-      <div id="book-comments" className="book-page__comments" />
+      <div id="book-comments" className="book-page__comments">
+        <CommentSection bookId={book.book_id} chapterId={null} />
+      </div>
 
       <section aria-labelledby="recommendations-heading">
         <h2 id="recommendations-heading">Recommendations</h2>

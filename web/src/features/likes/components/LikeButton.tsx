@@ -2,9 +2,9 @@ import { CommentMessage } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../app/api-client';
 import { LogInModal } from '../../dialogs/components/LogInModal';
 import { MessageModal } from '../../dialogs/components/MessageModal';
+import { isShownRefusal } from '../../dialogs/refusal';
 import { isLoggedInAtom, userAtom } from '../../session/session.atoms';
 import { setBookLiked } from '../api';
 import { likeCountText } from '../like-text';
@@ -13,9 +13,6 @@ import './likes.css';
 
 /** The button stays disabled this long after each click (spec section 9). */
 export const LIKE_DEBOUNCE_MS = 500;
-
-/** A 403 or 429 refusal is shown to the reader; anything else is only logged (spec section 8). */
-export const isShownRefusal = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 403 || error.status === 429);
 
 /**
  * The story like button with its count text (story and chapter pages). A click toggles the like and the count at

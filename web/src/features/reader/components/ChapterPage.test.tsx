@@ -47,7 +47,7 @@ describe('ChapterPage', () => {
     expect(document.title).toBe("Chapter 2: Night Rain - The Moon's Reply! | Novel Shelf");
     // The like button and the comment section.
     expect(await within(document.getElementById('chapter-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
-    expect(document.getElementById('comments')).toBeEmptyDOMElement();
+    expect(await within(document.getElementById('comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
   });
 
   it('shows Error when the chapter cannot be loaded', async () => {

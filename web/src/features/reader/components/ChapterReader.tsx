@@ -1,6 +1,7 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
 import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
@@ -71,7 +72,9 @@ export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
         <LikeButton bookId={chapter.book_id} />
       </div>
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
-      <div id={COMMENTS_CONTAINER_ID} className="reader-comments" />
+      <div id={COMMENTS_CONTAINER_ID} className="reader-comments">
+        <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
+      </div>
       {barShown && <ReaderBar variant="mobile" {...controls} />}
       <ChapterListModal
         open={panel === 'chapters'}
