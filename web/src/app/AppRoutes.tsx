@@ -30,6 +30,7 @@ const ResetPasswordSuccessfulPage = lazyPage(
 );
 const LogoutPage = lazyPage(() => import('../features/account/components/LogoutPage'), 'LogoutPage');
 const ProfilePage = lazyPage(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
+const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/components/LikedStoriesPage'), 'LikedStoriesPage');
 
 const ChapterPage = lazyPage(() => import('../features/reader/components/ChapterPage'), 'ChapterPage');
 
@@ -61,6 +62,7 @@ export function AppRoutes() {
         <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
         <Route path="user/logout" element={page(<LogoutPage />)} />
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
+        <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />
