@@ -30,6 +30,10 @@ const ResetPasswordSuccessfulPage = lazyPage(
 );
 const LogoutPage = lazyPage(() => import('../features/account/components/LogoutPage'), 'LogoutPage');
 const ProfilePage = lazyPage(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
+const ReplyNotificationsPage = lazyPage(
+  () => import('../features/reply-notifications/components/ReplyNotificationsPage'),
+  'ReplyNotificationsPage',
+);
 const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/components/LikedStoriesPage'), 'LikedStoriesPage');
 
 const ChapterPage = lazyPage(() => import('../features/reader/components/ChapterPage'), 'ChapterPage');
@@ -63,6 +67,7 @@ export function AppRoutes() {
         <Route path="user/logout" element={page(<LogoutPage />)} />
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
         <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
+        <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />
