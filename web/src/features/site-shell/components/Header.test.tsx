@@ -1,13 +1,77 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../app/store';
+import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
+import { badgeText } from '../../badges/badge-text';
 import { ProtectedRoute } from '../../session/components/ProtectedRoute';
 import { startSessionAtom, tokenAtom, userAtom } from '../../session/session.atoms';
 import { Header } from './Header';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
+
+function serveCounts(unreadCount: number | 'fail', uncheckedUpdatesCount: number) {
+  return stubFetch((url) => {
+    if (url === '/api/user/replies/unread-count') return unreadCount === 'fail' ? json(500, { message: 'Internal server error' }) : json(200, { unreadCount });
+    if (url === '/api/user/liked-story/unchecked-updates-count') return json(200, { uncheckedUpdatesCount });
+    return json(200, { message: 'You have been logged out.' });
+  });
+}
+
+describe('badgeText', () => {
+  it('shows counts up to 99 as they are and 99+ above 99', () => {
+    expect(badgeText(0)).toBe('0');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+    expect(badgeText(4321)).toBe('99+');
+  });
+});
+
+describe('Header badges', () => {
+  it('shows the counts on Liked Story and Reply Notification (99+ above 99) and highlights both icons', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    serveCounts(150, 2);
+    renderWithProviders(<Header />);
+    const bell = screen.getByRole('link', { name: 'Notifications' });
+    expect(await within(bell).findByText('99+')).toBeInTheDocument();
+    expect(bell).toHaveClass('icon-button--attention');
+    const profile = screen.getByRole('button', { name: 'Account menu' });
+    expect(profile).toHaveClass('icon-button--attention');
+    fireEvent.click(profile);
+    expect(within(screen.getByRole('link', { name: /Liked Story/ })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /Reply Notification/ })).getByText('99+')).toBeInTheDocument();
+  });
+
+  it('highlights nothing and shows no badge when both counts are 0', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const fetchMock = serveCounts(0, 0);
+    renderWithProviders(<Header />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('link', { name: 'Notifications' })).not.toHaveClass('icon-button--attention');
+    expect(screen.getByRole('button', { name: 'Account menu' })).not.toHaveClass('icon-button--attention');
+    expect(document.querySelector('.count-badge')).toBeNull();
+  });
+
+  it('only logs a failed count and still shows the other', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveCounts('fail', 3);
+    renderWithProviders(<Header />);
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveClass('icon-button--attention'));
+    log.mockRestore();
+  });
+
+  it('asks for no counts when logged out', () => {
+    const fetchMock = serveCounts(5, 5);
+    renderWithProviders(<Header />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
+  });
+});
 
 describe('Header', () => {
   it('links Home and Search, and the profile icon links to login when logged out', () => {
@@ -19,6 +83,7 @@ describe('Header', () => {
 
   it('opens a menu with Log Out, Profile, Liked Story and Reply Notification when logged in', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    serveCounts(0, 0);
     renderWithProviders(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();

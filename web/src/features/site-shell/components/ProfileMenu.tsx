@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { BadgeCounts } from '@shelf/contracts';
+import { CountBadge } from '../../badges/components/CountBadge';
 import { useLogOut } from '../../session/use-log-out';
 import { ProfileIcon } from './ProfileIcon';
 
-/** The logged-in reader's menu behind the profile icon. */
-export function ProfileMenu() {
+interface ProfileMenuProps {
+  counts: BadgeCounts;
+  /** Highlights the profile icon (either count is above 0). */
+  attention: boolean;
+}
+
+/** The logged-in reader's menu behind the profile icon; Liked Story and Reply Notification carry their counts. */
+export function ProfileMenu({ counts, attention }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -33,8 +41,9 @@ export function ProfileMenu() {
     <div className="profile-menu" ref={root}>
       <button
         type="button"
-        className="icon-button"
+        className={attention ? 'icon-button icon-button--attention' : 'icon-button'}
         aria-label="Account menu"
+        data-attention={attention}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((was) => !was)}
@@ -52,10 +61,14 @@ export function ProfileMenu() {
             <Link to="/user/profile">Profile</Link>
           </li>
           <li>
-            <Link to="/user/liked-story">Liked Story</Link>
+            <Link to="/user/liked-story">
+              Liked Story <CountBadge count={counts.uncheckedUpdates} label="stories with updates" />
+            </Link>
           </li>
           <li>
-            <Link to="/user/reply-notification">Reply Notification</Link>
+            <Link to="/user/reply-notification">
+              Reply Notification <CountBadge count={counts.unreadReplies} label="unread replies" />
+            </Link>
           </li>
         </ul>
       )}
