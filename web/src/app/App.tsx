@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { LiveProvider } from '../features/live/live-context';
 import { DocumentTheme } from '../features/reader-settings/components/DocumentTheme';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient } from './query-client';
@@ -13,11 +14,13 @@ export function App() {
     <JotaiProvider store={getAppStore()}>
       <DocumentTheme />
       <QueryClientProvider client={queryClient}>
-        {/* Route changes render in step with session changes (not as a transition), so Log Out on a login-only
-            page lands on home instead of the page's redirect to login. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
+        <LiveProvider>
+          {/* Route changes render in step with session changes (not as a transition), so Log Out on a login-only
+              page lands on home instead of the page's redirect to login. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </LiveProvider>
       </QueryClientProvider>
     </JotaiProvider>
   );

@@ -1,7 +1,8 @@
 import type { BadgeCounts, UncheckedUpdatesResponse, UnreadCountResponse } from '@shelf/contracts';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { useLiveEvent, useLiveReconnect } from '../live/live-context';
 import { userAtom } from '../session/session.atoms';
 import { fetchUncheckedCount, fetchUnreadCount } from './api';
 
@@ -23,10 +24,15 @@ export function setBadgeCounts(queryClient: QueryClient, userId: string, counts:
 
 /**
  * The header's badge counts, fetched for logged-in readers only (0 otherwise). A failure is only logged (spec
- * section 8); the live channel keeps them current afterwards.
+ * section 8). The live channel keeps them current afterwards; after it reconnects they are fetched again.
  */
 export function useBadgeCounts(): BadgeCounts {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
+  const queryClient = useQueryClient();
+  useLiveEvent('badges:changed', (counts) => {
+    if (userId !== null) setBadgeCounts(queryClient, userId, counts);
+  });
+  useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: badgeKeys.all }));
   const unread = useQuery({
     queryKey: badgeKeys.unreadReplies(userId ?? ''),
     queryFn: ({ signal }) => fetchUnreadCount(signal),

@@ -21,7 +21,7 @@ function renderForm(
   const onSent = vi.fn();
   renderWithProviders(<CommentForm kind={kind} send={send} onSent={onSent} />);
   const field = screen.getByRole('textbox', { name: kind === 'comment' ? 'Write a comment' : kind === 'reply' ? 'Write a reply' : 'Edit your comment' });
-  const submit = screen.getByRole('button', { name: kind === 'comment' ? 'Post' : kind === 'reply' ? 'Reply' : 'Save' });
+  const submit = screen.getByRole('button', { name: kind === 'comment' ? 'Post' : kind === 'reply' ? 'Post Reply' : 'Save' });
   const write = (text: string) => fireEvent.change(field, { target: { value: text } });
   return { send, onSent, field, submit, write };
 }

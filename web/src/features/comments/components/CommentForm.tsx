@@ -11,7 +11,7 @@ export type CommentFormKind = 'comment' | 'reply' | 'edit';
 
 const LABELS: Record<CommentFormKind, { field: string; submit: string }> = {
   comment: { field: 'Write a comment', submit: 'Post' },
-  reply: { field: 'Write a reply', submit: 'Reply' },
+  reply: { field: 'Write a reply', submit: 'Post Reply' },
   edit: { field: 'Edit your comment', submit: 'Save' },
 };
 

@@ -10,6 +10,7 @@ import { buildCommentTree } from '../comment-tree';
 import { useComments } from '../queries';
 import { reloadUntilShown } from '../reload-until-shown';
 import { ThreadContext, type ThreadContextValue } from '../thread-context';
+import { useLiveThreadUpdates } from '../use-live-thread-updates';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import './comments.css';
@@ -31,6 +32,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   const queryClient = useQueryClient();
   const [criteria, setCriteria] = useState<CommentSort>('likes');
   const { data, isPending, isError } = useComments(thread, criteria);
+  useLiveThreadUpdates(thread);
   const tree = useMemo(() => buildCommentTree(data?.comments ?? []), [data]);
   const likedIds = useMemo(() => new Set(data?.likedComments.map((entry) => entry.comment_id)), [data]);
 

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../app/store';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
+import { fakeLiveClient } from '../../../test/fake-socket';
 import { badgeText } from '../../badges/badge-text';
+import { LiveContext } from '../../live/live-context';
 import { ProtectedRoute } from '../../session/components/ProtectedRoute';
 import { startSessionAtom, tokenAtom, userAtom } from '../../session/session.atoms';
 import { Header } from './Header';
@@ -63,6 +65,28 @@ describe('Header badges', () => {
     await waitFor(() => expect(log).toHaveBeenCalled());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveClass('icon-button--attention'));
     log.mockRestore();
+  });
+
+  it("updates the counts live from 'badges:changed', without a reload", async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    serveCounts(0, 0);
+    const { client, sockets } = fakeLiveClient();
+    client.start();
+    renderWithProviders(
+      <LiveContext.Provider value={client}>
+        <Header />
+      </LiveContext.Provider>,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0].serverAccepts());
+    const bell = screen.getByRole('link', { name: 'Notifications' });
+    act(() => sockets[0].push('badges:changed', { unreadReplies: 1, uncheckedUpdates: 0 }));
+    expect(await within(bell).findByText('1')).toBeInTheDocument();
+    expect(bell).toHaveClass('icon-button--attention');
+    act(() => sockets[0].push('badges:changed', { unreadReplies: 0, uncheckedUpdates: 0 }));
+    await waitFor(() => expect(bell).not.toHaveClass('icon-button--attention'));
+    expect(document.querySelector('.count-badge')).toBeNull();
+    client.stop();
   });
 
   it('asks for no counts when logged out', () => {
