@@ -15,6 +15,8 @@ const LABELS: Record<CommentFormKind, { field: string; submit: string }> = {
   edit: { field: 'Edit your comment', submit: 'Save' },
 };
 
+const WRITING_HINT = 'Markdown works here; wrap a spoiler in %percent signs%.';
+
 interface CommentFormProps {
   kind: CommentFormKind;
   initialText?: string;
@@ -73,7 +75,7 @@ export function CommentForm({ kind, initialText = '', send, onSent, onCancel }: 
         value={text}
         onChange={(event) => setText(event.target.value)}
         disabled={!canWrite}
-        placeholder={canWrite ? undefined : kind === 'comment' ? CommentMessage.logInToComment : CommentMessage.logInToReply}
+        placeholder={canWrite ? WRITING_HINT : kind === 'comment' ? CommentMessage.logInToComment : CommentMessage.logInToReply}
         aria-invalid={problem !== null}
         aria-describedby={problem ? problemId : undefined}
         rows={kind === 'comment' ? 4 : 3}
