@@ -1,6 +1,7 @@
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
 import { BookCardList } from '../../books/components/BookCardList';
 import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
@@ -50,7 +51,7 @@ function BookFacts({ book }: { book: BookDetail }) {
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
   const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
   const book = data?.bookDetails;
-  usePageMeta(book?.english_book_name ?? 'Novel Shelf', book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
+  usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
 
   if (isPending) return <p>Loading</p>;
   if (isError || !book) return <p role="alert">Error</p>;
