@@ -13,7 +13,7 @@ const detail = (overrides: Partial<BookDetail> = {}): BookDetail => ({
   cover_image: '/covers/12.svg',
   book_word_count: 123456,
   raw_source: '',
-  description: 'First line\nSecond line',
+  description: 'First line\nSecond *line*',
   book_tl_note: '',
   last_updated: '2026-01-01T00:00:00.000Z',
   original_book_name: '',
@@ -49,7 +49,7 @@ function renderBook(path = '/12-golden-stage') {
 const day = 86_400_000;
 
 describe('Story detail', () => {
-  it('shows the facts, linked categories, description with line breaks, and the places for the like button and comments', async () => {
+  it('shows the facts, linked categories, the Markdown description with its line breaks, and the places for the like button and comments', async () => {
     const page: BookPageResponse = { bookDetails: detail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })] };
     const fetchMock = answer(200, page);
     renderBook();
@@ -66,7 +66,10 @@ describe('Story detail', () => {
     expect(screen.getByRole('link', { name: 'Drama' })).toHaveAttribute('href', '/genre/Drama');
     expect(screen.getByRole('link', { name: 'Modern' })).toHaveAttribute('href', '/setting/Modern');
     expect(screen.getByRole('link', { name: 'Entertainment Industry' })).toHaveAttribute('href', '/tag/Entertainment Industry');
-    expect(document.querySelector('.book-page__description')?.innerHTML).toBe('First line<br>Second line');
+    const description = document.querySelector('.book-page__description')!;
+    expect(description).toHaveTextContent('First line Second line');
+    expect(description.querySelector('p br')).not.toBeNull();
+    expect(description.querySelector('em')).toHaveTextContent('line');
     expect(document.getElementById('book-like')).toBeEmptyDOMElement();
     expect(document.getElementById('book-comments')).toBeEmptyDOMElement();
     expect(within(screen.getByRole('region', { name: 'Recommendations' })).getByText('Recommended Book')).toBeInTheDocument();

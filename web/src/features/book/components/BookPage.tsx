@@ -1,14 +1,15 @@
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
 import { BookCardList } from '../../books/components/BookCardList';
+import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
-import { TextWithLineBreaks } from './TextWithLineBreaks';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ function BookFacts({ book }: { book: BookDetail }) {
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
   const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
   const book = data?.bookDetails;
-  usePageMeta(book?.english_book_name ?? 'Novel Shelf', book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
+  usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
 
   if (isPending) return <p>Loading</p>;
   if (isError || !book) return <p role="alert">Error</p>;
@@ -70,16 +71,12 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
 
       <section aria-labelledby="book-description-heading">
         <h2 id="book-description-heading">Description</h2>
-        <p className="book-page__description">
-          <TextWithLineBreaks text={book.description} />
-        </p>
+        <Markdown text={book.description} className="book-page__description" />
       </section>
       {book.book_tl_note.trim() !== '' && (
         <section aria-labelledby="book-tl-note-heading">
           <h2 id="book-tl-note-heading">Translator Note</h2>
-          <p>
-            <TextWithLineBreaks text={book.book_tl_note} />
-          </p>
+          <Markdown text={book.book_tl_note} />
         </section>
       )}
 
