@@ -1,5 +1,6 @@
 import { type BookListItem, formatReadingTime, freshnessBadges, relativeTime, storySlug } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
+import { CardDescription } from './CardDescription';
 
 /** Likes show as a badge only above this many. */
 const LIKES_BADGE_ABOVE = 10;
@@ -43,7 +44,7 @@ export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
           <li className="badge">{book.diversities}</li>
           <li className="badge">{book.completion_statuses}</li>
         </ul>
-        <p className="book-card__description">{book.description}</p>
+        <CardDescription text={book.description} />
         {book.latest_chapter !== null && (
           <p className="book-card__update">
             <Link to={`/${slug}/${book.latest_chapter}`}>Last update: {book.latest_chapter_title}</Link>{' '}
