@@ -20,7 +20,7 @@ export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
   return (
     <article className={book.has_new_updates ? 'book-card book-card--new-updates' : 'book-card'} aria-labelledby={`book-${book.book_id}-name`}>
       <Link to={`/${slug}`} className="book-card__cover" tabIndex={-1} aria-hidden="true">
-        <img src={book.cover_image} alt="" width={120} height={170} loading="lazy" />
+        {book.cover_image && <img src={book.cover_image} alt="" width={120} height={170} loading="lazy" />}
       </Link>
       <div className="book-card__body">
         <Heading id={`book-${book.book_id}-name`} className="book-card__title">
