@@ -61,6 +61,7 @@ export function AppRoutes() {
         <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
         <Route path="user/logout" element={page(<LogoutPage />)} />
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
+        <Route path="user/*" element={<HomePage />} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />

@@ -59,7 +59,9 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
   return (
     <article className="book-page" aria-labelledby="book-title">
       <div className="book-page__head">
-        <img className="book-page__cover" src={book.cover_image} alt={`Cover of ${book.english_book_name}`} width={200} height={283} />
+        {book.cover_image && (
+          <img className="book-page__cover" src={book.cover_image} alt={`Cover of ${book.english_book_name}`} width={200} height={283} />
+        )}
         <div>
           <h1 id="book-title">{book.english_book_name}</h1>
           <BookFacts book={book} />
