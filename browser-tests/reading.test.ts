@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from './harness/api';
 import { launchChromium } from './harness/browser';
-import type { BookPageResponse, HomeResponse } from '@shelf/contracts';
+import type { BookPageResponse, ChapterPageResponse, HomeResponse } from '@shelf/contracts';
 
 describe('reading on a desktop (1280×800)', () => {
   let browser: Browser;
@@ -45,7 +45,24 @@ describe('reading on a desktop (1280×800)', () => {
     await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
   });
 
+  it("leads from a story's last chapter to the next book with 'Next:'", async () => {
+    const { latestBooks } = await api<HomeResponse>('/');
+    const book = latestBooks[0];
+    const { chapters } = await api<BookPageResponse>(`/${book.book_id}`);
+    const last = chapters[chapters.length - 1];
+    const { nextBook } = await api<ChapterPageResponse>(`/${book.book_id}/${last.chapter_id}`);
+    expect(nextBook).not.toBeNull();
+
+    await page.goto(`${inject('site').baseUrl}/${book.book_id}/${last.chapter_id}`);
+    const nav = page.getByRole('navigation', { name: 'Chapter navigation' });
+    await nav.getByRole('link', { name: `Next: ${nextBook!.english_book_name}` }).click();
+    await page.getByRole('heading', { level: 1, name: nextBook!.english_book_name }).waitFor();
+    expect(new URL(page.url()).pathname.startsWith(`/${nextBook!.book_id}-`)).toBe(true);
+  });
+
   it('keeps the chosen theme and font size across pages', async () => {
+    const [book] = (await api<HomeResponse>('/')).latestBooks;
+    await page.goto(`${inject('site').baseUrl}/${book.book_id}/${book.latest_chapter}`);
     await page.getByRole('navigation', { name: 'Reader controls', exact: true }).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Reader settings' });
     await settings.getByRole('radio', { name: 'Dark' }).check();
