@@ -30,7 +30,8 @@ describe('the reader on a phone (390×844)', () => {
     const { bookDetails, chapters } = await bookWithChapters(2);
     await page.goto(`${inject('site').baseUrl}/${storySlug(bookDetails.book_id, bookDetails.english_book_name)}/${chapters[0].chapter_id}`);
     await page.getByRole('heading', { level: 1, name: chapters[0].title }).waitFor();
-    await page.locator('.chapter-text [data-ad-slot]').first().waitFor(); // ads come after 1 s and move the text
+    // Ad slots come after 1 s; should one be filled, it moves the text, so tap only once they are in.
+    await page.locator('.chapter-text [data-ad-slot]').first().waitFor({ state: 'attached' });
     const mobileBar = page.getByRole('navigation', { name: 'Reader controls (mobile)' });
     expect(await page.getByRole('navigation', { name: 'Reader controls', exact: true }).isVisible()).toBe(false);
     expect(await mobileBar.count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { AuthUser, LoginResponse } from '@shelf/contracts';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
+import { linkIn, waitForMailTo } from './mail';
 
 export interface TestUser {
   email: string;
@@ -32,25 +33,6 @@ export async function callApi<T>(method: string, path: string, options: { body?:
   return answer;
 }
 
-interface CaughtMail {
-  to: { address: string }[];
-  text: string;
-  html?: string;
-}
-
-/** The verification link MailDev caught for `email` (polled, no fixed sleep). */
-async function verificationLink(email: string): Promise<URL> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${inject('site').mailUrl}/email`)).json()) as CaughtMail[];
-    const mail = mails.filter((caught) => caught.to.some((to) => to.address === email)).at(-1);
-    const link = mail && `${mail.text} ${mail.html ?? ''}`.match(/https?:\/\/\S+?\/user\/verify-email\?[^\s"'<>]+/);
-    if (link) return new URL(link[0].replaceAll('&amp;', '&'));
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
 /** Registers a user through the API, verifies the e-mail from the caught mail and logs in. */
 export async function verifiedUser(username: string): Promise<TestUser> {
   created++;
@@ -59,7 +41,7 @@ export async function verifiedUser(username: string): Promise<TestUser> {
   const email = `${username.toLowerCase()}.${stamp}@example.com`;
   const name = `${username}${stamp.slice(-4)}`;
   await callApi('POST', '/user/register', { body: { email, password: PASSWORD, username: name, honeypot: '' }, ip });
-  const link = await verificationLink(email);
+  const link = linkIn(await waitForMailTo(email), '/user/verify-email');
   await callApi('GET', `/user/verify-email?${link.searchParams}`, { ip });
   // The verification may reach the account's read side a moment later: log in until the user shows as verified.
   let login: LoginResponse = { message: '' };

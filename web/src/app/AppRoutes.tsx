@@ -68,6 +68,7 @@ export function AppRoutes() {
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
         <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
         <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
+        <Route path="user/*" element={<HomePage />} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />

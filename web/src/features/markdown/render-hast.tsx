@@ -6,6 +6,8 @@ import { Spoiler } from './components/Spoiler';
 import { SPOILER_CLASS } from './remark-spoiler';
 
 const components: Partial<Components> = {
+  // An emptied image address is left out: an empty src would make the browser fetch the page itself again.
+  img: ({ src, alt, ...rest }) => <img src={src || undefined} alt={alt ?? ''} {...rest} />,
   span: ({ className, children, ...rest }) =>
     className === SPOILER_CLASS ? <Spoiler>{children}</Spoiler> : <span className={className} {...rest}>{children}</span>,
 };

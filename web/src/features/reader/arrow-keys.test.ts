@@ -32,6 +32,13 @@ describe('chapterStepForKey', () => {
     for (const field of [...fields, editable, insideEditable]) expect(chapterStepForKey(keyOn(field, 'ArrowRight'))).toBeNull();
   });
 
+  it('does nothing inside a dialog', () => {
+    const dialog = document.createElement('dialog');
+    const link = dialog.appendChild(document.createElement('a'));
+    expect(chapterStepForKey(keyOn(link, 'ArrowRight'))).toBeNull();
+    expect(chapterStepForKey(keyOn(dialog, 'ArrowLeft'))).toBeNull();
+  });
+
   it('still works from buttons, links and checkboxes', () => {
     const checkbox = Object.assign(document.createElement('input'), { type: 'checkbox' });
     for (const element of [document.createElement('button'), document.createElement('a'), checkbox]) {

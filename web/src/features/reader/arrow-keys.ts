@@ -22,11 +22,12 @@ export function isTextField(element: Element | null): boolean {
 
 /**
  * Spec (chapter page): the left and right arrows go to the previous or next chapter, unless focus is in a text
- * field or Alt is held (Alt+arrows are the browser's back and forward).
+ * field or Alt is held (Alt+arrows are the browser's back and forward). Inside an open dialog (chapter list,
+ * settings) the keys stay with the dialog.
  */
 export function chapterStepForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'target'>): ChapterStep | null {
   if (event.altKey) return null;
-  if (event.target instanceof Element && isTextField(event.target)) return null;
+  if (event.target instanceof Element && (isTextField(event.target) || event.target.closest('dialog') !== null)) return null;
   if (event.key === 'ArrowLeft') return 'previous';
   if (event.key === 'ArrowRight') return 'next';
   return null;

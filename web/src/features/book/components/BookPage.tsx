@@ -1,6 +1,7 @@
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
 import { BookCardList } from '../../books/components/BookCardList';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -52,7 +53,7 @@ function BookFacts({ book }: { book: BookDetail }) {
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
   const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
   const book = data?.bookDetails;
-  usePageMeta(book?.english_book_name ?? 'Novel Shelf', book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
+  usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
 
   if (isPending) return <p>Loading</p>;
   if (isError || !book) return <p role="alert">Error</p>;
@@ -60,7 +61,9 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
   return (
     <article className="book-page" aria-labelledby="book-title">
       <div className="book-page__head">
-        <img className="book-page__cover" src={book.cover_image} alt={`Cover of ${book.english_book_name}`} width={200} height={283} />
+        {book.cover_image && (
+          <img className="book-page__cover" src={book.cover_image} alt={`Cover of ${book.english_book_name}`} width={200} height={283} />
+        )}
         <div>
           <h1 id="book-title">{book.english_book_name}</h1>
           <BookFacts book={book} />

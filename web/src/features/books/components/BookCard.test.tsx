@@ -21,6 +21,13 @@ describe('BookCard', () => {
     expect(screen.getByText('139 days ago')).toBeInTheDocument();
   });
 
+  it('renders the description as Markdown, keeping its line breaks', async () => {
+    renderWithProviders(<BookCard book={listBook({ description: 'A *secret* kept\nfor years' })} now={now} />);
+    const emphasis = await screen.findByText('secret');
+    expect(emphasis.tagName).toBe('EM');
+    expect(emphasis.closest('.book-card__description')?.querySelector('br')).not.toBeNull();
+  });
+
   it('shows the likes badge only above 10', () => {
     const { unmount } = renderWithProviders(<BookCard book={listBook({ like_count: 10 })} now={now} />);
     expect(screen.queryByLabelText('10 likes')).not.toBeInTheDocument();

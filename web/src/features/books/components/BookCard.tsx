@@ -1,5 +1,6 @@
 import { type BookListItem, formatReadingTime, freshnessBadges, relativeTime, storySlug } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
+import { CardDescription } from './CardDescription';
 
 /** Likes show as a badge only above this many. */
 const LIKES_BADGE_ABOVE = 10;
@@ -19,7 +20,7 @@ export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
   return (
     <article className={book.has_new_updates ? 'book-card book-card--new-updates' : 'book-card'} aria-labelledby={`book-${book.book_id}-name`}>
       <Link to={`/${slug}`} className="book-card__cover" tabIndex={-1} aria-hidden="true">
-        <img src={book.cover_image} alt="" width={120} height={170} loading="lazy" />
+        {book.cover_image && <img src={book.cover_image} alt="" width={120} height={170} loading="lazy" />}
       </Link>
       <div className="book-card__body">
         <Heading id={`book-${book.book_id}-name`} className="book-card__title">
@@ -43,7 +44,7 @@ export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
           <li className="badge">{book.diversities}</li>
           <li className="badge">{book.completion_statuses}</li>
         </ul>
-        <p className="book-card__description">{book.description}</p>
+        <CardDescription text={book.description} />
         {book.latest_chapter !== null && (
           <p className="book-card__update">
             <Link to={`/${slug}/${book.latest_chapter}`}>Last update: {book.latest_chapter_title}</Link>{' '}

@@ -1,5 +1,6 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
 import { BookCardList } from '../../books/components/BookCardList';
 import { PageButtons } from '../../books/components/PageButtons';
 import { usePageParam } from '../../books/use-page-param';
@@ -12,7 +13,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function CategoryPage({ category }: { category: Category }) {
   const value = useParams()['*'] ?? '';
   const [page, setPage] = usePageParam();
-  usePageMeta(`${value} Stories`, `${capitalise(category)} ${value}: translated stories on Novel Shelf.`);
+  usePageMeta(`${value} Stories`, `${capitalise(category)} ${value}: translated stories on ${SITE_NAME}.`);
   const { data, error, isPending } = useCategoryPage(category, value, page);
 
   return (
