@@ -6,10 +6,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { concurrently } from 'concurrently';
 import services from './lib/services.cjs';
-import { ADMIN_PASSWORD_FILE, siteEnv } from './lib/site-env.mjs';
+import { ADMIN_PASSWORD_FILE, runPorts, siteEnv } from './lib/site-env.mjs';
 
-const { root, profiles, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
-const ports = { ...profiles.run, http: Number(process.env.PORT ?? profiles.run.http) };
+const { root, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
+let ports;
+try {
+  ports = runPorts();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const dataDir = process.env.DATA_DIR ?? join(root, '.data');
 
 const quote = (arg) => `'${String(arg).replaceAll("'", `'\\''`)}'`;
@@ -36,7 +42,7 @@ if (!process.env.REDIS_URL) local.push(redis(ports.redis, dataDir));
 if (!process.env.SMTP_URL) local.push(mail);
 for (const service of local) {
   if (await isPortTaken(service.port)) {
-    console.error(`Port ${service.port} (${service.name}) is in use: is the site already running?`);
+    console.error(`Port ${service.port} (${service.name}) is in use: is the site already running? See the README's configuration for the port variables.`);
     process.exit(1);
   }
   commands.push({ name: service.name, command: shellLine(service.command) });

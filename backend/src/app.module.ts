@@ -42,7 +42,7 @@ export class AppModule {
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(webDist)
-          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
+          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),
       ],
     };

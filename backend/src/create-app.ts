@@ -1,4 +1,4 @@
-import { BadRequestException, type LogLevel, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -28,7 +28,8 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   const queueDashboard = app.get(QueueDashboard).handler;
   if (queueDashboard) app.use(QUEUE_DASHBOARD_PATH, queueDashboard);
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
-  app.setGlobalPrefix('api');
+  // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
   // Bad input gets one clear message: the first rule the request broke.
   app.useGlobalPipes(
     new ValidationPipe({

@@ -24,3 +24,8 @@ export * from './api/social-responses';
 export * from './realtime/socket-events';
 export * from './read-models/social-read-models';
 export * from './comments/comment-view';
+export * from './rules/slugs';
+export * from './rules/reading-time';
+export * from './rules/relative-time';
+export * from './rules/freshness';
+export * from './rules/word-count-filter';

@@ -19,17 +19,33 @@ function keptSecret(dataDir, name, bytes) {
   return readFileSync(file, 'utf8').trim();
 }
 
+// Each port of the run profile can be moved by its own variable, e.g. to run a second site beside the first.
+const PORT_VARIABLES = { http: 'PORT', mongo: 'MONGO_PORT', redis: 'REDIS_PORT', smtp: 'SMTP_PORT', mailWeb: 'MAIL_WEB_PORT' };
+
+/** The ports of `npm start`: the run profile's, each overridden by PORT, MONGO_PORT, REDIS_PORT, SMTP_PORT or MAIL_WEB_PORT. */
+export function runPorts(env = process.env) {
+  const ports = { ...profiles.run };
+  for (const [name, variable] of Object.entries(PORT_VARIABLES)) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable} must be a port number (1-65535), not "${value}"`);
+    ports[name] = port;
+  }
+  return ports;
+}
+
 /**
- * The environment of the site's processes for the run profile, with the data folder's secrets: AUTH_SECRET and the
- * queue dashboard's password (user `admin`), unless the environment sets them.
+ * The environment of the site's processes for the run profile (with its port overrides), with the data folder's
+ * secrets: AUTH_SECRET and the queue dashboard's password (user `admin`), unless the environment sets them.
  */
 export function siteEnv(dataDir, env = process.env) {
-  const ports = profiles.run;
+  const ports = runPorts(env);
   return {
     AUTH_SECRET: env.AUTH_SECRET || keptSecret(dataDir, 'auth-secret', 32),
     ADMIN_USER: env.ADMIN_USER || 'admin',
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || keptSecret(dataDir, ADMIN_PASSWORD_FILE, 18),
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? ports.http}`,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${ports.http}`,
     QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'shelf',
     MONGO_URL: env.MONGO_URL ?? `${ferretdb(ports.mongo, dataDir).url}shelf`,
     REDIS_URL: env.REDIS_URL ?? redis(ports.redis, dataDir).url,

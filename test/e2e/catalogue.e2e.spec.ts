@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../backend/src/create-app';
+import { coverSvg } from '../../backend/src/modules/catalog/application/cover-svg';
 import { EventPublisher } from '../../backend/src/event-store/event-publisher';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
@@ -125,6 +126,19 @@ describe('the public catalogue', () => {
     expect(await get('/api/genre/Knitting')).toMatchObject({ status: 404, body: { message: 'There is no genre called "Knitting".' } });
     expect(await get('/api/searchbook?diversity=Maybe')).toMatchObject({ status: 400, body: { message: 'diversity must be one of: All, Danmei/BL, Non-BL.' } });
     expect(await get('/api/searchbook?tag=Sweet&tag=Nope')).toMatchObject({ status: 400, body: { message: 'Unknown tag: Nope.' } });
+  });
+
+  it('GET /covers/{id}.svg (the cover_image of the books, outside /api) draws the cover; unknown ids are 404', async () => {
+    const book = (await get<HomeResponse>('/api/')).body.latestBooks[0];
+    expect(book.cover_image).toBe(`/covers/${book.book_id}.svg`);
+    const response = await fetch(`${base}${book.cover_image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(await response.text()).toBe(coverSvg(book.book_id, book.english_book_name, book.author));
+    const unknown = await fetch(`${base}/covers/999999.svg`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: 'Cover not found.' });
   });
 
   it('sends ETags and answers 304 when the client has the answer', async () => {

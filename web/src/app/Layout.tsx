@@ -1,15 +1,26 @@
 import { Outlet } from 'react-router-dom';
+import { AdBlockBanner } from '../features/site-shell/components/AdBlockBanner';
+import { AdSlot } from '../features/site-shell/components/AdSlot';
 import { CookieBanner } from '../features/site-shell/components/CookieBanner';
 import { Footer } from '../features/site-shell/components/Footer';
 import { Header } from '../features/site-shell/components/Header';
+import { SidePanel } from '../features/site-shell/components/SidePanel';
 
 export function Layout() {
   return (
     <div className="layout">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       <Header />
-      <main className="content">
-        <Outlet />
-      </main>
+      <AdBlockBanner />
+      <AdSlot name="top" />
+      <div className="layout-body">
+        <main id="main-content" className="content">
+          <Outlet />
+        </main>
+        <SidePanel />
+      </div>
       <Footer />
       <CookieBanner />
     </div>

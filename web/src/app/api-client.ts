@@ -1,21 +1,93 @@
-/** An error the API answered with: its HTTP status and the `message` of its body. */
+import type { TokenResponse } from '@shelf/contracts';
+import { clearSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../features/session/session.atoms';
+import { type AppStore, getAppStore } from './store';
+
+/**
+ * An error the API answered with: its HTTP status and the `message` of its body (`fromServer`), or the HTTP status
+ * text when the body had none.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fromServer = true,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** GETs a JSON resource under /api. A non-2xx answer becomes an ApiError carrying the server's message. */
-export async function getJson<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`/api${path}`, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message = typeof body?.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
-    throw new ApiError(response.status, message);
+export const NO_REFRESH_TOKEN = 'No refresh token found';
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+interface CallOptions {
+  /** Aborts the call, as TanStack Query does for a query nobody needs any more. */
+  signal?: AbortSignal;
+}
+
+async function send(method: Method, path: string, body: unknown, token: string | null, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  if (typeof body?.message === 'string') return new ApiError(response.status, body.message);
+  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`, false);
+}
+
+/** The refresh in flight per store: concurrent 401s wait for the same one. */
+const refreshes = new WeakMap<AppStore, Promise<string>>();
+
+/**
+ * Trades the stored refresh token for a new token pair (POST /api/user/token) and stores it. Calls made while one is
+ * in flight share it. A failed refresh clears the session and passes the error on; with no refresh token the error
+ * is 'No refresh token found'.
+ */
+export function refreshSession(store: AppStore = getAppStore()): Promise<string> {
+  const inFlight = refreshes.get(store);
+  if (inFlight) return inFlight;
+  const refresh = (async () => {
+    try {
+      const refreshToken = store.get(refreshTokenAtom);
+      if (!refreshToken) throw new Error(NO_REFRESH_TOKEN);
+      const response = await send('POST', '/user/token', { refreshToken }, null);
+      if (!response.ok) throw await toApiError(response);
+      const tokens = (await response.json()) as TokenResponse;
+      store.set(replaceTokensAtom, tokens);
+      return tokens.token;
+    } catch (error) {
+      store.set(clearSessionAtom);
+      throw error;
+    } finally {
+      refreshes.delete(store);
+    }
+  })();
+  refreshes.set(store, refresh);
+  return refresh;
+}
+
+/**
+ * One JSON call under /api with the session's bearer token. A 401 to a call that carried a token gets exactly one
+ * token refresh and one retry. A non-2xx answer becomes an ApiError carrying the server's message.
+ */
+async function request<T>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<T> {
+  const store = getAppStore();
+  const token = store.get(tokenAtom);
+  let response = await send(method, path, body, token, options);
+  if (response.status === 401 && token) {
+    // Another call may already have refreshed while this one was on its way: then its token is simply retried.
+    const current = store.get(tokenAtom);
+    const fresh = current && current !== token ? current : await refreshSession(store);
+    response = await send(method, path, body, fresh, options);
   }
+  if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }
+
+export const getJson = <T>(path: string, options?: CallOptions): Promise<T> => request<T>('GET', path, undefined, options);
+export const postJson = <T>(path: string, body: unknown, options?: CallOptions): Promise<T> => request<T>('POST', path, body, options);
+export const putJson = <T>(path: string, body: unknown = {}, options?: CallOptions): Promise<T> => request<T>('PUT', path, body, options);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ResponseCache } from '../../platform/http/response-cache';
 import { CatalogController } from './api/catalog.controller';
+import { CoverController } from './api/cover.controller';
 import { SearchController } from './api/search.controller';
 import { SearchRateLimiter } from './api/search-rate-limiter';
 import { CatalogLists } from './application/catalog-lists';
@@ -31,7 +32,7 @@ export class CatalogReadModule {}
 /** The public catalogue API: home, categories, books, chapters and search. Import it last (see CatalogController). */
 @Module({
   imports: [CatalogReadModule],
-  controllers: [SearchController, CatalogController],
+  controllers: [SearchController, CoverController, CatalogController],
   providers: [
     ResponseCache,
     GetHomeQuery,

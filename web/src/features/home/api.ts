@@ -1,4 +1,4 @@
 import type { HomeResponse } from '@shelf/contracts';
 import { getJson } from '../../app/api-client';
 
-export const fetchHome = (): Promise<HomeResponse> => getJson<HomeResponse>('/');
+export const fetchHome = (signal?: AbortSignal): Promise<HomeResponse> => getJson<HomeResponse>('/', { signal });

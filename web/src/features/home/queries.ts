@@ -3,4 +3,4 @@ import { fetchHome } from './api';
 
 export const homeKeys = { all: ['home'] as const };
 
-export const useHome = () => useQuery({ queryKey: homeKeys.all, queryFn: fetchHome });
+export const useHome = () => useQuery({ queryKey: homeKeys.all, queryFn: ({ signal }) => fetchHome(signal) });

@@ -1,6 +1,7 @@
 import type { BookListItem, HomeResponse } from '@shelf/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SITE_DESCRIPTION } from '../../../app/site-config';
 import { renderWithProviders } from '../../../test/render';
 import { HomePage } from './HomePage';
 
@@ -39,6 +40,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('region', { name: 'BL Recommendations' })).toHaveTextContent('Qiang Jin Jiu');
     expect(screen.getByRole('region', { name: 'Non-BL Recommendations' })).toHaveTextContent('No stories match the criteria!');
     expect(document.title).toBe('Novel Shelf');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', SITE_DESCRIPTION);
   });
 
   it("shows 'Error: {message}' with the server's message when the call fails", async () => {

@@ -1,36 +1,28 @@
 import type { BookListItem } from '@shelf/contracts';
-import { useEffect } from 'react';
+import { SITE_DESCRIPTION, SITE_NAME } from '../../../app/site-config';
+import { BookCardList } from '../../books/components/BookCardList';
+import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
 
-const SITE_NAME = 'Novel Shelf';
-
 function BookList({ title, books }: { title: string; books: BookListItem[] }) {
+  const id = `home-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <section className="book-list" aria-label={title}>
-      <h2>{title}</h2>
-      {books.length === 0 ? (
-        <p>No stories match the criteria!</p>
-      ) : (
-        <ul>
-          {books.map((book) => (
-            <li key={book.book_id}>{book.english_book_name}</li>
-          ))}
-        </ul>
-      )}
+    <section className="book-list" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <BookCardList books={books} />
     </section>
   );
 }
 
 export function HomePage() {
+  usePageMeta(SITE_NAME, SITE_DESCRIPTION);
   const { data, error, isPending } = useHome();
-  useEffect(() => {
-    document.title = SITE_NAME;
-  }, []);
 
   if (isPending) return <p>Loading...</p>;
   if (error) return <p role="alert">Error: {error.message}</p>;
   return (
     <>
+      <h1 className="visually-hidden">{SITE_NAME}</h1>
       <BookList title="Latest Updates" books={data.latestBooks} />
       <BookList title="BL Recommendations" books={data.randomBLBooks} />
       <BookList title="Non-BL Recommendations" books={data.randomNonBLBooks} />

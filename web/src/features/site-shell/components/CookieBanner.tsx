@@ -6,12 +6,16 @@ export function CookieBanner() {
   const [accepted, setAccepted] = useAtom(cookieAcceptedAtom);
   if (accepted) return null;
   return (
-    <div className="cookie-banner" role="region" aria-label="Cookie notice">
-      <span>We use cookies to ensure you get the best experience on our website.</span>{' '}
-      <Link to="/privacy-policy">Privacy policy</Link>
-      <button type="button" onClick={() => setAccepted(true)}>
-        Okay!
-      </button>
-    </div>
+    <>
+      {/* Room at the end of the page, so the fixed bar never hides the footer. */}
+      <div className="cookie-banner-spacer" />
+      <div className="cookie-banner" role="region" aria-label="Cookie notice">
+        <span>We use cookies to ensure you get the best experience on our website.</span>{' '}
+        <Link to="/privacy-policy">Privacy policy</Link>
+        <button type="button" onClick={() => setAccepted(true)}>
+          Okay!
+        </button>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,65 @@
+// `npm run bench:lighthouse`: Lighthouse performance and accessibility scores of home, a story and a chapter of a
+// running site (BASE_URL, default http://127.0.0.1:8080, e.g. `npm start`), with Lighthouse's mobile emulation and
+// its desktop preset. Failed accessibility audits are listed with the elements they name. Chromium is Debian's
+// (CHROME_PATH overrides); nothing is downloaded.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const baseUrl = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+async function api(path) {
+  const response = await fetch(`${baseUrl}/api${path}`);
+  if (!response.ok) throw new Error(`GET /api${path}: HTTP ${response.status} (is the site running at ${baseUrl}?)`);
+  return response.json();
+}
+
+// The first book of Latest Updates with its first chapter. A path needs only the book id before the slug's first dash.
+const { latestBooks } = await api('/');
+const book = latestBooks.find((candidate) => candidate.latest_chapter !== null);
+const { chapters } = await api(`/${book.book_id}`);
+const pages = [
+  { name: 'home', url: `${baseUrl}/` },
+  { name: 'story', url: `${baseUrl}/${book.book_id}` },
+  { name: 'chapter', url: `${baseUrl}/${book.book_id}/${chapters[0].chapter_id}` },
+];
+const modes = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+const rows = [];
+const problems = [];
+try {
+  for (const mode of modes) {
+    for (const page of pages) {
+      const result = await lighthouse(
+        page.url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        mode.config,
+      );
+      const { categories, audits } = result.lhr;
+      const score = (category) => Math.round((categories[category].score ?? 0) * 100);
+      rows.push({ page: page.name, mode: mode.name, performance: score('performance'), accessibility: score('accessibility') });
+      for (const ref of categories.accessibility.auditRefs) {
+        const audit = audits[ref.id];
+        if (ref.weight === 0 || audit.score === null || audit.score === 1) continue;
+        const items = (audit.details?.items ?? []).map((item) => item.node?.selector ?? item.node?.snippet).filter(Boolean);
+        problems.push(`${page.name} (${mode.name}): ${audit.id}: ${audit.title}${items.length ? `\n    ${items.slice(0, 8).join('\n    ')}` : ''}`);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+console.log(`Lighthouse ${baseUrl} (scores out of 100)\n`);
+console.log('page     mode     performance  accessibility');
+for (const row of rows) {
+  console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}`);
+}
+if (problems.length) console.log(`\nAccessibility audits that failed:\n${problems.join('\n')}`);

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../features/session/session.atoms';
+import { ApiError, getJson, postJson, refreshSession } from './api-client';
+import { getAppStore } from './store';
+
+const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function logIn(token = 'old-token', refreshToken = 'old-refresh') {
+  getAppStore().set(startSessionAtom, { token, refreshToken, user });
+}
+
+/** A fake server: /user/token answers with `refresh`; other paths answer 401 to 'old-token' and 200 otherwise. */
+function server(refresh: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    if (url === '/api/user/token') return refresh();
+    const auth = (init.headers as Record<string, string>).Authorization;
+    return auth === 'Bearer old-token' ? json(401, { message: 'Unauthorized' }) : json(200, { path: url, auth });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const refreshCalls = (fetchMock: ReturnType<typeof server>) => fetchMock.mock.calls.filter(([url]) => url === '/api/user/token');
+
+describe('api client', () => {
+  it('sends the bearer token of the session and JSON bodies', async () => {
+    logIn('good-token');
+    const fetchMock = server(() => json(500, {}));
+    await expect(postJson('/user/profile/change-username', { newUsername: 'x', honeypot: '' })).resolves.toEqual({
+      path: '/api/user/profile/change-username',
+      auth: 'Bearer good-token',
+    });
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"newUsername":"x","honeypot":""}');
+  });
+
+  it('on a 401 refreshes the token once, stores the new pair and retries the call once', async () => {
+    logIn();
+    const fetchMock = server(() => json(200, { token: 'new-token', refreshToken: 'new-refresh' }));
+    await expect(getJson('/user/liked-story')).resolves.toEqual({ path: '/api/user/liked-story', auth: 'Bearer new-token' });
+    expect(refreshCalls(fetchMock)).toHaveLength(1);
+    expect(JSON.parse(refreshCalls(fetchMock)[0][1].body as string)).toEqual({ refreshToken: 'old-refresh' });
+    expect(getAppStore().get(tokenAtom)).toBe('new-token');
+    expect(localStorage.getItem('refreshToken')).toBe('"new-refresh"');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    logIn();
+    let answerRefresh!: (response: Response) => void;
+    const fetchMock = server(() => new Promise<Response>((resolve) => (answerRefresh = resolve)));
+    const calls = Promise.all([getJson('/a'), getJson('/b'), getJson('/c')]);
+    await vi.waitFor(() => expect(refreshCalls(fetchMock)).toHaveLength(1));
+    answerRefresh(json(200, { token: 'new-token', refreshToken: 'new-refresh' }));
+    expect((await calls).map((answer) => (answer as { auth: string }).auth)).toEqual(['Bearer new-token', 'Bearer new-token', 'Bearer new-token']);
+    expect(refreshCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('retries only once: a second 401 is passed on as an ApiError', async () => {
+    logIn();
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/user/token' ? json(200, { token: 'new-token', refreshToken: 'new-refresh' }) : json(401, { message: 'Unauthorized' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getJson('/user/replies')).rejects.toEqual(new ApiError(401, 'Unauthorized'));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears the session and passes the error on when the refresh fails', async () => {
+    logIn();
+    server(() => json(401, { message: 'Your session has expired. Please log in again.' }));
+    const error = await getJson('/user/replies').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Your session has expired. Please log in again.');
+    expect(getAppStore().get(tokenAtom)).toBeNull();
+    expect(getAppStore().get(userAtom)).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it("fails with 'No refresh token found' when there is none, and clears the session", async () => {
+    logIn();
+    getAppStore().set(refreshTokenAtom, null);
+    const fetchMock = server(() => json(200, {}));
+    await expect(refreshSession()).rejects.toThrow('No refresh token found');
+    expect(refreshCalls(fetchMock)).toHaveLength(0);
+    expect(getAppStore().get(userAtom)).toBeNull();
+  });
+
+  it('does not refresh on a 401 to a call made without a token (a refused login keeps its message)', async () => {
+    const fetchMock = vi.fn(async () => json(401, { message: 'Invalid email or password.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(postJson('/user/login', { email: 'a@b.c', password: 'x', honeypot: '' })).rejects.toEqual(
+      new ApiError(401, 'Invalid email or password.'),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { useLogOut } from '../../session/use-log-out';
+
+/** /user/logout: logs out and goes home; it has no screen of its own. */
+export function LogoutPage() {
+  const logOut = useLogOut();
+  useEffect(() => logOut(), [logOut]);
+  return null;
+}

@@ -1,0 +1,117 @@
+import { useAtomValue, useStore } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { tokenAtom, userAtom } from '../../session/session.atoms';
+import { usePageMeta } from '../../site-shell/use-page-meta';
+import { AccountText, failureMessage } from '../account-messages';
+import { changePassword, changeUsername } from '../api';
+import { useTimedSubmit } from '../use-timed-submit';
+import { FormMessage, type Notice } from './FormMessage';
+import { Honeypot } from './Honeypot';
+
+function ChangeUsernameForm() {
+  const store = useStore();
+  const user = useAtomValue(userAtom);
+  const [newUsername, setNewUsername] = useState('');
+  const [honeypot, setHoneypot] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { submitting, run } = useTimedSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!store.get(tokenAtom)) return setNotice({ text: AccountText.noToken, isError: true });
+    if (newUsername === user?.username) return setNotice({ text: AccountText.sameUsername, isError: true });
+    void run(async () => {
+      try {
+        const answer = await changeUsername(newUsername, honeypot);
+        const stored = store.get(userAtom);
+        if (stored) store.set(userAtom, { ...stored, username: newUsername });
+        setNotice({ text: answer.message, isError: false });
+      } catch (error) {
+        setNotice({ text: failureMessage(error), isError: true });
+      }
+    });
+  };
+
+  return (
+    <section aria-labelledby="change-username-heading">
+      <h2 id="change-username-heading">Change Username</h2>
+      <form className="account-form" onSubmit={submit}>
+        <label>
+          New Username
+          <input type="text" name="newUsername" autoComplete="username" required value={newUsername} onChange={(event) => setNewUsername(event.target.value)} />
+        </label>
+        <Honeypot value={honeypot} onChange={setHoneypot} />
+        <button type="submit" className="button" disabled={submitting}>
+          Change Username
+        </button>
+        <FormMessage notice={notice} />
+      </form>
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [honeypot, setHoneypot] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { submitting, run } = useTimedSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== confirmation) return setNotice({ text: AccountText.passwordsDiffer, isError: true });
+    void run(async () => {
+      try {
+        const answer = await changePassword(newPassword, honeypot);
+        setNotice({ text: answer.message, isError: false });
+      } catch (error) {
+        setNotice({ text: failureMessage(error), isError: true });
+      } finally {
+        setNewPassword('');
+        setConfirmation('');
+      }
+    });
+  };
+
+  return (
+    <section aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">Reset Password</h2>
+      <form className="account-form" onSubmit={submit}>
+        <label>
+          New Password
+          <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+        </label>
+        <label>
+          Confirm New Password
+          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+        </label>
+        <Honeypot value={honeypot} onChange={setHoneypot} />
+        <button type="submit" className="button" disabled={submitting}>
+          Reset Password
+        </button>
+        <FormMessage notice={notice} />
+      </form>
+    </section>
+  );
+}
+
+/** /user/profile (login required): the reader's account, a username change and a password change. */
+export function ProfilePage() {
+  usePageMeta('Profile');
+  const user = useAtomValue(userAtom);
+  return (
+    <div className="account-page">
+      <h1>Profile</h1>
+      {user && (
+        <dl className="book-facts">
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+      )}
+      <ChangeUsernameForm />
+      <ChangePasswordForm />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../app/api-client';
+import { usePageMeta } from '../../site-shell/use-page-meta';
+import { AccountText, failureMessage } from '../account-messages';
+import { checkResetToken, resetPassword } from '../api';
+import { useTimedSubmit } from '../use-timed-submit';
+import { FormMessage, type Notice } from './FormMessage';
+import { Honeypot } from './Honeypot';
+
+/** Why the reset form is not offered: the server's message, 'Invalid token.', or the general failure with its cause. */
+function refusal(error: unknown): string {
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  return `${AccountText.requestFailed} ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [honeypot, setHoneypot] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { submitting, run } = useTimedSubmit();
+  const navigate = useNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (newPassword !== confirmation) {
+      setNotice({ text: AccountText.passwordsDiffer, isError: true });
+      return;
+    }
+    void run(async () => {
+      try {
+        await resetPassword(token, newPassword, honeypot);
+        navigate('/user/reset-password-successful');
+      } catch (error) {
+        setNotice({ text: failureMessage(error), isError: true });
+      }
+    });
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit}>
+      <label>
+        New Password
+        <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+      </label>
+      <label>
+        Confirm New Password
+        <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+      </label>
+      <Honeypot value={honeypot} onChange={setHoneypot} />
+      <button type="submit" className="button" disabled={submitting}>
+        Reset Password
+      </button>
+      <FormMessage notice={notice} />
+    </form>
+  );
+}
+
+/** /user/reset-password?token&email: checks the token first, then offers the new-password form. */
+export function ResetPasswordPage() {
+  usePageMeta('Reset Password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const check = useQuery({
+    queryKey: ['reset-token', token, email],
+    queryFn: () => checkResetToken(token, email),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  let body;
+  if (!token) body = <FormMessage notice={{ text: AccountText.invalidToken, isError: true }} />;
+  else if (check.isPending) body = <p>Loading...</p>;
+  else if (check.isError) body = <FormMessage notice={{ text: refusal(check.error), isError: true }} />;
+  else if (!check.data.success) body = <FormMessage notice={{ text: check.data.message || AccountText.invalidToken, isError: true }} />;
+  else body = <NewPasswordForm token={token} />;
+
+  return (
+    <section className="account-page" aria-labelledby="reset-heading">
+      <h1 id="reset-heading">Reset Password</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { userAtom } from '../session/session.atoms';
+import { setBadgeCounts } from './queries';
+
+/**
+ * Once `ready` (the page's list and its notice count have loaded), calls `mark` once for this visit, then shows the
+ * badge at 0 and lets the cached lists (`listKey`) be fetched afresh on the next visit, while this one keeps its
+ * highlights. A failure is only logged.
+ */
+export function useMarkSeen(ready: boolean, mark: () => Promise<unknown>, badge: 'unreadReplies' | 'uncheckedUpdates', listKey: QueryKey): void {
+  const queryClient = useQueryClient();
+  const userId = useAtomValue(userAtom)?.user_id ?? null;
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!ready || marked.current || userId === null) return;
+    marked.current = true;
+    mark().then(
+      () => {
+        setBadgeCounts(queryClient, userId, { [badge]: 0 });
+        void queryClient.invalidateQueries({ queryKey: listKey, refetchType: 'none' });
+      },
+      (error: unknown) => console.error(error),
+    );
+  }, [ready, mark, badge, listKey, queryClient, userId]);
+}

@@ -1,0 +1,5 @@
+import type { BookPageResponse } from '@shelf/contracts';
+import { getJson } from '../../app/api-client';
+
+export const fetchBookPage = (bookIdSlug: string, signal?: AbortSignal): Promise<BookPageResponse> =>
+  getJson<BookPageResponse>(`/${encodeURIComponent(bookIdSlug)}`, { signal });

@@ -1,0 +1,106 @@
+import { type BookDetail, storySlug } from '@shelf/contracts';
+import { type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
+import { BookCardList } from '../../books/components/BookCardList';
+import { CommentSection } from '../../comments/components/CommentSection';
+import { LikeButton } from '../../likes/components/LikeButton';
+import { Markdown } from '../../markdown/components/Markdown';
+import { usePageMeta } from '../../site-shell/use-page-meta';
+import { useBookPage } from '../queries';
+import { ChaptersList } from './ChaptersList';
+import { EndingReveal } from './EndingReveal';
+import { LinkedList } from './LinkedList';
+import { RelatedList } from './RelatedList';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function BookFacts({ book }: { book: BookDetail }) {
+  return (
+    <dl className="book-facts">
+      <Fact label="Author">{book.author}</Fact>
+      <Fact label="Word Count">{book.book_word_count.toLocaleString('en-US')}</Fact>
+      {book.associated_names.trim() !== '' && <Fact label="Associated Names">{book.associated_names}</Fact>}
+      <Fact label="Status">{book.completion_statuses}</Fact>
+      <Fact label="Original Language">{book.original_languages}</Fact>
+      <Fact label="Diversity">
+        <Link to={`/diversity/${book.diversities}`}>{book.diversities}</Link>
+      </Fact>
+      <Fact label="Endings">
+        <EndingReveal endings={book.endings} />
+      </Fact>
+      <Fact label="Genres">
+        <LinkedList category="genre" list={book.genres} />
+      </Fact>
+      <Fact label="Settings">
+        <LinkedList category="setting" list={book.settings} />
+      </Fact>
+      <Fact label="Tags">
+        <LinkedList category="tag" list={book.tags} />
+      </Fact>
+    </dl>
+  );
+}
+
+/** Story detail (/{bookIDSlug}). */
+export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
+  const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
+  const book = data?.bookDetails;
+  usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
+
+  if (isPending) return <p>Loading</p>;
+  if (isError || !book) return <p role="alert">Error</p>;
+  const slug = storySlug(book.book_id, book.english_book_name);
+  return (
+    <article className="book-page" aria-labelledby="book-title">
+      <div className="book-page__head">
+        {book.cover_image && (
+          <img className="book-page__cover" src={book.cover_image} alt={`Cover of ${book.english_book_name}`} width={200} height={283} />
+        )}
+        <div>
+          <h1 id="book-title">{book.english_book_name}</h1>
+          <BookFacts book={book} />
+        </div>
+      </div>
+
+      <div id="book-like" className="book-page__like">
+        <LikeButton bookId={book.book_id} />
+      </div>
+
+      <section aria-labelledby="book-description-heading">
+        <h2 id="book-description-heading">Description</h2>
+        <Markdown text={book.description} className="book-page__description" />
+      </section>
+      {book.book_tl_note.trim() !== '' && (
+        <section aria-labelledby="book-tl-note-heading">
+          <h2 id="book-tl-note-heading">Translator Note</h2>
+          <Markdown text={book.book_tl_note} />
+        </section>
+      )}
+
+      <div className="related-lists">
+        <RelatedList title="Series" list={book.part_of_series} currentBookId={book.book_id} />
+        <RelatedList title="Related Story" list={book.shared_universe} currentBookId={book.book_id} />
+        <RelatedList title="Similar Theme" list={book.similar_theme} currentBookId={book.book_id} />
+      </div>
+
+      <ChaptersList slug={slug} chapters={data.chapters} />
+
+      <div id="book-comments" className="book-page__comments">
+        <CommentSection bookId={book.book_id} chapterId={null} />
+      </div>
+
+      <section aria-labelledby="recommendations-heading">
+        <h2 id="recommendations-heading">Recommendations</h2>
+        <BookCardList books={data.randomBooks} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,4 @@
+import { atomWithStorage } from 'jotai/utils';
+
+/** When this browser last posted a comment (ms since the epoch), for the 30-second cooldown (spec section 5). */
+export const lastCommentTimeAtom = atomWithStorage<number | null>('lastCommentTime', null, undefined, { getOnInit: true });

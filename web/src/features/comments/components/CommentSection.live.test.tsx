@@ -1,0 +1,70 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getAppStore } from '../../../app/store';
+import { comment } from '../../../test/comments';
+import { fakeLiveClient } from '../../../test/fake-socket';
+import { json, stubFetch } from '../../../test/fetch';
+import '../../../test/jsdom-polyfills';
+import { renderWithProviders } from '../../../test/render';
+import type { LiveClient } from '../../live/live-client';
+import { LiveContext } from '../../live/live-context';
+import { startSessionAtom } from '../../session/session.atoms';
+import { CommentSection } from './CommentSection';
+
+const me = { user_id: 'user-mine', username: 'me', email: 'me@example.com', email_verified: true };
+const thread = { book_id: 12, chapter_id: 7 };
+let running: LiveClient | null = null;
+afterEach(() => running?.stop());
+
+describe('CommentSection, live', () => {
+  it('follows its thread and shows new comments, edits, like counts and removals without losing what is being typed', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: me });
+    stubFetch((url) =>
+      url.startsWith('/api/comment/show-comments')
+        ? json(200, { comments: [comment({ comment_id: 'top', chapter_id: 7, username: 'Lin', comment_content: 'First version of the text.' })], likedComments: [] })
+        : json(200, {}),
+    );
+    const { client, sockets } = fakeLiveClient();
+    running = client;
+    client.start();
+    renderWithProviders(
+      <LiveContext.Provider value={client}>
+        <CommentSection bookId={12} chapterId={7} />
+      </LiveContext.Provider>,
+    );
+    await screen.findByText('Lin');
+    const socket = sockets[0];
+    act(() => socket.serverAccepts());
+    expect(socket.emitted).toContainEqual(['thread:join', thread]);
+
+    const top = () => within(document.getElementById('top')!);
+    fireEvent.click(top().getByRole('button', { name: 'Reply' }));
+    fireEvent.change(top().getByRole('textbox', { name: 'Write a reply' }), { target: { value: 'Half-written reply' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'Half-written comment' } });
+
+    act(() => socket.push('comment:created', { thread, comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: 'Bo' }) }));
+    expect(await screen.findByText('Bo')).toBeInTheDocument();
+    expect(within(document.getElementById('live')!).getByText('Reply to: Lin')).toBeInTheDocument();
+
+    act(() => socket.push('comment:edited', { thread, comment: comment({ comment_id: 'top', chapter_id: 7, username: 'Lin', comment_content: 'Second version of the text.' }) }));
+    expect(await top().findByText('Second version of the text.')).toBeInTheDocument();
+
+    act(() => socket.push('comment:like-count', { thread, comment_id: 'top', like_count: 5 }));
+    await waitFor(() => expect(top().getByRole('button', { name: /Like this comment/ })).toHaveTextContent('5'));
+
+    // Another thread's push changes nothing here.
+    act(() => socket.push('comment:created', { thread: { book_id: 12, chapter_id: 8 }, comment: comment({ comment_id: 'elsewhere', username: 'Zed' }) }));
+
+    act(() =>
+      socket.push('comment:removed', {
+        thread,
+        comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: '[removed]', comment_content: 'This comment has been removed due to numerous reports.', report_count: 10, email_hash: null, user_id: null }),
+      }),
+    );
+    expect(await screen.findByText('This comment has been removed due to numerous reports.')).toBeInTheDocument();
+    expect(screen.queryByText('Zed')).toBeNull();
+
+    expect(top().getByRole('textbox', { name: 'Write a reply' })).toHaveValue('Half-written reply');
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half-written comment');
+  });
+});

@@ -1,0 +1,129 @@
+import { type CommentSort, type ThreadRef } from '@shelf/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ConfirmModal } from '../../dialogs/components/ConfirmModal';
+import { LogInModal } from '../../dialogs/components/LogInModal';
+import { MessageModal } from '../../dialogs/components/MessageModal';
+import { postComment } from '../api';
+import { buildCommentTree } from '../comment-tree';
+import { useComments } from '../queries';
+import { reloadUntilShown } from '../reload-until-shown';
+import { ThreadContext, type ThreadContextValue } from '../thread-context';
+import { useLiveThreadUpdates } from '../use-live-thread-updates';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import './comments.css';
+
+/** How long a comment stays highlighted (spec section 9). */
+export const HIGHLIGHT_NEW_MS = 2000;
+export const HIGHLIGHT_HASH_MS = 3000;
+
+const SORT_LABELS: Record<CommentSort, string> = { likes: 'Most Liked', newest: 'Newest', oldest: 'Oldest' };
+
+interface Target {
+  commentId: string;
+  highlightMs: number;
+}
+
+/** The comment section of a story (chapterId null) or chapter page. */
+export function CommentSection({ bookId, chapterId }: { bookId: number; chapterId: number | null }) {
+  const thread = useMemo<ThreadRef>(() => ({ book_id: bookId, chapter_id: chapterId }), [bookId, chapterId]);
+  const queryClient = useQueryClient();
+  const [criteria, setCriteria] = useState<CommentSort>('likes');
+  const { data, isPending, isError } = useComments(thread, criteria);
+  useLiveThreadUpdates(thread);
+  const tree = useMemo(() => buildCommentTree(data?.comments ?? []), [data]);
+  const likedIds = useMemo(() => new Set(data?.likedComments.map((entry) => entry.comment_id)), [data]);
+
+  const [logInReason, setLogInReason] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [question, setQuestion] = useState<{ text: string; onYes: () => void } | null>(null);
+
+  // Scrolling to a comment waits until it is in the list: after a post it may come with a later reload or live push.
+  const [target, setTarget] = useState<Target | null>(null);
+  const [highlight, setHighlight] = useState<Target | null>(null);
+  const { hash } = useLocation();
+  const [handledHash, setHandledHash] = useState('');
+  if (data && hash && hash !== handledHash) {
+    setHandledHash(hash);
+    setTarget({ commentId: decodeURIComponent(hash.slice(1)), highlightMs: HIGHLIGHT_HASH_MS });
+  }
+  if (target && data?.comments.some((comment) => comment.comment_id === target.commentId)) {
+    setHighlight(target);
+    setTarget(null);
+  }
+  useEffect(() => {
+    if (!highlight) return;
+    document.getElementById(highlight.commentId)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    const timer = setTimeout(() => setHighlight(null), highlight.highlightMs);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+  const highlightedId = highlight?.commentId ?? null;
+
+  const onPosted = useCallback(
+    (commentId: string) => {
+      setTarget({ commentId, highlightMs: HIGHLIGHT_NEW_MS });
+      void reloadUntilShown(queryClient, thread, commentId);
+    },
+    [queryClient, thread],
+  );
+  const context = useMemo<ThreadContextValue>(
+    () => ({
+      thread,
+      likedIds,
+      highlightedId,
+      onPosted,
+      askLogIn: setLogInReason,
+      showMessage: setMessage,
+      confirm: (text, onYes) => setQuestion({ text, onYes }),
+    }),
+    [thread, likedIds, highlightedId, onPosted],
+  );
+
+  return (
+    <section className="comment-section" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">Comments</h2>
+      <ThreadContext.Provider value={context}>
+        <CommentForm
+          kind="comment"
+          send={(text, honeypot) => postComment({ ...thread, parent_comment_id: null, comment_content: text, honeypot })}
+          onSent={(answer) => answer.comment_id && onPosted(answer.comment_id)}
+        />
+        <label className="comment-section__sort">
+          Sort by{' '}
+          <select value={criteria} onChange={(event) => setCriteria(event.target.value as CommentSort)}>
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {isPending ? (
+          <p>Loading comments...</p>
+        ) : isError && !data ? (
+          <p role="alert">Error loading comments.</p>
+        ) : tree.length === 0 ? (
+          <p>Nobody is here yet. Be the first to comment!</p>
+        ) : (
+          <ul className="comment-list">
+            {tree.map((node) => (
+              <CommentItem key={node.comment.comment_id} node={node} />
+            ))}
+          </ul>
+        )}
+      </ThreadContext.Provider>
+      <LogInModal open={logInReason !== null} message={logInReason ?? ''} onClose={() => setLogInReason(null)} />
+      <MessageModal message={message} onClose={() => setMessage(null)} />
+      <ConfirmModal
+        question={question?.text ?? null}
+        onYes={() => {
+          question?.onYes();
+          setQuestion(null);
+        }}
+        onNo={() => setQuestion(null)}
+      />
+    </section>
+  );
+}

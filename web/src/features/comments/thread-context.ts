@@ -1,0 +1,25 @@
+import type { ThreadRef } from '@shelf/contracts';
+import { createContext, useContext } from 'react';
+
+/** What every comment of a section shares: its thread, the reader's liked comments, the highlight and the dialogs. */
+export interface ThreadContextValue {
+  thread: ThreadRef;
+  likedIds: ReadonlySet<string>;
+  highlightedId: string | null;
+  /** A comment or reply was posted: reload the list, then scroll to it and highlight it. */
+  onPosted: (commentId: string) => void;
+  /** Opens the log-in modal with the spec's reason. */
+  askLogIn: (message: string) => void;
+  /** Shows a server message in a modal. */
+  showMessage: (message: string) => void;
+  /** Asks a Yes/No question; `onYes` runs on Yes. */
+  confirm: (question: string, onYes: () => void) => void;
+}
+
+export const ThreadContext = createContext<ThreadContextValue | null>(null);
+
+export function useThread(): ThreadContextValue {
+  const value = useContext(ThreadContext);
+  if (!value) throw new Error('useThread is used outside a comment section');
+  return value;
+}

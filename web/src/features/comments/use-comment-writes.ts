@@ -1,0 +1,47 @@
+import { CommentMessage, type ThreadRef } from '@shelf/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { patchThread, updateComment } from './queries';
+
+/** Shows an accepted edit at once; the live push or the next load brings the stored version. */
+export function useEditedLocally(thread: ThreadRef): (commentId: string, text: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (commentId, text) => patchThread(queryClient, thread, (data) => updateComment(data, commentId, (comment) => ({ ...comment, comment_content: text }))),
+    [queryClient, thread],
+  );
+}
+
+/** Shows an accepted deletion at once, as every reader will see it. */
+export function useDeletedLocally(thread: ThreadRef): (commentId: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (commentId) =>
+      patchThread(queryClient, thread, (data) =>
+        updateComment(data, commentId, (comment) => ({
+          ...comment,
+          deleted_comment: true,
+          comment_content: CommentMessage.deletedText,
+          username: CommentMessage.deletedText,
+          email_hash: null,
+          user_id: null,
+        })),
+      ),
+    [queryClient, thread],
+  );
+}
+
+/** Toggles the reader's like of a comment and its count at once (spec section 4, "Comment like"). */
+export function useLikedLocally(thread: ThreadRef): (commentId: string, liked: boolean) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (commentId, liked) =>
+      patchThread(queryClient, thread, (data) => {
+        const likedComments = data.likedComments.filter((entry) => entry.comment_id !== commentId);
+        if (liked) likedComments.push({ comment_id: commentId });
+        const updated = updateComment(data, commentId, (comment) => ({ ...comment, like_count: Math.max(0, comment.like_count + (liked ? 1 : -1)) }));
+        return { ...updated, likedComments };
+      }),
+    [queryClient, thread],
+  );
+}

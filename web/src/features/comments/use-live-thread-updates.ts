@@ -1,0 +1,26 @@
+import { type CommentPush, type ThreadRef, threadId } from '@shelf/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent, useLiveReconnect, useLiveThread } from '../live/live-context';
+import { commentKeys, patchThread, updateComment, upsertComment } from './queries';
+
+/**
+ * Keeps an open thread current: new comments, edits, deletions, removals and like counts arrive through the live
+ * channel and are written into the cached lists (never refetched wholesale, so open forms keep their text). After a
+ * reconnect the lists are fetched again, since pushes may have been missed meanwhile.
+ */
+export function useLiveThreadUpdates(thread: ThreadRef): void {
+  const queryClient = useQueryClient();
+  useLiveThread(thread);
+  const mine = (pushed: ThreadRef) => threadId(pushed) === threadId(thread);
+  const upsert = ({ thread: pushed, comment }: CommentPush) => {
+    if (mine(pushed)) patchThread(queryClient, thread, (data, criteria) => upsertComment(data, comment, criteria));
+  };
+  useLiveEvent('comment:created', upsert);
+  useLiveEvent('comment:edited', upsert);
+  useLiveEvent('comment:deleted', upsert);
+  useLiveEvent('comment:removed', upsert);
+  useLiveEvent('comment:like-count', ({ thread: pushed, comment_id, like_count }) => {
+    if (mine(pushed)) patchThread(queryClient, thread, (data) => updateComment(data, comment_id, (comment) => ({ ...comment, like_count })));
+  });
+  useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: commentKeys.thread(thread) }));
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAppStore } from '../../app/store';
+import { json, stubFetch } from '../../test/fetch';
+import { startSessionAtom, tokenAtom } from '../session/session.atoms';
+import { fakeLiveClient as liveClient } from '../../test/fake-socket';
+import type { LiveClient } from './live-client';
+
+const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
+
+const settle = () => new Promise((done) => setTimeout(done, 0));
+let running: LiveClient | null = null;
+afterEach(() => running?.stop());
+
+describe('LiveClient', () => {
+  it('opens no socket for a visitor with no thread on screen', async () => {
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    await settle();
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('connects with the access token when logged in and hands pushes to the handlers', async () => {
+    getAppStore().set(startSessionAtom, { token: 'access-1', refreshToken: 'r', user });
+    const { client, sockets } = liveClient();
+    running = client;
+    const badges = vi.fn();
+    client.on('badges:changed', badges);
+    client.start();
+    await settle();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].auth()).toEqual({ token: 'access-1' });
+    sockets[0].serverAccepts();
+    sockets[0].push('badges:changed', { unreadReplies: 2, uncheckedUpdates: 0 });
+    expect(badges).toHaveBeenCalledWith({ unreadReplies: 2, uncheckedUpdates: 0 });
+  });
+
+  it('connects a visitor while a thread is open, joins it, rejoins after a reconnect and leaves it when closed', async () => {
+    const { client, sockets } = liveClient();
+    running = client;
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.start();
+    const leave = client.joinThread({ book_id: 3, chapter_id: 9 });
+    await settle();
+    const socket = sockets[0];
+    expect(socket.auth()).toEqual({});
+    socket.serverAccepts();
+    expect(socket.emitted).toEqual([['thread:join', { book_id: 3, chapter_id: 9 }]]);
+    socket.serverAccepts(); // a reconnect after a network drop
+    expect(socket.emitted).toHaveLength(2);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    leave();
+    expect(socket.emitted.at(-1)).toEqual(['thread:leave', { book_id: 3, chapter_id: 9 }]);
+    expect(socket.connected).toBe(false); // nothing needs it any more
+  });
+
+  it('reconnects with the new token after a token refresh and disconnects on logout', async () => {
+    getAppStore().set(startSessionAtom, { token: 'access-1', refreshToken: 'r', user });
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    await settle();
+    const socket = sockets[0];
+    socket.serverAccepts();
+    getAppStore().set(tokenAtom, 'access-2');
+    expect(socket.active).toBe(true);
+    expect(socket.auth()).toEqual({ token: 'access-2' });
+    getAppStore().set(tokenAtom, null);
+    expect(socket.active).toBe(false);
+  });
+
+  it('answers a refused handshake (expired token) with a token refresh, which reconnects with the new token', async () => {
+    getAppStore().set(startSessionAtom, { token: 'expired', refreshToken: 'r', user });
+    const fetchMock = stubFetch(() => json(200, { token: 'fresh', refreshToken: 'r2' }));
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    await settle();
+    const socket = sockets[0];
+    socket.serverRefuses('Your session has expired. Please log in again.');
+    await vi.waitFor(() => expect(getAppStore().get(tokenAtom)).toBe('fresh'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/token', expect.objectContaining({ body: '{"refreshToken":"r"}' }));
+    expect(socket.active).toBe(true);
+    expect(socket.auth()).toEqual({ token: 'fresh' });
+  });
+});

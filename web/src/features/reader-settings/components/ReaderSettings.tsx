@@ -1,0 +1,46 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useId } from 'react';
+import { fontSizeIndexAtom, pageSpaceIndexAtom, stepFontSizeAtom, stepPageSpaceAtom, themeAtom } from '../atoms';
+import { FONT_SIZES, PAGE_SPACES, THEMES } from '../reader-preferences';
+import { Stepper } from './Stepper';
+import './reader-settings.css';
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Font size, page spacing and theme for the reader; every choice is remembered in local storage. */
+export function ReaderSettings() {
+  const fontSizeIndex = useAtomValue(fontSizeIndexAtom);
+  const pageSpaceIndex = useAtomValue(pageSpaceIndexAtom);
+  const stepFontSize = useSetAtom(stepFontSizeAtom);
+  const stepPageSpace = useSetAtom(stepPageSpaceAtom);
+  const [theme, setTheme] = useAtom(themeAtom);
+  const themeGroup = useId();
+
+  return (
+    <div className="reader-settings">
+      <Stepper
+        label="Font size"
+        valueText={FONT_SIZES[fontSizeIndex].label}
+        canDecrease={fontSizeIndex > 0}
+        canIncrease={fontSizeIndex < FONT_SIZES.length - 1}
+        onStep={stepFontSize}
+      />
+      <Stepper
+        label="Page spacing"
+        valueText={PAGE_SPACES[pageSpaceIndex].label}
+        canDecrease={pageSpaceIndex > 0}
+        canIncrease={pageSpaceIndex < PAGE_SPACES.length - 1}
+        onStep={stepPageSpace}
+      />
+      <fieldset className="reader-settings-themes">
+        <legend>Theme</legend>
+        {THEMES.map((name) => (
+          <label key={name} className="theme-choice" data-theme-swatch={name}>
+            <input type="radio" name={themeGroup} value={name} checked={theme === name} onChange={() => setTheme(name)} />
+            {capitalise(name)}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { bookIdOfSlug } from '@shelf/contracts';
+import { useParams } from 'react-router-dom';
+import { SITE_NAME } from '../../../app/site-config';
+import { HomePage } from '../../home/components/HomePage';
+import { usePageMeta } from '../../site-shell/use-page-meta';
+import { useChapterPage } from '../queries';
+import { ChapterReader } from './ChapterReader';
+import './reader.css';
+
+const CHAPTER_ID = /^[1-9]\d{0,9}$/;
+
+/** Route /:bookIDSlug/:chapterID. A path that names no book id and chapter id is unknown, so it shows home. */
+export function ChapterPage() {
+  const { bookIDSlug = '', chapterID = '' } = useParams();
+  if (bookIdOfSlug(bookIDSlug) === null || !CHAPTER_ID.test(chapterID)) return <HomePage />;
+  return <ChapterLoader bookIDSlug={bookIDSlug} chapterID={chapterID} />;
+}
+
+/** Loads the chapter, then shows the reader. */
+function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterID: string }) {
+  const { data, isPending, error } = useChapterPage(bookIDSlug, chapterID);
+  const title = data ? `${data.chapterContent.title} - ${data.bookDetails.english_book_name} | ${SITE_NAME}` : SITE_NAME;
+  usePageMeta(title, data ? `Read ${data.chapterContent.title} of ${data.bookDetails.english_book_name} on ${SITE_NAME}.` : undefined);
+
+  if (isPending) return <p>Loading</p>;
+  if (error) return <p role="alert">Error</p>;
+  return <ChapterReader key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} />;
+}

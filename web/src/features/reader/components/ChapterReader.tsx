@@ -1,0 +1,91 @@
+import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CommentSection } from '../../comments/components/CommentSection';
+import { LikeButton } from '../../likes/components/LikeButton';
+import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
+import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
+import { bookPath, chapterPath } from '../chapter-paths';
+import { useChapterKeys } from '../use-chapter-keys';
+import { useTapToggle } from '../use-tap-toggle';
+import { ChapterListModal } from './ChapterListModal';
+import { ChapterNav } from './ChapterNav';
+import { ChapterNotes } from './ChapterNotes';
+import { ChapterText } from './ChapterText';
+import { Modal } from './Modal';
+import { ReaderBar } from './ReaderBar';
+
+/** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
+export const LIKE_CONTAINER_ID = 'chapter-like';
+export const COMMENTS_CONTAINER_ID = 'comments';
+
+type Panel = 'chapters' | 'settings' | null;
+
+interface ChapterReaderProps {
+  bookIDSlug: string;
+  page: ChapterPageResponse;
+}
+
+/** The chapter page of the spec: heading, text, notes, navigation, reader bars, chapter list and settings. */
+export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
+  const { chapterContent: chapter, chapterList, bookDetails, nextBook } = page;
+  const [barShown, setBarShown] = useState(false);
+  const [panel, setPanel] = useState<Panel>(null);
+  const textStyle = useReaderTextStyle();
+
+  const previousPath = chapter.previous_chapter_id === null ? null : chapterPath(bookIDSlug, chapter.previous_chapter_id);
+  const nextPath = chapter.next_chapter_id === null ? null : chapterPath(bookIDSlug, chapter.next_chapter_id);
+  const indexPath = bookPath(bookIDSlug);
+  const nextBookPath = nextBook ? `/${nextBookSlug(nextBook.book_id, nextBook.english_book_name)}` : null;
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  useChapterKeys(previousPath, nextPath);
+  const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
+  const closePanel = useCallback(() => setPanel(null), []);
+
+  const controls = {
+    previousPath,
+    nextPath,
+    bookPath: indexPath,
+    onChapters: () => setPanel('chapters'),
+    onSettings: () => setPanel('settings'),
+    onComments: () => document.getElementById(COMMENTS_CONTAINER_ID)?.scrollIntoView?.({ behavior: 'smooth' }),
+  };
+
+  return (
+    <article className="reader" style={textStyle}>
+      <header className="reader-header">
+        <Link className="reader-book-title" to={indexPath}>
+          {bookDetails.english_book_name}
+        </Link>
+        <h1>{chapter.title}</h1>
+        <p className="reader-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
+      </header>
+      <ReaderBar variant="desktop" {...controls} />
+      <div className="reader-page" data-testid="reader-page" {...tapHandlers}>
+        <ChapterText content={chapter.content} />
+        <ChapterNotes chapter={chapter} />
+      </div>
+      <div id={LIKE_CONTAINER_ID} className="reader-like">
+        <LikeButton bookId={chapter.book_id} />
+      </div>
+      <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
+      <div id={COMMENTS_CONTAINER_ID} className="reader-comments">
+        <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
+      </div>
+      {barShown && <ReaderBar variant="mobile" {...controls} />}
+      <ChapterListModal
+        open={panel === 'chapters'}
+        onClose={closePanel}
+        bookIDSlug={bookIDSlug}
+        chapters={chapterList}
+        currentChapterId={chapter.chapter_id}
+      />
+      <Modal open={panel === 'settings'} title="Reader settings" onClose={closePanel}>
+        <ReaderSettings />
+      </Modal>
+    </article>
+  );
+}

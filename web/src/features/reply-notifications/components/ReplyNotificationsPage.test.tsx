@@ -1,0 +1,75 @@
+import type { ReplyItem } from '@shelf/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getAppStore } from '../../../app/store';
+import { json, stubFetch } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
+import { startSessionAtom } from '../../session/session.atoms';
+import { ReplyNotificationsPage } from './ReplyNotificationsPage';
+
+const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
+
+const reply = (overrides: Partial<ReplyItem> = {}): ReplyItem => ({
+  comment_id: 'r1',
+  comment_content: 'I **agree**, the ending was perfect.',
+  comment_time: '2026-01-01T00:00:00.000Z',
+  parent_comment_id: 'p1',
+  parent_comment_content: 'What an ending this chapter had!',
+  username: 'Bo',
+  book_id: 12,
+  english_book_name: "The Moon's Reply: Part 2",
+  chapter_id: 7,
+  chapter_title: 'Chapter 7: Night Rain',
+  notification_is_read: false,
+  ...overrides,
+});
+
+function serve(replies: ReplyItem[], unreadCount: number) {
+  const calls: string[] = [];
+  stubFetch((url, init) => {
+    calls.push(`${init.method} ${url}`);
+    if (url.startsWith('/api/user/replies?')) return json(200, { replies, totalPages: 1 });
+    if (url === '/api/user/replies/unread-count') return json(200, { unreadCount });
+    return json(200, { message: 'Marked 1 reply as read.' });
+  });
+  return calls;
+}
+
+describe('ReplyNotificationsPage', () => {
+  it('shows the unread count fetched before marking, reply cards with new-tab links, then marks the replies read', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const calls = serve([reply(), reply({ comment_id: 'r2', notification_is_read: true, chapter_id: undefined, chapter_title: undefined })], 1);
+    renderWithProviders(<ReplyNotificationsPage />, '/user/reply-notification');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reply Notifications' })).toBeInTheDocument();
+    expect(await screen.findByText('You have 1 unread replies.')).toBeInTheDocument();
+    const [unread, read] = await screen.findAllByRole('article');
+    expect(unread).toHaveClass('reply-card--unread');
+    expect(read).not.toHaveClass('reply-card--unread');
+
+    const card = within(unread);
+    const slug = '/12-the-moons-reply-part-2';
+    expect(card.getByRole('link', { name: "The Moon's Reply: Part 2" })).toHaveAttribute('href', slug);
+    expect(card.getByRole('link', { name: 'Chapter 7: Night Rain' })).toHaveAttribute('href', `${slug}/7`);
+    expect(card.getByRole('link', { name: 'Your comment' })).toHaveAttribute('href', `${slug}/7#p1`);
+    expect(card.getByRole('link', { name: 'View reply' })).toHaveAttribute('href', `${slug}/7#r1`);
+    for (const link of card.getAllByRole('link')) expect(link).toHaveAttribute('target', '_blank');
+    expect(card.getByText('What an ending this chapter had!').closest('.clamp')).toHaveClass('clamp--5');
+    expect(card.getByText('agree').closest('.clamp')).toHaveClass('clamp--6');
+    expect(card.getByText('Bo')).toBeInTheDocument();
+    // A book-level reply links to the story only.
+    expect(within(read).getByRole('link', { name: 'View reply' })).toHaveAttribute('href', `${slug}#r2`);
+    expect(within(read).queryByRole('link', { name: 'Chapter 7: Night Rain' })).toBeNull();
+
+    await waitFor(() => expect(calls).toContain('PUT /api/user/replies/mark-read'));
+    expect(calls.indexOf('PUT /api/user/replies/mark-read')).toBeGreaterThan(calls.indexOf('GET /api/user/replies/unread-count'));
+    expect(screen.getByText('You have 1 unread replies.')).toBeInTheDocument();
+  });
+
+  it("shows 'No one has replied to you yet! Come back later!' without replies", async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    serve([], 0);
+    renderWithProviders(<ReplyNotificationsPage />, '/user/reply-notification');
+    expect(await screen.findByText('No one has replied to you yet! Come back later!')).toBeInTheDocument();
+    expect(screen.getByText('You have 0 unread replies.')).toBeInTheDocument();
+  });
+});

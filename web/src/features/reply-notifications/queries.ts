@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { fetchUnreadCount } from '../badges/api';
+import { userAtom } from '../session/session.atoms';
+import { fetchReplies } from './api';
+
+export const replyKeys = {
+  all: ['replies'] as const,
+  page: (userId: string, page: number) => [...replyKeys.all, userId, page] as const,
+  /** The count for the page's line: its own query, so the badge going to 0 after marking leaves the line be. */
+  unread: (userId: string) => [...replyKeys.all, userId, 'unread'] as const,
+};
+
+export function useReplies(page: number) {
+  const userId = useAtomValue(userAtom)?.user_id ?? '';
+  return useQuery({ queryKey: replyKeys.page(userId, page), queryFn: ({ signal }) => fetchReplies(page, signal) });
+}
+
+/** Unread replies on arrival: fetched afresh on every visit, before they are marked read. */
+export function useUnreadOnArrival() {
+  const userId = useAtomValue(userAtom)?.user_id ?? '';
+  return useQuery({ queryKey: replyKeys.unread(userId), queryFn: ({ signal }) => fetchUnreadCount(signal), staleTime: 0, gcTime: 0 });
+}

@@ -1,0 +1,67 @@
+import { getAppStore } from '../app/store';
+import { LiveClient, type LiveSocket, type OpenSocket } from '../features/live/live-client';
+
+/** A stand-in for a socket.io socket: records what the client does and lets the test play the server. */
+export class FakeSocket {
+  connected = false;
+  active = true;
+  connects = 0;
+  emitted: [string, unknown][] = [];
+  private listeners = new Map<string, ((...args: unknown[]) => void)[]>();
+  private anyListener: ((event: string, ...args: unknown[]) => void) | null = null;
+
+  constructor(readonly options: { auth: (send: (auth: object) => void) => void }) {}
+
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  onAny(listener: (event: string, ...args: unknown[]) => void) {
+    this.anyListener = listener;
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+    this.emitted.push([event, payload]);
+    ack?.({ ok: true });
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    this.active = false;
+    return this;
+  }
+  connect() {
+    this.active = true;
+    return this;
+  }
+  /** What the handshake would present now. */
+  auth(): object {
+    let sent: object = {};
+    this.options.auth((auth) => (sent = auth));
+    return sent;
+  }
+  serverAccepts() {
+    this.connected = true;
+    this.connects++;
+    for (const listener of this.listeners.get('connect') ?? []) listener();
+  }
+  serverRefuses(message: string) {
+    this.active = false;
+    for (const listener of this.listeners.get('connect_error') ?? []) listener(new Error(message));
+  }
+  push(event: string, payload: unknown) {
+    this.anyListener?.(event, payload);
+  }
+}
+
+/** A LiveClient whose sockets are FakeSockets (in `sockets`, in the order opened). */
+export function fakeLiveClient() {
+  const sockets: FakeSocket[] = [];
+  const open: OpenSocket = (options) => {
+    const socket = new FakeSocket(options as never);
+    sockets.push(socket);
+    return socket as unknown as LiveSocket;
+  };
+  const client = new LiveClient(getAppStore(), async () => open);
+  return { client, sockets };
+}
