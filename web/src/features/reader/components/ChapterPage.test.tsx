@@ -47,7 +47,7 @@ describe('ChapterPage', () => {
     expect(document.title).toBe("Chapter 2: Night Rain - The Moon's Reply! | Novel Shelf");
     // The like button and the comment section.
     expect(await within(document.getElementById('chapter-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
-    expect(await within(document.getElementById('comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
+    expect(await within(document.getElementById('chapter-comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
   });
 
   it('shows Error when the chapter cannot be loaded', async () => {
@@ -164,7 +164,12 @@ describe('ChapterPage', () => {
       expect(bar.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/${BOOK_SLUG}/101`);
       expect(bar.getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/${BOOK_SLUG}/103`);
       expect(bar.getByRole('link', { name: 'Book' })).toHaveAttribute('href', `/${BOOK_SLUG}`);
-      expect(bar.getByRole('button', { name: 'Comments' })).toBeEnabled();
+      const scrolled: Element[] = [];
+      Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+        scrolled.push(this);
+      };
+      fireEvent.click(bar.getByRole('button', { name: 'Comments' }));
+      expect(scrolled).toEqual([document.getElementById('chapter-comments')]);
 
       fireEvent.click(bar.getByRole('button', { name: 'Chapters' }));
       const list = await screen.findByRole('dialog', { name: 'Chapters' });
