@@ -157,6 +157,15 @@ describe('ChapterPage', () => {
       expect(mobileBar()).toBeNull();
     });
 
+    it('leaves the bar alone on a tap that lands on a link or button in the text', async () => {
+      renderChapter(102, (id) => chapterPageResponse(id, { content: 'See [the glossary](/glossary) first.' }));
+      const link = await screen.findByRole('link', { name: 'the glossary' });
+      press(link, [5, 5], [5, 5], 50);
+      expect(mobileBar()).toBeNull();
+      press(link.parentElement!, [5, 5], [5, 5], 50);
+      expect(mobileBar()).toBeInTheDocument();
+    });
+
     it('holds previous, next, book, chapter list, comments and settings', async () => {
       renderChapter(102);
       press(await screen.findByTestId('reader-page'), [10, 10], [10, 10], 50);
