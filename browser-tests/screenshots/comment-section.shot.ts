@@ -17,7 +17,7 @@ async function post(user: TestUser, thread: { book_id: number; chapter_id: numbe
   return answer.comment_id!;
 }
 
-it('the comment section: nested replies, a spoiler, a deleted and a removed comment', async () => {
+it('the comment section (nested replies, a spoiler, a deleted and a removed comment) and a reply notification', async () => {
   // The oldest book of the home page's latest updates, so the browser tests' threads stay elsewhere.
   const home = await api<HomeResponse>('/');
   const book = home.latestBooks.at(-1)!;
@@ -71,6 +71,20 @@ it('the comment section: nested replies, a spoiler, a deleted and a removed comm
       await section.screenshot({ path: resolve(OUT, name), animations: 'disabled' });
       await context.close();
     }
+
+    // Mei's Reply Notifications (Ren replied to her), on her first visit: the reply is still highlighted as unread.
+    const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+    await logInContext(context, mei);
+    await context.addInitScript(() => localStorage.setItem('cookieAccepted', 'true'));
+    const tab = await context.newPage();
+    await tab.goto(`${inject('site').baseUrl}/user/reply-notification`);
+    await tab.getByRole('article', { name: `Reply from ${ren.user.username}` }).waitFor();
+    // From the heading to the last card (the main area itself is at least a screen tall).
+    const top = (await tab.getByRole('heading', { level: 1 }).boundingBox())!;
+    const cards = (await tab.locator('.reply-cards').boundingBox())!;
+    const clip = { x: cards.x - 8, y: top.y - 8, width: cards.width + 16, height: cards.y + cards.height - top.y + 16 };
+    await tab.screenshot({ path: resolve(OUT, 'reply-notifications.png'), clip, animations: 'disabled' });
+    await context.close();
   } finally {
     await browser.close();
   }

@@ -47,7 +47,7 @@ describe('ChapterPage', () => {
     expect(document.title).toBe("Chapter 2: Night Rain - The Moon's Reply! | Novel Shelf");
     // The like button and the comment section.
     expect(await within(document.getElementById('chapter-like')!).findByText('Be the first to like this story!')).toBeInTheDocument();
-    expect(await within(document.getElementById('comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
+    expect(await within(document.getElementById('chapter-comments')!).findByText('Nobody is here yet. Be the first to comment!')).toBeInTheDocument();
   });
 
   it('shows Error when the chapter cannot be loaded', async () => {
@@ -157,6 +157,15 @@ describe('ChapterPage', () => {
       expect(mobileBar()).toBeNull();
     });
 
+    it('leaves the bar alone on a tap that lands on a link or button in the text', async () => {
+      renderChapter(102, (id) => chapterPageResponse(id, { content: 'See [the glossary](/glossary) first.' }));
+      const link = await screen.findByRole('link', { name: 'the glossary' });
+      press(link, [5, 5], [5, 5], 50);
+      expect(mobileBar()).toBeNull();
+      press(link.parentElement!, [5, 5], [5, 5], 50);
+      expect(mobileBar()).toBeInTheDocument();
+    });
+
     it('holds previous, next, book, chapter list, comments and settings', async () => {
       renderChapter(102);
       press(await screen.findByTestId('reader-page'), [10, 10], [10, 10], 50);
@@ -164,7 +173,12 @@ describe('ChapterPage', () => {
       expect(bar.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/${BOOK_SLUG}/101`);
       expect(bar.getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/${BOOK_SLUG}/103`);
       expect(bar.getByRole('link', { name: 'Book' })).toHaveAttribute('href', `/${BOOK_SLUG}`);
-      expect(bar.getByRole('button', { name: 'Comments' })).toBeEnabled();
+      const scrolled: Element[] = [];
+      Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+        scrolled.push(this);
+      };
+      fireEvent.click(bar.getByRole('button', { name: 'Comments' }));
+      expect(scrolled).toEqual([document.getElementById('chapter-comments')]);
 
       fireEvent.click(bar.getByRole('button', { name: 'Chapters' }));
       const list = await screen.findByRole('dialog', { name: 'Chapters' });

@@ -17,7 +17,7 @@ import { ReaderBar } from './ReaderBar';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
-export const COMMENTS_CONTAINER_ID = 'comments';
+export const COMMENTS_CONTAINER_ID = 'chapter-comments';
 
 type Panel = 'chapters' | 'settings' | null;
 

@@ -34,14 +34,14 @@ export function ReplyCard({ reply }: { reply: ReplyItem }) {
         <NewTabLink href={`${pagePath}#${reply.parent_comment_id}`} className="reply-card__label">
           Your comment
         </NewTabLink>
-        <Markdown text={reply.parent_comment_content} className="clamp clamp--5" />
+        <Markdown text={reply.parent_comment_content} spoilers className="clamp clamp--5" />
       </div>
       <div className="reply-card__reply">
         <p className="reply-card__label">
           <strong>{reply.username}</strong> replied <time dateTime={reply.comment_time}>{relativeTime(reply.comment_time)}</time>:{' '}
           <NewTabLink href={`${pagePath}#${reply.comment_id}`}>View reply</NewTabLink>
         </p>
-        <Markdown text={reply.comment_content} className="clamp clamp--6" />
+        <Markdown text={reply.comment_content} spoilers className="clamp clamp--6" />
       </div>
     </article>
   );

@@ -14,7 +14,7 @@ const reply = (overrides: Partial<ReplyItem> = {}): ReplyItem => ({
   comment_content: 'I **agree**, the ending was perfect.',
   comment_time: '2026-01-01T00:00:00.000Z',
   parent_comment_id: 'p1',
-  parent_comment_content: 'What an ending this chapter had!',
+  parent_comment_content: 'What an ending this chapter had! %He lives%',
   username: 'Bo',
   book_id: 12,
   english_book_name: "The Moon's Reply: Part 2",
@@ -53,7 +53,10 @@ describe('ReplyNotificationsPage', () => {
     expect(card.getByRole('link', { name: 'Your comment' })).toHaveAttribute('href', `${slug}/7#p1`);
     expect(card.getByRole('link', { name: 'View reply' })).toHaveAttribute('href', `${slug}/7#r1`);
     for (const link of card.getAllByRole('link')) expect(link).toHaveAttribute('target', '_blank');
-    expect(card.getByText('What an ending this chapter had!').closest('.clamp')).toHaveClass('clamp--5');
+    expect(card.getByText('What an ending this chapter had!', { exact: false }).closest('.clamp')).toHaveClass('clamp--5');
+    // Spoilers stay hidden in the cards too.
+    expect(card.getByRole('button', { name: 'Spoiler: show the hidden text' })).toHaveTextContent('He lives');
+    expect(card.queryByText(/%He lives%/)).toBeNull();
     expect(card.getByText('agree').closest('.clamp')).toHaveClass('clamp--6');
     expect(card.getByText('Bo')).toBeInTheDocument();
     // A book-level reply links to the story only.
