@@ -15,7 +15,7 @@ import { ReaderBar } from './ReaderBar';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
-export const COMMENTS_CONTAINER_ID = 'chapter-comments';
+export const COMMENTS_CONTAINER_ID = 'comments';
 
 type Panel = 'chapters' | 'settings' | null;
 
@@ -66,10 +66,8 @@ export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
         <ChapterText content={chapter.content} />
         <ChapterNotes chapter={chapter} />
       </div>
-      {/* Filled by the like feature: the like button and its count text. */}
       <div id={LIKE_CONTAINER_ID} className="reader-like" />
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
-      {/* Filled by the comment feature: the chapter's comment section ("Comments" in the bars scrolls here). */}
       <div id={COMMENTS_CONTAINER_ID} className="reader-comments" />
       {barShown && <ReaderBar variant="mobile" {...controls} />}
       <ChapterListModal
