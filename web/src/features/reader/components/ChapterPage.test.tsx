@@ -170,7 +170,12 @@ describe('ChapterPage', () => {
       expect(bar.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/${BOOK_SLUG}/101`);
       expect(bar.getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/${BOOK_SLUG}/103`);
       expect(bar.getByRole('link', { name: 'Book' })).toHaveAttribute('href', `/${BOOK_SLUG}`);
-      expect(bar.getByRole('button', { name: 'Comments' })).toBeEnabled();
+      const scrolled: Element[] = [];
+      Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+        scrolled.push(this);
+      };
+      fireEvent.click(bar.getByRole('button', { name: 'Comments' }));
+      expect(scrolled).toEqual([document.getElementById('comments')]);
 
       fireEvent.click(bar.getByRole('button', { name: 'Chapters' }));
       const list = await screen.findByRole('dialog', { name: 'Chapters' });
