@@ -3,6 +3,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { requestPasswordReset } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
+import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
@@ -29,10 +30,7 @@ export function ForgotPasswordPage() {
     <section className="account-page" aria-labelledby="forgot-heading">
       <h1 id="forgot-heading">Forgot Password</h1>
       <form className="account-form" onSubmit={submit}>
-        <label>
-          Email
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        </label>
+        <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="button" disabled={submitting}>
           Reset Password

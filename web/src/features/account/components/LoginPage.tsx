@@ -6,6 +6,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { logIn } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
+import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
@@ -43,14 +44,8 @@ export function LoginPage() {
     <section className="account-page" aria-labelledby="login-heading">
       <h1 id="login-heading">Login</h1>
       <form className="account-form" onSubmit={submit}>
-        <label>
-          Email
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        </label>
-        <label>
-          Password
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-        </label>
+        <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
+        <FormField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="button" disabled={submitting}>
           Login

@@ -5,6 +5,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { changePassword, changeUsername } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
+import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
@@ -36,10 +37,7 @@ function ChangeUsernameForm() {
     <section aria-labelledby="change-username-heading">
       <h2 id="change-username-heading">Change Username</h2>
       <form className="account-form" onSubmit={submit}>
-        <label>
-          New Username
-          <input type="text" name="newUsername" autoComplete="username" required value={newUsername} onChange={(event) => setNewUsername(event.target.value)} />
-        </label>
+        <FormField label="New Username" type="text" name="newUsername" autoComplete="username" value={newUsername} onChange={setNewUsername} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="button" disabled={submitting}>
           Change Username
@@ -77,14 +75,8 @@ function ChangePasswordForm() {
     <section aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">Reset Password</h2>
       <form className="account-form" onSubmit={submit}>
-        <label>
-          New Password
-          <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-        </label>
-        <label>
-          Confirm New Password
-          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
-        </label>
+        <FormField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+        <FormField label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" value={confirmation} onChange={setConfirmation} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="button" disabled={submitting}>
           Reset Password

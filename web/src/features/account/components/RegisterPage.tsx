@@ -4,6 +4,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { register } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
+import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
@@ -38,18 +39,9 @@ export function RegisterPage() {
     <section className="account-page" aria-labelledby="register-heading">
       <h1 id="register-heading">Register</h1>
       <form className="account-form" onSubmit={submit}>
-        <label>
-          Email
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        </label>
-        <label>
-          Password
-          <input type="password" name="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-        </label>
-        <label>
-          Username
-          <input type="text" name="username" autoComplete="username" required value={username} onChange={(event) => setUsername(event.target.value)} />
-        </label>
+        <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
+        <FormField label="Password" type="password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <FormField label="Username" type="text" name="username" autoComplete="username" value={username} onChange={setUsername} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
         <button type="submit" className="button" disabled={submitting}>
           Register

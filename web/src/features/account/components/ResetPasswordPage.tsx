@@ -6,6 +6,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { checkResetToken, resetPassword } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
+import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
@@ -41,14 +42,8 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="account-form" onSubmit={submit}>
-      <label>
-        New Password
-        <input type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-      </label>
-      <label>
-        Confirm New Password
-        <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
-      </label>
+      <FormField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+      <FormField label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" value={confirmation} onChange={setConfirmation} />
       <Honeypot value={honeypot} onChange={setHoneypot} />
       <button type="submit" className="button" disabled={submitting}>
         Reset Password
