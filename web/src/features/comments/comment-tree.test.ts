@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comment } from '../../test/comments';
-import { buildCommentTree, commentState, indentLevel, MAX_INDENT_LEVEL, replyCount, replyToLine, shownAuthor, shownText } from './comment-tree';
+import { buildCommentTree, commentState, holdsReply, indentLevel, MAX_INDENT_LEVEL, replyCount, replyToLine, shownAuthor, shownText } from './comment-tree';
 
 describe('buildCommentTree', () => {
   it('puts replies under their parents at increasing levels, keeping the list order among siblings', () => {
@@ -21,6 +21,7 @@ describe('buildCommentTree', () => {
     ]);
     expect(a.replies[0].replies[0]).toMatchObject({ level: 2, parent: { comment_id: 'a1' } });
     expect(replyCount(a)).toBe(3);
+    expect([holdsReply(a, 'a1x'), holdsReply(a, 'a2'), holdsReply(a, 'a'), holdsReply(a, 'b')]).toEqual([true, true, false, false]);
   });
 
   it('shows a reply whose parent is not in the list at the top level', () => {

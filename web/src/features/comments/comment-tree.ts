@@ -69,3 +69,7 @@ export function buildCommentTree(comments: readonly CommentView[]): CommentNode[
 
 /** How many replies a node holds, at every depth (for the collapse button). */
 export const replyCount = (node: CommentNode): number => node.replies.reduce((total, reply) => total + 1 + replyCount(reply), 0);
+
+/** Whether a comment is among the node's replies, at any depth. */
+export const holdsReply = (node: CommentNode, commentId: string): boolean =>
+  node.replies.some((reply) => reply.comment.comment_id === commentId || holdsReply(reply, commentId));

@@ -2,7 +2,7 @@ import { relativeTime } from '@shelf/contracts';
 import { useState } from 'react';
 import { Markdown } from '../../markdown/components/Markdown';
 import { editComment, postComment } from '../api';
-import { type CommentNode, commentState, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
+import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
 import { useThread } from '../thread-context';
 import { useEditedLocally } from '../use-comment-writes';
 import { Avatar } from './Avatar';
@@ -18,6 +18,8 @@ export function CommentItem({ node }: { node: CommentNode }) {
   const { comment, parent, level, replies } = node;
   const [panel, setPanel] = useState<Panel>(null);
   const [collapsed, setCollapsed] = useState(false);
+  // A highlighted comment (a #link or a new reply) inside collapsed replies opens them, so it can be scrolled to.
+  if (collapsed && highlightedId !== null && holdsReply(node, highlightedId)) setCollapsed(false);
   const editedLocally = useEditedLocally(thread);
   const state = commentState(comment);
   const classes = ['comment', `comment--${state}`, highlightedId === comment.comment_id ? 'comment--highlighted' : ''].filter(Boolean).join(' ');

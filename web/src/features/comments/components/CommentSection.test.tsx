@@ -7,6 +7,7 @@ import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom } from '../../session/session.atoms';
+import { Link } from 'react-router-dom';
 import { CommentSection } from './CommentSection';
 
 const me = { user_id: 'user-mine', username: 'me', email: 'me@example.com', email_verified: true };
@@ -76,6 +77,21 @@ describe('CommentSection', () => {
     expect(document.getElementById('mine')).toBeNull();
     fireEvent.click(within(article('top')).getByRole('button', { name: 'Show replies (1)' }));
     expect(document.getElementById('mine')).not.toBeNull();
+  });
+
+  it('opens collapsed replies when a #link points at a comment inside them', async () => {
+    serve(thread);
+    renderWithProviders(
+      <>
+        <CommentSection bookId={12} chapterId={null} />
+        <Link to="#mine">to my reply</Link>
+      </>,
+    );
+    await screen.findByText('Lin');
+    fireEvent.click(within(article('top')).getByRole('button', { name: 'Hide replies (1)' }));
+    expect(document.getElementById('mine')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'to my reply' }));
+    await waitFor(() => expect(article('mine')).toHaveClass('comment--highlighted'));
   });
 
   it('offers Edit and Delete only on your own comment, Report only on others, and none of them on a deleted one', async () => {
