@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { accountStreams, type EventMetadata } from '@shelf/contracts';
-import { randomUUID } from 'node:crypto';
+import { accountStreams } from '@shelf/contracts';
+import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore, type NewEvent } from '../../../event-store/event-store';
 import { foldUser, type UserState } from '../domain/user-state';
 
@@ -19,7 +19,7 @@ export class UserRepository {
 
   /** Appends after `expectedVersion`; a concurrent change to the same user raises ConcurrencyError. */
   async append(userId: string, expectedVersion: number, events: NewEvent[], actor: string): Promise<void> {
-    const by: EventMetadata = { actor, correlationId: randomUUID(), causationId: null };
+    const by = eventMetadata(actor);
     await this.store.append(accountStreams.user(userId), expectedVersion, events, by);
   }
 }

@@ -1,13 +1,13 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import type { ChapterData, EventMetadata } from '@shelf/contracts';
+import type { ChapterData } from '@shelf/contracts';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { SaveBookCommand } from '../application/save-book.command';
 import { SaveChapterCommand } from '../application/save-chapter.command';
 import type { SaveOutcome } from '../domain/catalog-decisions';
 import { validateBookMetadata } from '../domain/validate-book-metadata';
 import { ChapterFileError, parseChapterFile } from '../import-format/chapter-file';
+import { eventMetadata } from '../../../event-store/event-metadata';
 
 export type ImportCounts = Record<'books' | 'chapters', Record<SaveOutcome, number>>;
 
@@ -25,7 +25,7 @@ export async function importCatalogueFolder(root: string, commands: CommandBus):
     books: { published: 0, updated: 0, unchanged: 0 },
     chapters: { published: 0, updated: 0, unchanged: 0 },
   };
-  const by: EventMetadata = { actor: 'catalogue-import', correlationId: randomUUID(), causationId: null };
+  const by = eventMetadata('catalogue-import');
   const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   for (const folder of folders) {
     const bookFile = join(root, folder, 'book.json');

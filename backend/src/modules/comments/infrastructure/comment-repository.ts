@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type EventMetadata, socialStreams } from '@shelf/contracts';
-import { randomUUID } from 'node:crypto';
+import { socialStreams } from '@shelf/contracts';
 import { appendDecision } from '../../../event-store/append-decision';
+import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore, type NewEvent } from '../../../event-store/event-store';
 import type { CommentDecision, CommentOutcome } from '../domain/comment-decisions';
 import { foldComment, foldCommentLike, type CommentState } from '../domain/comment-state';
-
-const by = (actor: string): EventMetadata => ({ actor, correlationId: randomUUID(), causationId: null });
 
 /** Comments as event streams: one per comment, and one per (comment, reader) for that reader's like. */
 @Injectable()
@@ -19,18 +17,18 @@ export class CommentRepository {
 
   /** Starts a new comment's stream. */
   async create(commentId: string, events: NewEvent[], actor: string): Promise<void> {
-    await this.store.append(socialStreams.comment(commentId), 0, events, by(actor));
+    await this.store.append(socialStreams.comment(commentId), 0, events, eventMetadata(actor));
   }
 
   /** Decides on the comment's current state and appends the decision (re-deciding after a concurrent change). */
   change(commentId: string, decide: (state: CommentState | null) => CommentDecision, actor: string): Promise<CommentOutcome> {
-    return appendDecision(this.store, socialStreams.comment(commentId), (history) => decide(foldComment(history)), by(actor));
+    return appendDecision(this.store, socialStreams.comment(commentId), (history) => decide(foldComment(history)), eventMetadata(actor));
   }
 
   /** Decides on whether the reader likes the comment now, and appends to their like stream. */
   async changeLike(commentId: string, userId: string, decide: (comment: CommentState | null, liked: boolean) => CommentDecision): Promise<CommentOutcome> {
     const comment = await this.load(commentId);
     const stream = socialStreams.commentLike(commentId, userId);
-    return appendDecision(this.store, stream, (history) => decide(comment, foldCommentLike(history)), by(userId));
+    return appendDecision(this.store, stream, (history) => decide(comment, foldCommentLike(history)), eventMetadata(userId));
   }
 }

@@ -1,8 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { socialStreams } from '@shelf/contracts';
-import { randomUUID } from 'node:crypto';
 import { appendDecision } from '../../../event-store/append-decision';
+import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { decideStoryLike } from '../domain/story-like-decisions';
@@ -18,7 +18,7 @@ export class LikeStoryHandler implements ICommandHandler<LikeStoryCommand, boole
 
   async execute({ userId, bookId, like }: LikeStoryCommand): Promise<boolean> {
     if (!(await this.catalog.findBook(bookId))) throw new NotFoundException('Book not found.');
-    const by = { actor: userId, correlationId: randomUUID(), causationId: null };
+    const by = eventMetadata(userId);
     return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ReaderEvent, socialStreams } from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
+import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
 
 /** A reader's "I have seen them" marks: each is a stream of one event, as marks need no order among themselves. */
@@ -10,7 +11,7 @@ export class ReaderMarks {
 
   async append(userId: string, type: ReaderEvent['type']): Promise<void> {
     const markId = randomUUID();
-    const by = { actor: userId, correlationId: randomUUID(), causationId: null };
+    const by = eventMetadata(userId);
     await this.store.append(socialStreams.readerMark(userId, markId), 0, [{ id: markId, type, data: { user_id: userId } }], by);
   }
 }

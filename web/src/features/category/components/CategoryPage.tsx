@@ -1,8 +1,7 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../app/site-config';
-import { BookCardList } from '../../books/components/BookCardList';
-import { PageButtons } from '../../books/components/PageButtons';
+import { PagedBookList } from '../../books/components/PagedBookList';
 import { usePageParam } from '../../books/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useCategoryPage } from '../queries';
@@ -14,23 +13,14 @@ export function CategoryPage({ category }: { category: Category }) {
   const value = useParams()['*'] ?? '';
   const [page, setPage] = usePageParam();
   usePageMeta(`${value} Stories`, `${capitalise(category)} ${value}: translated stories on ${SITE_NAME}.`);
-  const { data, error, isPending } = useCategoryPage(category, value, page);
+  const books = useCategoryPage(category, value, page);
 
   return (
     <>
       <h1>
         {capitalise(category)}: {value}
       </h1>
-      {isPending ? (
-        <p>Loading...</p>
-      ) : error ? (
-        <p role="alert">Error: {error.message}</p>
-      ) : (
-        <>
-          <BookCardList books={data.books} headingLevel={2} />
-          <PageButtons page={page} totalPages={data.totalPages} onChange={setPage} />
-        </>
-      )}
+      <PagedBookList query={books} page={page} onPage={setPage} />
     </>
   );
 }

@@ -2,8 +2,7 @@ import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { markUpdatesChecked } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
-import { BookCardList } from '../../books/components/BookCardList';
-import { PageButtons } from '../../books/components/PageButtons';
+import { PagedBookList } from '../../books/components/PagedBookList';
 import { usePageParam } from '../../books/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { likedStoryKeys, useLikedStories, useUpdatesNotice } from '../queries';
@@ -37,9 +36,9 @@ export function LikedStoriesPage() {
   usePageMeta('Liked Stories');
   const [page, setPage] = usePageParam();
   const [sort, setSort] = useSortParam();
-  const { data, error, isPending } = useLikedStories(page, sort);
+  const books = useLikedStories(page, sort);
   const notice = useUpdatesNotice();
-  useMarkSeen(data !== undefined && !notice.isPending, markUpdatesChecked, 'uncheckedUpdates', likedStoryKeys.all);
+  useMarkSeen(books.data !== undefined && !notice.isPending, markUpdatesChecked, 'uncheckedUpdates', likedStoryKeys.all);
 
   return (
     <>
@@ -55,16 +54,7 @@ export function LikedStoriesPage() {
         </select>
       </label>
       {notice.data && <p className="list-notice">{updatesNotice(notice.data.uncheckedUpdatesCount)}</p>}
-      {isPending ? (
-        <p>Loading...</p>
-      ) : error ? (
-        <p role="alert">Error: {error.message}</p>
-      ) : (
-        <>
-          <BookCardList books={data.books} headingLevel={2} />
-          <PageButtons page={page} totalPages={data.totalPages} onChange={setPage} />
-        </>
-      )}
+      <PagedBookList query={books} page={page} onPage={setPage} />
     </>
   );
 }
