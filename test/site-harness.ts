@@ -5,14 +5,15 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type AuthUser, EventLogCollection, type LoginResponse, QueueName, type ServiceEnv } from '@shelf/contracts';
+import { type AuthUser, type LoginResponse, type ServiceEnv } from '@shelf/contracts';
 import { waitForMail } from '@test/support';
-import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { createApp } from '../backend/src/create-app';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
 import { generateDemoCatalogue } from '../backend/src/modules/catalog/demo/demo-catalogue';
+import { projectionLag } from '../workers/src/projections/projection-lag';
+import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
 import { WorkersModule } from '../workers/src/workers.module';
 
 export interface Reader {
@@ -42,14 +43,13 @@ export async function startSite(env: ServiceEnv): Promise<TestSite> {
   await api.listen(0, '127.0.0.1');
   const base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
   const store = api.get<Connection>(getConnectionToken());
-  const events = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
 
   return {
     api,
     workers,
     base,
     store,
-    drained: () => projectionsDone(events, store),
+    drained: () => projectionsDone(store, workers),
     async call(method, path, { body, token, ip } = {}) {
       const response = await fetch(`${base}/api/${path}`, {
         method,
@@ -63,8 +63,6 @@ export async function startSite(env: ServiceEnv): Promise<TestSite> {
       return { status: response.status, body: (await response.json()) as never };
     },
     async close() {
-      await events.obliterate({ force: true });
-      await events.close();
       await store.dropDatabase();
       await api.close();
       await workers.close();
@@ -72,14 +70,14 @@ export async function startSite(env: ServiceEnv): Promise<TestSite> {
   };
 }
 
-/** Waits until every event is projected: nothing left in the outbox, nothing waiting or running on the queue. */
-export async function projectionsDone(events: Queue, store: Connection): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/** Waits until every projector's checkpoint has reached the head of every partition of the log. */
+export async function projectionsDone(store: Connection, workers: INestApplicationContext, timeoutMs = 30_000): Promise<void> {
+  const names = workers.get<Projector[]>(PROJECTORS).map((projector) => projector.name);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const counts = await events.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    const pending = Object.values(counts).reduce((sum, n) => sum + n, 0) + (await store.collection(EventLogCollection.Outbox).countDocuments());
-    if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(counts)}`);
+    const lag = await projectionLag(store.db!, names);
+    if (Object.values(lag).every((behind) => behind === 0)) return;
+    if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(lag)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -11,6 +11,7 @@ export * from './events/domain-event';
 export * from './events/catalog-events';
 export * from './events/any-event';
 export * from './events/event-log';
+export * from './events/projection-progress';
 export * from './read-models/catalog-read-models';
 export * from './read-models/book-progress';
 export * from './events/read-model-changes';

@@ -5,18 +5,17 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type BookPageResponse, type ChapterPageResponse, EventLogCollection, type HomeResponse, QueueName, ReadModelCollection, type SearchResponse } from '@shelf/contracts';
+import { type BookPageResponse, type ChapterPageResponse, EventLogCollection, type HomeResponse, ReadModelCollection, type SearchResponse } from '@shelf/contracts';
 import { EMBEDDED_SEARCH_COLLECTION } from '@shelf/search-index';
 import { testServiceEnv } from '@test/support';
-import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../backend/src/create-app';
 import { coverSvg } from '../../backend/src/modules/catalog/application/cover-svg';
-import { EventPublisher } from '../../backend/src/event-store/event-publisher';
 import { EventStore } from '../../backend/src/event-store/event-store';
+import { LogWakeUps } from '../../backend/src/event-store/log-wake-ups';
 import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
 import { generateDemoCatalogue } from '../../backend/src/modules/catalog/demo/demo-catalogue';
 import { writeCatalogueFolder } from '../../backend/src/modules/catalog/demo/write-catalogue-folder';
@@ -35,7 +34,6 @@ describe('the public catalogue', () => {
   let workers: INestApplicationContext;
   let base: string;
   let folder: string;
-  let events: Queue;
   let store: Connection;
 
   const get = async <T>(path: string, headers: Record<string, string> = {}) => {
@@ -43,7 +41,7 @@ describe('the public catalogue', () => {
     return { status: response.status, headers: response.headers, body: (response.status === 304 ? null : await response.json()) as T };
   };
 
-  const drained = () => projectionsDone(events, store);
+  const drained = () => projectionsDone(store, workers);
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
@@ -51,7 +49,6 @@ describe('the public catalogue', () => {
     await api.listen(0, '127.0.0.1');
     base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
     store = api.get<Connection>(getConnectionToken());
-    events = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
     folder = await mkdtemp(join(tmpdir(), 'catalogue-'));
     await writeCatalogueFolder(folder, catalogue());
     const counts = await importCatalogueFolder(folder, api.get(CommandBus));
@@ -60,8 +57,6 @@ describe('the public catalogue', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await events.obliterate({ force: true });
-    await events.close();
     await store.dropDatabase();
     await api.close();
     await workers.close();
@@ -187,20 +182,17 @@ describe('the public catalogue', () => {
     expect(await store.collection(EventLogCollection.Events).countDocuments()).toBe(before);
   });
 
-  it('delivers an event the API stored but never enqueued (it died in between) through the outbox relay', async () => {
-    const publisher = api.get(EventPublisher);
-    const publish = jest.spyOn(publisher, 'publish').mockRejectedValue(new Error('the API died before enqueueing'));
+  it('projects an event the workers were never woken for (Redis away or emptied) from the log on their sweep', async () => {
+    const wake = jest.spyOn(api.get(LogWakeUps), 'wake').mockImplementation(() => undefined);
     const book = (await get<BookPageResponse>('/api/2')).body.bookDetails;
     const metadata = [...catalogue()][1].book;
     try {
-      await api.get(EventStore).append('book-2', (await api.get(EventStore).readStream('book-2')).length, [{ type: 'book.updated.v1', data: { ...metadata, english_book_name: `${book.english_book_name} (Revised)` } }], { actor: 'test', correlationId: 'crash', causationId: null });
+      const store = api.get(EventStore);
+      await store.append('book-2', (await store.readStream('book-2')).length, [{ type: 'book.updated.v1', data: { ...metadata, english_book_name: `${book.english_book_name} (Revised)` } }], { actor: 'test', correlationId: 'no-wake', causationId: null });
     } finally {
-      publish.mockRestore();
+      wake.mockRestore();
     }
-    // The event is durable and waits in the outbox; nothing was queued.
-    expect(await store.collection(EventLogCollection.Outbox).countDocuments()).toBe(1);
-    expect(await events.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
-    // The workers' relay (sweeping every second, after a 2-second grace) delivers it and the read model catches up.
+    // Nothing was queued; the workers' sweep of the log's heads (every second) finds the event.
     await drained();
     expect((await get<BookPageResponse>('/api/2')).body.bookDetails.english_book_name).toBe(`${book.english_book_name} (Revised)`);
   });

@@ -202,12 +202,12 @@ describe('the live channel across two API processes', () => {
       }
     });
 
-    it('shows the board and the events and mail queues with the right credentials', async () => {
+    it('shows the board and the events, mail and parked-events queues with the right credentials', async () => {
       const page = await fetch(`${baseB}/admin/queues`, { headers: right });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       const { queues } = (await (await fetch(`${baseB}/admin/queues/api/queues`, { headers: right })).json()) as { queues: { name: string }[] };
-      expect(queues.map((queue) => queue.name).sort()).toEqual([QueueName.Events, QueueName.Mail]);
+      expect(queues.map((queue) => queue.name).sort()).toEqual([QueueName.Events, QueueName.Mail, QueueName.Parked]);
     });
 
     describe('with the workers sending mail to an SMTP server that refuses it', () => {

@@ -15,7 +15,6 @@ import {
 import { testServiceEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
-import { EventsProcessor } from '../../workers/src/projections/events.processor';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
 import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
 import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
@@ -302,8 +301,8 @@ describe('likes, comments and notifications', () => {
     const live = await snapshot();
     const stored = await site.store.collection<StoredEventDocument>(EventLogCollection.Events).find({}).toArray();
     const events: AnyDomainEvent[] = stored.map(toDomainEvent).filter((event) => !event.type.startsWith('user.'));
-    const processor = site.workers.get(EventsProcessor);
-    for (const event of events) await processor.project(event);
+    const projectors = site.workers.get<Projector[]>(PROJECTORS);
+    for (const event of events) for (const projector of projectors) if (projector.handles.includes(event.type)) await projector.apply(event);
     expect(await snapshot()).toEqual(live);
 
     await rebuildReadModels(site.store, site.workers.get<Projector[]>(PROJECTORS));

@@ -4,12 +4,15 @@ import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
 import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
+import { MailOutbox } from './mail/mail-outbox';
 import { MailTransport } from './mail/mail-transport';
-import { OutboxRelay } from './outbox/outbox-relay';
 import { CatalogProjector } from './projections/catalog/catalog.projector';
-import { EventsProcessor } from './projections/events.processor';
-import { PROJECTORS } from './projections/projector';
 import { CommentThreadsProjector } from './projections/comment-threads/comment-threads.projector';
+import { ParkedEventsProcessor } from './projections/parked-events.processor';
+import { PartitionConsumer } from './projections/partition-consumer';
+import { PartitionRunner } from './projections/partition-runner';
+import { ProjectionSignals } from './projections/projection-signals';
+import { PROJECTORS } from './projections/projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
@@ -18,11 +21,7 @@ import { LiveEmitter } from './realtime/live-emitter';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
-/**
- * Consumers of the events queue in the order they run for one event: the search index reads what the catalogue
- * and like projectors wrote to rm_books. Reply inboxes go before comment threads so that the reply badge is not held
- * up by the thread's (larger) document; the replies page skips a reply whose thread entry is a moment behind.
- */
+/** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, AccountMailer];
 const projectorsProvider = {
   provide: PROJECTORS,
@@ -31,8 +30,9 @@ const projectorsProvider = {
 };
 
 /**
- * The workers: queue consumers, the outbox relay and the projections. Every part stops in
- * beforeApplicationShutdown, while the store connection (closed in onApplicationShutdown) is still open.
+ * The workers: the partition consumers with their projectors, and the mail and parked-events queues. With `consume`
+ * false (the command-line tools) nothing consumes. Every part stops in beforeApplicationShutdown, while the store
+ * connection (closed in onApplicationShutdown) is still open.
  */
 @Module({})
 export class WorkersModule implements BeforeApplicationShutdown {
@@ -47,11 +47,14 @@ export class WorkersModule implements BeforeApplicationShutdown {
         searchEngineProvider,
         LiveEmitter,
         BadgeNotifier,
+        MailOutbox,
         ...PROJECTOR_CLASSES,
         projectorsProvider,
-        ...(options.consume ? [MailTransport, MailProcessor, EventsProcessor, OutboxRelay] : []),
+        ProjectionSignals,
+        PartitionRunner,
+        ...(options.consume ? [MailTransport, MailProcessor, PartitionConsumer, ParkedEventsProcessor] : []),
       ],
-      exports: [PROJECTORS, LiveEmitter],
+      exports: [PROJECTORS, LiveEmitter, PartitionRunner],
     };
   }
 

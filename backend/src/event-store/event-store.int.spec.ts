@@ -1,7 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { type AnyDomainEvent, EventLogCollection, QueueName } from '@shelf/contracts';
+import {
+  type AnyDomainEvent,
+  EventLogCollection,
+  partitionId,
+  partitionKey,
+  partitionOf,
+  type PartitionHeadDocument,
+  positionId,
+  type PositionDocument,
+  QueueName,
+} from '@shelf/contracts';
 import { testServiceEnv } from '@test/support';
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
@@ -19,6 +29,16 @@ describe('EventStore', () => {
   let queue: Queue;
   let connection: Connection;
 
+  /** The events the log's partition holds, in log order (positions whose event was stored). */
+  const logOf = async (streamId: string) => {
+    const partition = partitionOf(partitionKey(streamId, 'book.published.v1', {}));
+    const head = (await connection.collection<PartitionHeadDocument>(EventLogCollection.Partitions).findOne({ _id: partitionId(partition) }))?.head ?? 0;
+    const positions = await Promise.all(
+      Array.from({ length: head }, (_, i) => connection.collection<PositionDocument>(EventLogCollection.Positions).findOne({ _id: positionId(partition, i + 1) })),
+    );
+    return { partition, head, positions: positions.filter((position) => position !== null) };
+  };
+
   beforeAll(async () => {
     app = await NestFactory.createApplicationContext(CatalogueCliModule.register(env), { logger: ['error'] });
     store = app.get(EventStore);
@@ -33,13 +53,16 @@ describe('EventStore', () => {
     await app.close();
   });
 
-  it('numbers a stream from 1, reads it back in order and queues each event under its id', async () => {
+  it('numbers a stream from 1, reads it back in order, places each event in its partition and wakes that partition', async () => {
     const [first] = await store.append('s-1', 0, [published('One')], by);
     const [second] = await store.append('s-1', 1, [published('Two')], by);
     expect([first.version, second.version]).toEqual([1, 2]);
     expect((await store.readStream('s-1')).map((event: AnyDomainEvent) => event.id)).toEqual([first.id, second.id]);
-    expect((await queue.getJob(second.id))?.data).toMatchObject({ id: second.id, streamId: 's-1', version: 2 });
-    expect(await connection.collection(EventLogCollection.Outbox).countDocuments()).toBe(0);
+    const { partition, positions } = await logOf('s-1');
+    expect(positions.map((position) => position.eventId)).toEqual([first.id, second.id]);
+    expect(positions.map((position) => position.seq)).toEqual([1, 2]);
+    const wakeUps = await queue.getJobs(['waiting', 'active', 'completed', 'prioritized']);
+    expect(wakeUps.map((job) => job.data)).toContainEqual({ partition });
   });
 
   it('rejects an append behind the stream head with ConcurrencyError and stores nothing of it', async () => {
@@ -47,7 +70,9 @@ describe('EventStore', () => {
     await expect(store.append('s-2', 0, [published('Second writer')], by)).rejects.toBeInstanceOf(ConcurrencyError);
     const stream = await store.readStream('s-2');
     expect(stream.map((event) => (event.data as { english_book_name: string }).english_book_name)).toEqual(['First writer']);
-    expect(await connection.collection(EventLogCollection.Outbox).countDocuments()).toBe(0);
+    // The loser's position points at an event id that is not stored: readers pass over it.
+    const { positions } = await logOf('s-2');
+    expect(positions.filter((position) => position.eventDocumentId?.startsWith('s-2:'))).toHaveLength(2);
   });
 
   it('stores an event id once when the same append is repeated', async () => {
@@ -59,10 +84,13 @@ describe('EventStore', () => {
     expect(await connection.collection(EventLogCollection.Events).countDocuments({ eventId: event.id })).toBe(1);
   });
 
-  it('lets exactly one of many concurrent appends at the same version win', async () => {
+  it('lets exactly one of many concurrent appends at the same version win, each with its own position', async () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => store.append('s-4', 0, [published(`Writer ${i}`)], by)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((result) => result.status === 'rejected' && result.reason instanceof ConcurrencyError)).toHaveLength(4);
     expect(await store.readStream('s-4')).toHaveLength(1);
+    const { positions } = await logOf('s-4');
+    const mine = positions.filter((position) => position.eventDocumentId?.startsWith('s-4:'));
+    expect(new Set(mine.map((position) => position.seq)).size).toBe(5);
   });
 });

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { EventPublisher } from './event-publisher';
 import { EventStore } from './event-store';
+import { LogWakeUps } from './log-wake-ups';
 
 @Global()
-@Module({ providers: [EventPublisher, EventStore], exports: [EventStore] })
+@Module({ providers: [LogWakeUps, EventStore], exports: [EventStore] })
 export class EventStoreModule {}

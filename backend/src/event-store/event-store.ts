@@ -1,11 +1,16 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
   type AnyDomainEvent,
   eventDocumentId,
   EventLogCollection,
   type EventMetadata,
-  type OutboxDocument,
+  partitionId,
+  partitionKey,
+  partitionOf,
+  type PartitionHeadDocument,
+  positionId,
+  type PositionDocument,
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
@@ -13,7 +18,7 @@ import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from './concurrency-error';
-import { EventPublisher } from './event-publisher';
+import { LogWakeUps } from './log-wake-ups';
 
 /** An event a command decided on, before the store gives it a version and a time. */
 export type NewEvent<E extends AnyDomainEvent = AnyDomainEvent> = Pick<E, 'type' | 'data'> & { id?: string };
@@ -21,25 +26,27 @@ export type NewEvent<E extends AnyDomainEvent = AnyDomainEvent> = Pick<E, 'type'
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
- * The event log. An append is durable before it resolves; delivery to the workers follows through the outbox: the
- * outbox entry is written first, so an event the API stored but never enqueued (it died in between) is still
- * delivered by the workers' relay.
+ * An append slower than this may have outlived the readers' patience with its positions (they pass over a position
+ * whose event has not appeared within 5 s), so it places its events again; a second position of one event is harmless.
+ */
+const SLOW_APPEND_MS = 2000;
+/** Two appenders can draw the same number from a store without atomic updates: the loser draws again. */
+const POSITION_ATTEMPTS = 50;
+
+/**
+ * The event log. An append first takes positions in its stream's partition (the log's order, which the workers read),
+ * then stores the events; it is durable, and will be projected, once it resolves. Positions come first so that no
+ * stored event can lack one; a position whose event was never stored is passed over by the readers.
  */
 @Injectable()
 export class EventStore implements OnModuleInit {
-  private readonly logger = new Logger(EventStore.name);
-
   constructor(
     @InjectConnection() private readonly connection: Connection,
-    private readonly publisher: EventPublisher,
+    private readonly wakeUps: LogWakeUps,
   ) {}
 
   private get events() {
     return this.connection.collection<StoredEventDocument>(EventLogCollection.Events);
-  }
-
-  private get outbox() {
-    return this.connection.collection<OutboxDocument>(EventLogCollection.Outbox);
   }
 
   async onModuleInit(): Promise<void> {
@@ -76,26 +83,42 @@ export class EventStore implements OnModuleInit {
         occurredAt,
       };
     });
-    await this.writeOutbox(docs);
+    const partition = partitionOf(partitionKey(streamId, docs[0].type, docs[0].data));
+    const started = Date.now();
+    await this.place(partition, docs);
     try {
       await this.events.insertMany(docs, { ordered: true });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       await this.resolveDuplicate(streamId, expectedVersion, docs);
     }
-    const events = docs.map(toDomainEvent);
-    await this.deliver(events);
-    return events;
+    if (Date.now() - started > SLOW_APPEND_MS) await this.place(partition, docs);
+    this.wakeUps.wake(partition);
+    return docs.map(toDomainEvent);
   }
 
-  private async writeOutbox(docs: StoredEventDocument[]): Promise<void> {
-    try {
-      await this.outbox.insertMany(
-        docs.map((doc) => ({ _id: doc.eventId, eventDocumentId: doc._id, createdAt: new Date() })),
-        { ordered: false },
-      );
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error; // a retried append: its outbox entries are already there
+  /** Draws the next positions of the partition and writes them, pointing at the events about to be stored. */
+  private async place(partition: number, docs: StoredEventDocument[]): Promise<void> {
+    const heads = this.connection.collection<PartitionHeadDocument>(EventLogCollection.Partitions);
+    const positions = this.connection.collection<PositionDocument>(EventLogCollection.Positions);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const drawn = await heads.findOneAndUpdate(
+          { _id: partitionId(partition) },
+          { $inc: { head: docs.length } },
+          { upsert: true, returnDocument: 'after' },
+        );
+        const first = drawn!.head - docs.length + 1;
+        const at = new Date();
+        await positions.insertMany(
+          docs.map((doc, i) => ({ _id: positionId(partition, first + i), partition, seq: first + i, eventDocumentId: doc._id, eventId: doc.eventId, at })),
+          { ordered: true },
+        );
+        return;
+      } catch (error) {
+        // A number drawn twice, or already given up by a reader (a tombstone): draw again.
+        if (!isDuplicateKey(error) || attempt === POSITION_ATTEMPTS) throw error;
+      }
     }
   }
 
@@ -109,18 +132,7 @@ export class EventStore implements OnModuleInit {
         await this.events.insertOne(doc);
         continue;
       }
-      await this.outbox.deleteMany({ _id: { $in: docs.map((d) => d.eventId) } });
       throw new ConcurrencyError(streamId, expectedVersion);
-    }
-  }
-
-  /** Best effort: whatever fails here stays in the outbox for the relay. */
-  private async deliver(events: AnyDomainEvent[]): Promise<void> {
-    try {
-      await this.publisher.publish(events);
-      await this.outbox.deleteMany({ _id: { $in: events.map((event) => event.id) } });
-    } catch (error) {
-      this.logger.warn(`events stay in the outbox for the relay: ${(error as Error).message}`);
     }
   }
 }

@@ -1,11 +1,13 @@
 import type { AnyDomainEvent } from './any-event';
 
-/** Collection names of the write side, shared by the API (which appends) and the workers (relay, rebuild). */
+/** Collection names of the write side, shared by the API (which appends) and the workers (projection, rebuild). */
 export const EventLogCollection = {
   /** One document per event; `_id` is `{streamId}:{version}` (see eventDocumentId). */
   Events: 'events',
-  /** Events appended but not yet confirmed enqueued; the relay delivers what stays here. */
-  Outbox: 'event_outbox',
+  /** The log's order: one document per (partition, sequence number), pointing at an event (see positionId). */
+  Positions: 'event_positions',
+  /** One document per partition: the highest sequence number handed out in it. */
+  Partitions: 'event_partitions',
 } as const;
 
 /**
@@ -26,14 +28,6 @@ export interface StoredEventDocument {
   occurredAt: Date;
 }
 
-export interface OutboxDocument {
-  /** The event id. */
-  _id: string;
-  /** The event's document id in the events collection. */
-  eventDocumentId: string;
-  createdAt: Date;
-}
-
 export function toDomainEvent(stored: StoredEventDocument): AnyDomainEvent {
   return {
     id: stored.eventId,
@@ -44,4 +38,61 @@ export function toDomainEvent(stored: StoredEventDocument): AnyDomainEvent {
     metadata: stored.metadata,
     occurredAt: stored.occurredAt.toISOString(),
   } as AnyDomainEvent;
+}
+
+/**
+ * The log is split into a fixed number of partitions. Every event of a stream lands in the same partition, in version
+ * order, so workers can share the partitions and still apply each stream in order. Changing the number re-partitions
+ * streams that have events in the log: never change it on a live site.
+ */
+export const PARTITION_COUNT = 16;
+
+/**
+ * What decides an event's partition. Streams whose events change the same read-model document share a key, so one
+ * partition consumer is that document's only writer: a book with its chapters and likes, a thread with its comments
+ * and their likes. Every event of one stream has the same key (comment events all carry their thread).
+ */
+export function partitionKey(streamId: string, type: string, data: unknown): string {
+  if (type.startsWith('comment.')) {
+    const { book_id, chapter_id } = data as { book_id: number; chapter_id: number | null };
+    return `thread-${book_id}-${chapter_id ?? 'book'}`;
+  }
+  const bookScoped = /^(?:chapter|story-like)-(\d+)-/.exec(streamId);
+  return bookScoped ? `book-${bookScoped[1]}` : streamId;
+}
+
+/** FNV-1a of the key, folded into [0, PARTITION_COUNT). */
+export function partitionOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % PARTITION_COUNT;
+}
+
+export const partitionId = (partition: number): string => `p${String(partition).padStart(2, '0')}`;
+
+/** Position ids sort like the positions, so a partition's log reads by id lookups from its checkpoint on. */
+export const positionId = (partition: number, seq: number): string => `${partitionId(partition)}:${String(seq).padStart(12, '0')}`;
+
+export interface PartitionHeadDocument {
+  /** partitionId(n). */
+  _id: string;
+  /** The highest sequence number handed out; a position at or below it may still be being written. */
+  head: number;
+}
+
+/**
+ * One place in a partition's log. It is written before the event it points at, so an event in the store always has a
+ * position. A position whose event never appeared (the append lost a race or died) is passed over by the readers; a
+ * tombstone (`eventId: null`) fills a number that was handed out but never written.
+ */
+export interface PositionDocument {
+  _id: string;
+  partition: number;
+  seq: number;
+  eventDocumentId: string | null;
+  eventId: string | null;
+  at: Date;
 }

@@ -1,16 +1,26 @@
 /** BullMQ queue names. They are stable: renaming one strands the jobs already waiting in Redis. */
 export const QueueName = {
-  /** Every appended domain event; job name = event type, job id = event id, job data = the DomainEvent. */
+  /**
+   * Wake-ups of the partition consumers: job data `{ partition }`, at most one waiting and one running per partition.
+   * The log in the store is the record of what must be projected; a lost wake-up only waits for the next sweep.
+   */
   Events: 'events',
   Mail: 'mail',
+  /** Events a projector parked: one failed job each, so operators see them (with the error) and can retry them. */
+  Parked: 'parked-events',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-/** Event jobs stay an hour after completion so a re-delivery of the same event id within it is dropped by BullMQ. */
-export const eventJobOptions = {
-  attempts: 20,
-  backoff: { type: 'exponential' as const, delay: 200 },
-  removeOnComplete: { age: 3600, count: 100_000 },
-  removeOnFail: false,
-};
+export const WAKE_PARTITION_JOB = 'partition.wake';
+
+export interface WakePartitionJob {
+  partition: number;
+}
+
+/** One waiting wake-up per partition is enough: the consumer reads everything up to the head when it runs. */
+export const wakePartitionJobOptions = (partition: number) => ({
+  deduplication: { id: `wake-${partition}`, keepLastIfActive: true },
+  removeOnComplete: true,
+  removeOnFail: 100,
+});

@@ -27,7 +27,6 @@ export interface BookReadModel {
   metadataVersion: number;
   /** Keyed `c{chapter_id}`, so one chapter's entry is one field. */
   chapters: Record<string, ChapterSummary>;
-  like_count: number;
   /** ISO time the book was first published. */
   published_at: string | null;
 }

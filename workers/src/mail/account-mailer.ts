@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
   ACCOUNT_TOKEN_TTL_MS,
@@ -7,39 +7,35 @@ import {
   type AccountTokenDocument,
   type AccountTokenPurpose,
   type AnyDomainEvent,
-  MailJobName,
-  mailJobOptions,
+  mailKey,
   type PasswordResetRequestedV1,
-  QueueName,
   type SendMailJobV1,
   type ServiceEnv,
   type UserRegisteredV1,
 } from '@shelf/contracts';
-import { Queue } from 'bullmq';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { createHash, createHmac } from 'node:crypto';
 import type { Projector } from '../projections/projector';
 import { SERVICE_ENV } from '../service-env.token';
+import { MailOutbox } from './mail-outbox';
 
 /**
  * Answers UserRegistered and PasswordResetRequested with an e-mail holding a single-use link. The token is an HMAC
  * of the event id under a key derived from AUTH_SECRET, so a retried job makes the same token (one stored hash, the
- * same link) and nobody without the secret can predict one. The mail queue retries the send with backoff.
+ * same link) and nobody without the secret can predict one. The message goes through the mail outbox, once per event.
  */
 @Injectable()
-export class AccountMailer implements Projector, BeforeApplicationShutdown {
+export class AccountMailer implements Projector {
   readonly name = 'account-mail';
   readonly handles = [AccountEventType.UserRegistered, AccountEventType.PasswordResetRequested];
-  private readonly mail: Queue;
   private readonly key: Buffer;
 
   constructor(
     @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
     @InjectConnection() private readonly connection: Connection,
+    private readonly outbox: MailOutbox,
   ) {
-    this.mail = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
-    this.mail.on('error', () => undefined);
     this.key = createHmac('sha256', env.authSecret).update('e-mail-token').digest();
   }
 
@@ -61,11 +57,7 @@ export class AccountMailer implements Projector, BeforeApplicationShutdown {
     }
     const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams({ token, email })}`;
     const message = purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
-    await this.mail.add(MailJobName.Send, message, { ...mailJobOptions, jobId: `mail-${event.id}` });
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.mail.close();
+    await this.outbox.enqueue(mailKey(event.id), message);
   }
 }
 

@@ -1,4 +1,6 @@
-import { type Collection, type Filter, MongoServerError, type OptionalUnlessRequiredId, type WithoutId } from 'mongodb';
+import { ProjectionCollection } from '@shelf/contracts';
+import { type Collection, type Db, type Filter, MongoServerError, type OptionalUnlessRequiredId, type WithoutId } from 'mongodb';
+import { type LockDocument, PROCESS_OWNER, StoreLocks } from '../log/store-locks';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
@@ -6,7 +8,15 @@ const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && 
 export interface Documents<T extends { _id: string }> {
   get(id: string): Promise<T | null>;
   put(doc: T, isNew: boolean): Promise<void>;
+  /** Runs a read-change-write of one document as its only writer. */
+  exclusive<R>(id: string, work: () => Promise<R>): Promise<R>;
 }
+
+/** A shared document's lock outlives a writer killed while holding it by at most this long. */
+const DOCUMENT_LOCK_MS = 10_000;
+
+/** The locks of shared read-model documents. */
+export const documentLocks = (db: Db): StoreLocks => new StoreLocks(db.collection<LockDocument>(ProjectionCollection.Locks), PROCESS_OWNER);
 
 /** Inserts a new document or replaces an existing one; a racing insert of the same id turns into a replace. */
 export async function saveDocument<T extends { _id: string | number }>(collection: Collection<T>, doc: T, isNew: boolean): Promise<void> {
@@ -28,9 +38,21 @@ export async function replaceCollection<T extends { _id: string | number }>(coll
   }
 }
 
-/** The live read model: documents in the store. */
+/**
+ * The live read model: documents in the store. Most documents have one writer, the consumer of the partition their
+ * events share (see partitionKey); a document that events of many partitions change (a reader's inbox or liked
+ * stories) is `shared`, and its writers take turns through a lock, since the embedded store has no atomic update.
+ */
 export class CollectionDocuments<T extends { _id: string }> implements Documents<T> {
-  constructor(private readonly collection: Collection<T>) {}
+  /** `locks` (documentLocks) for a shared document. */
+  constructor(
+    private readonly collection: Collection<T>,
+    private readonly locks?: StoreLocks,
+  ) {}
+
+  exclusive<R>(id: string, work: () => Promise<R>): Promise<R> {
+    return this.locks ? this.locks.withLock(`${this.collection.collectionName}:${id}`, DOCUMENT_LOCK_MS, work) : work();
+  }
 
   get(id: string): Promise<T | null> {
     return this.collection.findOne({ _id: id } as Filter<T>) as Promise<T | null>;
@@ -51,6 +73,10 @@ export class MemoryDocuments<T extends { _id: string }> implements Documents<T> 
 
   async put(doc: T): Promise<void> {
     this.docs.set(doc._id, doc);
+  }
+
+  exclusive<R>(_id: string, work: () => Promise<R>): Promise<R> {
+    return work();
   }
 
   values(): T[] {

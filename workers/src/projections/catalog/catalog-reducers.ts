@@ -15,7 +15,7 @@ import {
  * already reflects (same or older stream version), which makes applying an event twice change nothing.
  */
 export function emptyBook(bookId: number): BookReadModel {
-  return { _id: bookReadModelId(bookId), book_id: bookId, metadata: null, metadataVersion: 0, chapters: {}, like_count: 0, published_at: null };
+  return { _id: bookReadModelId(bookId), book_id: bookId, metadata: null, metadataVersion: 0, chapters: {}, published_at: null };
 }
 
 export function reduceBook(book: BookReadModel, event: CatalogEvent): BookReadModel {

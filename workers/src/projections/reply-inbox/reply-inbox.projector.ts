@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { type CommentPostedV1, type RepliesMarkedReadV1, type ReplyInboxReadModel, SocialEventType, SocialReadModelCollection } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { CollectionDocuments, type Documents, MemoryDocuments } from '../documents';
+import { CollectionDocuments, documentLocks, type Documents, MemoryDocuments } from '../documents';
 import type { Projector } from '../projector';
 import { emptyInbox, recordRead, recordReply, replyRecipient } from './reply-inbox-reducers';
 
@@ -25,7 +25,7 @@ export class ReplyInboxProjector implements Projector {
   }
 
   async apply(event: Handled): Promise<void> {
-    const changed = await project(new CollectionDocuments(this.collection), event);
+    const changed = await project(new CollectionDocuments(this.collection, documentLocks(this.connection.db!)), event);
     if (changed) await this.badges.notify([changed._id], { inbox: changed });
   }
 
@@ -40,10 +40,12 @@ export class ReplyInboxProjector implements Projector {
 async function project(inboxes: Documents<ReplyInboxReadModel>, event: Handled): Promise<ReplyInboxReadModel | null> {
   const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
   if (userId === null) return null;
-  const current = await inboxes.get(userId);
-  const base = current ?? emptyInbox(userId);
-  const next = event.type === SocialEventType.CommentPosted ? recordReply(base, event) : recordRead(base, event.occurredAt);
-  if (next === base) return null;
-  await inboxes.put(next, current === null);
-  return next;
+  return inboxes.exclusive(userId, async () => {
+    const current = await inboxes.get(userId);
+    const base = current ?? emptyInbox(userId);
+    const next = event.type === SocialEventType.CommentPosted ? recordReply(base, event) : recordRead(base, event.occurredAt);
+    if (next === base) return null;
+    await inboxes.put(next, current === null);
+    return next;
+  });
 }

@@ -1,8 +1,8 @@
 import { type BookReadModel, bookProgress } from '@shelf/contracts';
 import type { SearchBookDocument } from '@shelf/search-index';
 
-/** The search document of a book, or null while the book has no metadata (a chapter arrived first). */
-export function toSearchDocument(book: BookReadModel): SearchBookDocument | null {
+/** The search document of a book with its like count, or null while the book has no metadata (a chapter arrived first). */
+export function toSearchDocument(book: BookReadModel, likeCount: number): SearchBookDocument | null {
   const { metadata } = book;
   if (!metadata) return null;
   const progress = bookProgress(book);
@@ -26,6 +26,6 @@ export function toSearchDocument(book: BookReadModel): SearchBookDocument | null
     last_updated_ms: Date.parse(progress.lastUpdated),
     latest_chapter: progress.latest?.chapter_id ?? null,
     latest_chapter_title: progress.latest?.title ?? null,
-    like_count: book.like_count,
+    like_count: likeCount,
   };
 }

@@ -1,0 +1,41 @@
+/** Collections of the workers' progress through the log, kept in the store so that nothing depends on Redis. */
+export const ProjectionCollection = {
+  /** One document per (projector, partition): the last position the projector has applied. */
+  Checkpoints: 'projection_checkpoints',
+  /** Short-lived locks: one partition consumer at a time, one writer of a shared read-model document at a time. */
+  Locks: 'projection_locks',
+  /** Events a projector failed on every retry, set aside for an operator (`npm run projections:parked`). */
+  Parked: 'projection_parked',
+} as const;
+
+export interface CheckpointDocument {
+  /** `{projector}:{partitionId}`. */
+  _id: string;
+  projector: string;
+  partition: number;
+  /** The last position applied (0: none). */
+  position: number;
+  /** Streams with a parked event: their later events are parked behind it, to keep each stream in order. */
+  parkedStreams: string[];
+  updatedAt: Date;
+}
+
+export const checkpointId = (projector: string, partitionIdText: string): string => `${projector}:${partitionIdText}`;
+
+export interface ParkedEventDocument {
+  /** `{projector}:{eventId}`. */
+  _id: string;
+  projector: string;
+  partition: number;
+  seq: number;
+  eventId: string;
+  eventDocumentId: string;
+  streamId: string;
+  version: number;
+  type: string;
+  error: string;
+  attempts: number;
+  parkedAt: Date;
+}
+
+export const parkedEventId = (projector: string, eventId: string): string => `${projector}:${eventId}`;

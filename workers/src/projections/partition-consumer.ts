@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { PARTITION_COUNT, QueueName, type ServiceEnv, WAKE_PARTITION_JOB, type WakePartitionJob } from '@shelf/contracts';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { isOutage } from '../log/is-outage';
+import { LogReader } from '../log/log-reader';
+import { SERVICE_ENV } from '../service-env.token';
+import { PartitionRunner } from './partition-runner';
+
+/** Partitions one process projects at once. */
+const CONCURRENCY = 4;
+/** How often the log is checked for work that no wake-up announced (Redis away or emptied, a consumer killed). */
+export const SWEEP_MS = 1000;
+/** A wake-up for a partition another consumer holds waits for it this long, then leaves it to that one. */
+const BUSY_WAIT_MS = 5000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
+ * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side.
+ */
+@Injectable()
+export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PartitionConsumer.name);
+  private worker?: Worker<WakePartitionJob>;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+  private stopped = false;
+  /** The head each partition was last seen projected to by this process. */
+  private readonly done = new Map<number, number>();
+  /** Runs under way in this process, by partition. */
+  private readonly running = new Map<number, Promise<number | null>>();
+  private readonly reader: LogReader;
+
+  constructor(
+    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
+    @InjectConnection() connection: Connection,
+    private readonly runner: PartitionRunner,
+  ) {
+    this.reader = new LogReader(connection.db!);
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker = new Worker<WakePartitionJob>(QueueName.Events, (job) => this.onWakeUp(job), {
+      connection: { url: this.env.redisUrl },
+      prefix: this.env.queuePrefix,
+      concurrency: CONCURRENCY,
+    });
+    this.worker.on('error', () => undefined);
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    void this.sweep();
+  }
+
+  private async onWakeUp(job: Job<WakePartitionJob>): Promise<void> {
+    if (job.name !== WAKE_PARTITION_JOB) throw new UnrecoverableError(`no handler for job "${job.name}"`);
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    while ((await this.project(job.data.partition)) === null && Date.now() < deadline && !this.stopped) await pause(25);
+  }
+
+  /** Projects a partition unless this process is at it already (then waits for that run). */
+  project(partition: number): Promise<number | null> {
+    const under = this.running.get(partition);
+    if (under) return under.then(() => this.project(partition));
+    const run = (async () => {
+      const head = await this.reader.head(partition);
+      const read = await this.runner.run(partition);
+      if (read !== null) this.done.set(partition, head);
+      return read;
+    })().finally(() => this.running.delete(partition));
+    this.running.set(partition, run);
+    return run;
+  }
+
+  /** Runs every partition whose head moved past what this process last saw projected; never twice at once. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce()
+      .catch((error: Error) => {
+        if (!isOutage(error)) this.logger.warn(`sweep failed: ${error.message}`);
+      })
+      .finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const heads = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => this.reader.head(partition)));
+    const behind = heads.flatMap((head, partition) => (head > (this.done.get(partition) ?? -1) && !this.running.has(partition) ? [partition] : []));
+    for (let i = 0; i < behind.length && !this.stopped; i += CONCURRENCY) {
+      await Promise.all(behind.slice(i, i + CONCURRENCY).map((partition) => this.project(partition)));
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.worker?.close();
+    await this.sweeping;
+    await Promise.allSettled(this.running.values());
+  }
+}

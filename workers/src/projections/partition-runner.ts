@@ -1,0 +1,155 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { type AnyDomainEvent, type CheckpointDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
+import type { Connection } from 'mongoose';
+import { isOutage } from '../log/is-outage';
+import { type LogEntry, LogReader } from '../log/log-reader';
+import { type LockDocument, PROCESS_OWNER, StoreLocks } from '../log/store-locks';
+import { Checkpoints } from './checkpoints';
+import { ParkedEvents } from './parked-events';
+import { ProjectionSignals } from './projection-signals';
+import { PROJECTORS, type Projector } from './projector';
+
+/** Log entries read and applied per round; the checkpoints are written once per round. */
+const BATCH = 100;
+/** A consumer renews its partition lock every round; killed, it holds the partition up for at most this long. */
+export const PARTITION_LEASE_MS = 15_000;
+/** Tries of one event by one projector, with doubling pauses from 40 ms, before it is parked. */
+const ATTEMPTS = 5;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000);
+
+/**
+ * Projects one partition of the log: the one place where events meet projectors. One consumer per partition at a
+ * time (a lock in the store), each projector from its own checkpoint, projectors that read another's read model after
+ * it. An event a projector fails on every retry is parked with the rest of its stream; an outage of the store, Redis
+ * or the search engine stops the round instead, to be tried again.
+ */
+@Injectable()
+export class PartitionRunner {
+  private readonly db;
+  private readonly reader;
+  private readonly locks;
+  private readonly checkpoints;
+  readonly parked;
+  private readonly stages: Projector[][];
+
+  constructor(
+    @InjectConnection() connection: Connection,
+    @Inject(PROJECTORS) private readonly projectors: Projector[],
+    private readonly signals: ProjectionSignals,
+  ) {
+    this.db = connection.db!;
+    this.reader = new LogReader(this.db);
+    this.locks = new StoreLocks(this.db.collection<LockDocument>(ProjectionCollection.Locks), PROCESS_OWNER);
+    this.checkpoints = new Checkpoints(this.db);
+    this.parked = new ParkedEvents(this.db);
+    this.stages = [projectors.filter((p) => !p.after?.length), projectors.filter((p) => p.after?.length)].filter((stage) => stage.length > 0);
+  }
+
+  /** Projects the partition to the end of its log; resolves with the entries read, or null when another consumer holds it. */
+  async run(partition: number): Promise<number | null> {
+    const lock = partitionLock(partition);
+    if (!(await this.locks.tryAcquire(lock, PARTITION_LEASE_MS))) return null;
+    try {
+      const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
+      let read = 0;
+      for (;;) {
+        const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
+        const entries = await this.reader.read(partition, from, BATCH);
+        if (entries.length === 0) return read;
+        for (const stage of this.stages) {
+          const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, checkpoints, entries)));
+          const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+          if (failed) throw failed.reason;
+        }
+        read += entries.length;
+        this.signals.projected(entries);
+        await this.locks.renew(lock, PARTITION_LEASE_MS);
+      }
+    } finally {
+      await this.locks.release(lock).catch(() => undefined);
+    }
+  }
+
+  private async project(projector: Projector, partition: number, checkpoints: Map<string, CheckpointDocument>, entries: LogEntry[]): Promise<void> {
+    const checkpoint = checkpoints.get(projector.name)!;
+    const limit = Math.min(...(projector.after ?? []).map((name) => checkpoints.get(name)?.position ?? 0));
+    const start = checkpoint.position;
+    for (const { seq, event } of entries) {
+      if (seq <= checkpoint.position) continue;
+      if (seq > limit) break;
+      if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, seq, event);
+      checkpoint.position = seq;
+    }
+    if (checkpoint.position !== start) await this.checkpoints.save(checkpoint);
+  }
+
+  private async applyOne(projector: Projector, checkpoint: CheckpointDocument, seq: number, event: AnyDomainEvent): Promise<void> {
+    if (checkpoint.parkedStreams.includes(event.streamId)) {
+      await this.park(projector, checkpoint, seq, event, 'an earlier event of its stream is parked', 0);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await projector.apply(event);
+        return;
+      } catch (error) {
+        if (isOutage(error)) throw error;
+        if (attempt === ATTEMPTS) return this.park(projector, checkpoint, seq, event, describe(error), attempt);
+        await pause(20 * 2 ** attempt);
+      }
+    }
+  }
+
+  private async park(projector: Projector, checkpoint: CheckpointDocument, seq: number, event: AnyDomainEvent, error: string, attempts: number): Promise<void> {
+    const doc = await this.parked.park(projector.name, checkpoint.partition, seq, event, error, attempts);
+    if (!checkpoint.parkedStreams.includes(event.streamId)) checkpoint.parkedStreams.push(event.streamId);
+    this.signals.parked(doc);
+  }
+
+  /**
+   * Applies a parked event again, with every parked event of its stream before and after it, in version order; the
+   * stream then flows again. Throws (leaving them parked) when one still fails.
+   */
+  async retryParked(id: string): Promise<'applied' | 'missing'> {
+    const parked = await this.parked.find(id);
+    if (!parked) return 'missing';
+    const projector = this.projectorNamed(parked.projector);
+    await this.locks.withLock(partitionLock(parked.partition), PARTITION_LEASE_MS, async () => {
+      for (const doc of await this.parked.ofStream(parked.projector, parked.streamId)) {
+        const event = await this.parked.eventOf(doc);
+        if (event) await projector.apply(event);
+        await this.parked.remove(doc._id);
+      }
+      await this.release(parked.projector, parked.partition, parked.streamId);
+    });
+    return 'applied';
+  }
+
+  /** Gives up on a parked event; when none of its stream is left parked, the stream's later events flow again. */
+  async skipParked(id: string): Promise<'skipped' | 'missing'> {
+    const parked = await this.parked.find(id);
+    if (!parked) return 'missing';
+    await this.locks.withLock(partitionLock(parked.partition), PARTITION_LEASE_MS, async () => {
+      await this.parked.remove(id);
+      if ((await this.parked.ofStream(parked.projector, parked.streamId)).length === 0) await this.release(parked.projector, parked.partition, parked.streamId);
+    });
+    return 'skipped';
+  }
+
+  private async release(projector: string, partition: number, streamId: string): Promise<void> {
+    const checkpoint = await this.checkpoints.load(projector, partition);
+    checkpoint.parkedStreams = checkpoint.parkedStreams.filter((stream) => stream !== streamId);
+    await this.checkpoints.save(checkpoint);
+  }
+
+  private projectorNamed(name: string): Projector {
+    const projector = this.projectors.find((p) => p.name === name);
+    if (!projector) throw new Error(`no projector is named ${name}`);
+    return projector;
+  }
+}
+
+const partitionLock = (partition: number) => `partition:${partitionId(partition)}`;

@@ -1,0 +1,43 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { changesCatalogue, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { LogEntry } from '../log/log-reader';
+import { SERVICE_ENV } from '../service-env.token';
+
+/**
+ * What the projections tell others, through Redis and best effort (the store holds the truth): API processes that a
+ * catalogue answer changed, operators (on the dashboard's parked-events queue) that an event was parked.
+ */
+@Injectable()
+export class ProjectionSignals implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(ProjectionSignals.name);
+  private readonly redis: Redis;
+  private readonly parkedQueue: Queue;
+
+  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 100 });
+    this.redis.on('error', () => undefined);
+    this.parkedQueue = new Queue(QueueName.Parked, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    this.parkedQueue.on('error', () => undefined);
+  }
+
+  /** A round of a partition was applied: one message empties the API's cached catalogue answers if it touched them. */
+  projected(entries: LogEntry[]): void {
+    const event = entries.find((entry) => entry.event && changesCatalogue(entry.event.type))?.event;
+    if (!event) return;
+    const change: ReadModelChange = { eventType: event.type, streamId: event.streamId };
+    this.redis.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify(change)).catch(() => undefined);
+  }
+
+  parked(doc: ParkedEventDocument): void {
+    this.logger.error(`${doc.projector} parked event ${doc.eventId} (${doc.type}, ${doc.streamId} v${doc.version}) after ${doc.attempts} tries: ${doc.error.split('\n')[0]}`);
+    this.parkedQueue.add(doc.type, { parkedId: doc._id }, { jobId: `parked-${doc._id}`, attempts: 1, removeOnComplete: true, removeOnFail: false }).catch(() => undefined);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.parkedQueue.close();
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+  }
+}
