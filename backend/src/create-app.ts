@@ -8,7 +8,10 @@ import { AppModule } from './app.module';
 import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
 import { TRUSTED_PROXIES } from './platform/http/client-ip';
+import { DependencyWatch } from './platform/dependency-watch';
 import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
+import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
+import { DependencyFailureFilter } from './platform/http/dependency-failure.filter';
 import { installFrontDoor } from './platform/http/front-door';
 import { ResponseCache } from './platform/http/response-cache';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -42,7 +45,10 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
       },
     }),
   );
-  app.useGlobalFilters(new ConcurrencyErrorFilter());
+  // A store or Redis that is away gets a 503 within the deadline, not a hang or a 500. The last filter given is
+  // tried first, so the catch-all dependency filter goes before the specific ones.
+  app.useGlobalInterceptors(new DependencyDeadlineInterceptor(app.get(DependencyWatch)));
+  app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter());
   app.enableShutdownHooks();
   return app;
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutd
 import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
+import { DependencyWatch } from './dependency-watch';
 import { RedisClient } from './redis-client';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
@@ -16,8 +17,8 @@ export class PlatformModule implements BeforeApplicationShutdown {
     return {
       module: PlatformModule,
       imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false })],
-      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider],
-      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE],
+      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider, DependencyWatch],
+      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE, DependencyWatch],
     };
   }
 

@@ -3,14 +3,17 @@ import type { ServiceEnv } from '@shelf/contracts';
 import { Redis } from 'ioredis';
 import { SERVICE_ENV } from './service-env.token';
 
+/** A command Redis has not answered by then fails: a stalled Redis keeps its connection open and answers nothing. */
+const COMMAND_TIMEOUT_MS = 1000;
+
 /**
  * The API's shared Redis connection (queues get their own, as BullMQ requires). While Redis is away a command waits
- * for one reconnect at most, so a request never hangs on it.
+ * for one reconnect, and one second, at most, so a request never hangs on it; the rate limits then count in memory.
  */
 @Injectable()
 export class RedisClient extends Redis implements BeforeApplicationShutdown {
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
-    super(env.redisUrl, { maxRetriesPerRequest: 1 });
+    super(env.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS });
     // Connection errors are reported through the health check; without a listener ioredis would print each retry.
     this.on('error', () => undefined);
   }

@@ -2,8 +2,6 @@ import { type Collection, MongoServerError } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
-/** Who holds a lock: this process. */
-export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export interface LockDocument {
   _id: string;
@@ -16,13 +14,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Locks kept in the store, made of the one write every supported store does atomically: inserting a document with a
- * new `_id`. A lock expires, so a process killed while holding one delays the others only until `until`.
+ * new `_id`. A lock expires, so a process killed while holding one delays the others only until `until`. Each
+ * instance is an owner of its own: locks are not re-entrant.
  */
 export class StoreLocks {
-  constructor(
-    private readonly collection: Collection<LockDocument>,
-    private readonly owner: string,
-  ) {}
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+
+  constructor(private readonly collection: Collection<LockDocument>) {}
 
   /** Takes the lock unless another owner holds it; an expired one is taken over. */
   async tryAcquire(id: string, ttlMs: number): Promise<boolean> {
@@ -34,10 +32,6 @@ export class StoreLocks {
         if (!isDuplicateKey(error)) throw error;
       }
       const held = await this.collection.findOne({ _id: id });
-      if (held?.owner === this.owner) {
-        await this.renew(id, ttlMs);
-        return true;
-      }
       if (held && held.until.getTime() > Date.now()) return false;
       if (held) await this.collection.deleteOne({ _id: id, owner: held.owner, until: held.until });
     }

@@ -1,6 +1,6 @@
 import { ProjectionCollection } from '@shelf/contracts';
 import { type Collection, type Db, type Filter, MongoServerError, type OptionalUnlessRequiredId, type WithoutId } from 'mongodb';
-import { type LockDocument, PROCESS_OWNER, StoreLocks } from '../log/store-locks';
+import { type LockDocument, StoreLocks } from '../log/store-locks';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
@@ -16,7 +16,7 @@ export interface Documents<T extends { _id: string }> {
 const DOCUMENT_LOCK_MS = 10_000;
 
 /** The locks of shared read-model documents. */
-export const documentLocks = (db: Db): StoreLocks => new StoreLocks(db.collection<LockDocument>(ProjectionCollection.Locks), PROCESS_OWNER);
+export const documentLocks = (db: Db): StoreLocks => new StoreLocks(db.collection<LockDocument>(ProjectionCollection.Locks));
 
 /** Inserts a new document or replaces an existing one; a racing insert of the same id turns into a replace. */
 export async function saveDocument<T extends { _id: string | number }>(collection: Collection<T>, doc: T, isNew: boolean): Promise<void> {

@@ -53,6 +53,17 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
     void this.sweep();
   }
 
+  private lastWarned = 0;
+
+  /** A failed run is tried again by the next wake-up or sweep; an outage is reported once a minute at most. */
+  private report(partition: number, error: unknown): void {
+    const outage = isOutage(error);
+    if (outage && Date.now() - this.lastWarned < 60_000) return;
+    if (outage) this.lastWarned = Date.now();
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`partition ${partition}: ${outage ? 'a dependency is away, will try again' : 'projection failed, will try again'}: ${message}`);
+  }
+
   private async onWakeUp(job: Job<WakePartitionJob>): Promise<void> {
     if (job.name !== WAKE_PARTITION_JOB) throw new UnrecoverableError(`no handler for job "${job.name}"`);
     const deadline = Date.now() + BUSY_WAIT_MS;
@@ -68,7 +79,12 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
       const read = await this.runner.run(partition);
       if (read !== null) this.done.set(partition, head);
       return read;
-    })().finally(() => this.running.delete(partition));
+    })()
+      .catch((error: unknown) => {
+        this.report(partition, error);
+        throw error;
+      })
+      .finally(() => this.running.delete(partition));
     this.running.set(partition, run);
     return run;
   }
@@ -76,9 +92,7 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
   /** Runs every partition whose head moved past what this process last saw projected; never twice at once. */
   sweep(): Promise<void> {
     this.sweeping ??= this.sweepOnce()
-      .catch((error: Error) => {
-        if (!isOutage(error)) this.logger.warn(`sweep failed: ${error.message}`);
-      })
+      .catch(() => undefined) // reported by `project`, or an outage reading the heads: the next sweep tries again
       .finally(() => (this.sweeping = undefined));
     return this.sweeping;
   }
@@ -87,7 +101,7 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
     const heads = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => this.reader.head(partition)));
     const behind = heads.flatMap((head, partition) => (head > (this.done.get(partition) ?? -1) && !this.running.has(partition) ? [partition] : []));
     for (let i = 0; i < behind.length && !this.stopped; i += CONCURRENCY) {
-      await Promise.all(behind.slice(i, i + CONCURRENCY).map((partition) => this.project(partition)));
+      await Promise.allSettled(behind.slice(i, i + CONCURRENCY).map((partition) => this.project(partition)));
     }
   }
 

@@ -4,7 +4,7 @@ import { type AnyDomainEvent, type CheckpointDocument, partitionId, ProjectionCo
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { type LogEntry, LogReader } from '../log/log-reader';
-import { type LockDocument, PROCESS_OWNER, StoreLocks } from '../log/store-locks';
+import { type LockDocument, StoreLocks } from '../log/store-locks';
 import { Checkpoints } from './checkpoints';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
@@ -42,7 +42,7 @@ export class PartitionRunner {
   ) {
     this.db = connection.db!;
     this.reader = new LogReader(this.db);
-    this.locks = new StoreLocks(this.db.collection<LockDocument>(ProjectionCollection.Locks), PROCESS_OWNER);
+    this.locks = new StoreLocks(this.db.collection<LockDocument>(ProjectionCollection.Locks));
     this.checkpoints = new Checkpoints(this.db);
     this.parked = new ParkedEvents(this.db);
     this.stages = [projectors.filter((p) => !p.after?.length), projectors.filter((p) => p.after?.length)].filter((stage) => stage.length > 0);

@@ -32,7 +32,7 @@ export class ProjectionSignals implements BeforeApplicationShutdown {
 
   parked(doc: ParkedEventDocument): void {
     this.logger.error(`${doc.projector} parked event ${doc.eventId} (${doc.type}, ${doc.streamId} v${doc.version}) after ${doc.attempts} tries: ${doc.error.split('\n')[0]}`);
-    this.parkedQueue.add(doc.type, { parkedId: doc._id }, { jobId: `parked-${doc._id}`, attempts: 1, removeOnComplete: true, removeOnFail: false }).catch(() => undefined);
+    this.parkedQueue.add(doc.type, { parkedId: doc._id }, { jobId: `parked-${doc.projector}-${doc.eventId}`, attempts: 1, removeOnComplete: true, removeOnFail: false }).catch(() => undefined);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,0 +1,249 @@
+// The API when its store or Redis stops answering: stalled (SIGSTOP, the connection stays open and nothing answers)
+// or down (killed). It runs on a FerretDB and a Redis of this file's own, so stopping them disturbs no other test file.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection } from '@shelf/contracts';
+import { testServiceEnv } from '@test/support';
+import type { Connection } from 'mongoose';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../create-app';
+import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
+import { generateDemoCatalogue } from '../modules/catalog/demo/demo-catalogue';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
+const services = require('../../../scripts/lib/services.cjs') as {
+  ferretdb(port: number, dataDir: string): { command: string[]; url: string };
+  redis(port: number, dataDir: string): { command: string[]; url: string };
+  waitForPort(port: number, timeoutMs?: number): Promise<void>;
+};
+
+/** The brief is 2 s; the slack is for a loaded test machine. */
+const FAST_MS = 2500;
+const PASSWORD = 'correct horse battery staple';
+const COMMENT = 'A calm and lovely chapter, thank you for translating it.';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A FerretDB or redis-server of this file's own, which the tests stall, resume, kill and start again. */
+class OwnService {
+  private child?: ChildProcess;
+  constructor(
+    private readonly definition: { command: string[]; url: string },
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return this.definition.url;
+  }
+
+  async start(): Promise<void> {
+    const [command, ...args] = this.definition.command;
+    this.child = spawn(command, args, { stdio: 'ignore' });
+    await services.waitForPort(this.port);
+  }
+
+  stall(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGCONT');
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  body: Record<string, unknown>;
+  ms: number;
+}
+
+describe('the API while the store or Redis is away', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outage-'));
+  let store: OwnService;
+  let redis: OwnService;
+  let app: NestExpressApplication;
+  let base: string;
+  let bookId: number;
+  let requests = 0;
+
+  /** One call, timed, from its own client address (the per-address limits of registration stay out of the way). */
+  const call = async (method: string, path: string, { body, token }: { body?: unknown; token?: string } = {}): Promise<Answer> => {
+    requests += 1;
+    const started = performance.now();
+    const response = await fetch(`${base}/api/${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.88.${Math.floor(requests / 250)}.${(requests % 250) + 1}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answered = (await response.json()) as Record<string, unknown>;
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: answered, ms: Math.round(performance.now() - started) };
+  };
+  /** A write that needs the store: registering a new reader (a fresh address each time). */
+  const register = () =>
+    call('POST', 'user/register', { body: { email: `reader.${requests}.${Date.now()}@example.test`, password: PASSWORD, username: `Reader ${requests}`, honeypot: '' } });
+  const postComment = (token: string) =>
+    call('POST', 'comment/post-comments', { token, body: { book_id: bookId, chapter_id: null, parent_comment_id: null, comment_content: COMMENT, honeypot: '' } });
+  const health = () => call('GET', 'health');
+  /** Repeats `attempt` until it answers `status`; the site must get there by itself, without a restart. */
+  const recovered = async (attempt: () => Promise<Answer>, status = 200, timeoutMs = 15_000): Promise<Answer> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const answer = await attempt();
+      if (answer.status === status) return answer;
+      if (Date.now() > deadline) throw new Error(`still ${answer.status} ${JSON.stringify(answer.body)} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  /** A verified reader with a fresh access token, made through the API and the account stream (no workers here). */
+  const verifiedReader = async (name: string): Promise<string> => {
+    const email = `${name}.${Date.now()}@example.test`;
+    expect((await call('POST', 'user/register', { body: { email, password: PASSWORD, username: name, honeypot: '' } })).status).toBe(200);
+    const login = (await call('POST', 'user/login', { body: { email, password: PASSWORD, honeypot: '' } })).body as unknown as LoginResponse;
+    const users = app.get(UserRepository);
+    const user = (await users.load(login.user!.user_id))!;
+    await users.append(user.userId, user.version, [{ type: AccountEventType.EmailVerified, data: { userId: user.userId } }], user.userId);
+    return login.token!;
+  };
+  const expectServiceUnavailable = (answer: Answer) => {
+    expect(answer).toMatchObject({ status: 503, body: { statusCode: 503, message: expect.stringMatching(/temporarily unavailable.*try again/i) } });
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(answer.ms).toBeLessThan(FAST_MS);
+  };
+
+  beforeAll(async () => {
+    const [storePort, redisPort] = [await freePort(), await freePort()];
+    store = new OwnService(services.ferretdb(storePort, dataDir), storePort);
+    redis = new OwnService(services.redis(redisPort, dataDir), redisPort);
+    await Promise.all([store.start(), redis.start()]);
+    app = await createApp(testServiceEnv(__filename, { mongoUrl: `${store.url}outage`, redisUrl: redis.url }), ['error']);
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    // One published book, written straight into its read model (the workers, which would project it, are not running).
+    const [{ book }] = generateDemoCatalogue({
+      books: 1,
+      minChapters: 1,
+      maxChapters: 1,
+      minWordsPerChapter: 40,
+      maxWordsPerChapter: 60,
+      seed: 5,
+      now: new Date(),
+    });
+    bookId = book.book_id;
+    await app
+      .get<Connection>(getConnectionToken())
+      .collection<BookReadModel>(ReadModelCollection.Books)
+      .insertOne({ _id: bookReadModelId(bookId), book_id: bookId, metadata: book, metadataVersion: 1, chapters: {}, published_at: new Date().toISOString() });
+  }, 60_000);
+
+  afterAll(async () => {
+    store?.resume();
+    redis?.resume();
+    await app?.close();
+    await Promise.all([store?.kill(), redis?.kill()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('answers 503 with Retry-After within 2 s while the store is stalled, names it in health, and recovers on its own', async () => {
+    const token = await verifiedReader('stall.store');
+    // A public read the response cache remembers.
+    expect((await call('GET', `${bookId}-a-book`)).status).toBe(200);
+    store.stall();
+    try {
+      expectServiceUnavailable(await register());
+      // Comment routes keep their `success: 0` body.
+      const comment = await postComment(token);
+      expectServiceUnavailable(comment);
+      expect(comment.body).toMatchObject({ success: 0 });
+      // A read that needs the store fails as fast; one the cache holds is still answered.
+      expectServiceUnavailable(await call('GET', `comment/show-comments?book_id=${bookId}`));
+      const cached = await call('GET', `${bookId}-a-book`);
+      expect(cached.status).toBe(200);
+      expect(cached.ms).toBeLessThan(FAST_MS);
+      const report = await health();
+      expect(report).toMatchObject({ status: 503, body: { status: 'unavailable', store: 'down', redis: 'up', search: 'up' } });
+      expect(report.ms).toBeLessThan(FAST_MS);
+    } finally {
+      store.resume();
+    }
+    await recovered(register);
+    expect((await recovered(health)).body).toMatchObject({ status: 'ok', store: 'up', redis: 'up' });
+  }, 60_000);
+
+  it('answers 503 within 2 s when a write needs a stalled Redis, keeps rate-limited routes working, and recovers', async () => {
+    const email = `stall.redis.${Date.now()}@example.test`;
+    expect((await call('POST', 'user/register', { body: { email, password: PASSWORD, username: 'stall redis', honeypot: '' } })).status).toBe(200);
+    const token = await verifiedReader('stall.redis');
+    redis.stall();
+    try {
+      // The comment cooldown lives in Redis: no posting without it.
+      const comment = await postComment(token);
+      expectServiceUnavailable(comment);
+      expect(comment.body).toMatchObject({ success: 0 });
+      // The login limits count in memory meanwhile, so logging in still works, as fast.
+      const login = await call('POST', 'user/login', { body: { email, password: PASSWORD, honeypot: '' } });
+      expect(login.status).toBe(200);
+      expect(login.ms).toBeLessThan(FAST_MS);
+      const report = await health();
+      expect(report).toMatchObject({ status: 503, body: { status: 'unavailable', store: 'up', redis: 'down', search: 'up' } });
+      expect(report.ms).toBeLessThan(FAST_MS);
+    } finally {
+      redis.resume();
+    }
+    // The cooldown the failed post may have started once Redis woke up is given back: the reader can post at once.
+    expect((await recovered(() => postComment(token))).body).toMatchObject({ success: 1 });
+    expect((await recovered(health)).body).toMatchObject({ status: 'ok' });
+  }, 60_000);
+
+  it('answers 503 within 2 s while the store is down, and reconnects when it is back', async () => {
+    await store.kill();
+    try {
+      expectServiceUnavailable(await register());
+      const report = await health();
+      expect(report).toMatchObject({ status: 503, body: { store: 'down', redis: 'up' } });
+      expect(report.ms).toBeLessThan(FAST_MS);
+    } finally {
+      await store.start();
+    }
+    await recovered(register);
+    expect((await recovered(health)).body).toMatchObject({ status: 'ok' });
+  }, 60_000);
+
+  it('answers 503 within 2 s when a write needs Redis while it is down, and reconnects when it is back', async () => {
+    const token = await verifiedReader('down.redis');
+    await redis.kill();
+    try {
+      expectServiceUnavailable(await postComment(token));
+      const report = await health();
+      expect(report).toMatchObject({ status: 503, body: { store: 'up', redis: 'down' } });
+      expect(report.ms).toBeLessThan(FAST_MS);
+    } finally {
+      await redis.start();
+    }
+    expect((await recovered(() => postComment(token))).body).toMatchObject({ success: 1 });
+    expect((await recovered(health)).body).toMatchObject({ status: 'ok' });
+  }, 60_000);
+});

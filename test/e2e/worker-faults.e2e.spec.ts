@@ -1,0 +1,289 @@
+// The worker tier under the faults it meets in life, on the real FerretDB and a Redis of this file's own (so it can be
+// emptied and killed): Redis restarted empty with work queued, a worker process killed mid-batch, two worker
+// processes at once, an event no retry can apply. Read models must converge from the log by themselves, with nothing
+// lost and nothing applied twice; e-mail goes out once per event.
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  type CheckpointDocument,
+  type CommentsResponse,
+  type LikeStatusResponse,
+  ProjectionCollection,
+  QueueName,
+  SocialReadModelCollection,
+  type StoryLikesReadModel,
+  type ReaderLikesReadModel,
+  bookKey,
+} from '@shelf/contracts';
+import { caughtMail, testServiceEnv, waitForMail } from '@test/support';
+import { Queue } from 'bullmq';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventStore } from '../../backend/src/event-store/event-store';
+import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
+import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
+import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
+import { WorkersModule } from '../../workers/src/workers.module';
+import { projectionsDone, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
+const services = require('../../scripts/lib/services.cjs') as {
+  root: string;
+  redis(port: number, dataDir: string): { command: string[]; url: string };
+  waitForPort(port: number, timeoutMs?: number): Promise<void>;
+};
+
+const GOOD = 'This chapter made me cry three times over.';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A redis-server of this file's own, which the tests kill and start again with its data folder emptied. */
+class OwnRedis {
+  private child?: ChildProcess;
+  private dataDir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
+  constructor(readonly port: number) {}
+
+  get url() {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const [command, ...args] = services.redis(this.port, this.dataDir).command;
+    this.child = spawn(command, args, { stdio: 'ignore' });
+    await services.waitForPort(this.port);
+  }
+
+  /** kill -9 and a fresh data folder: everything Redis held is gone, as after a lost AOF or a fail-over. */
+  async restartEmpty(): Promise<void> {
+    await this.kill();
+    rmSync(this.dataDir, { recursive: true, force: true });
+    this.dataDir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
+    await this.start();
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('the worker tier under faults', () => {
+  let redis: OwnRedis;
+  let env: ReturnType<typeof testServiceEnv>;
+  let site: TestSite;
+  let book: { bookId: number; chapterIds: number[] };
+  let other: { bookId: number; chapterIds: number[] };
+  /** Worker contexts started by the tests (the site's own is closed by the first test). */
+  const workers: INestApplicationContext[] = [];
+
+  const startWorkers = async () => {
+    const context = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
+    workers.push(context);
+    return context;
+  };
+  const drained = (context: INestApplicationContext, timeoutMs = 30_000) => projectionsDone(site.store, context, timeoutMs);
+  const likeCount = async (bookId: number) =>
+    (await site.call<LikeStatusResponse>('GET', `like/show-visitor-like-count?book_id=${bookId}`)).body.likeCount.like_count;
+  const commands = () => site.api.get(CommandBus);
+  const snapshot = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        [...Object.values(SocialReadModelCollection), 'rm_books', 'rm_chapters'].map(async (name) => [
+          name,
+          (await site.store.collection(name).find({}).toArray()).sort((a, b) => String(a._id).localeCompare(String(b._id))),
+        ]),
+      ),
+    );
+  /** The live read models equal a rebuild of them from the whole log. */
+  const expectLiveEqualsRebuild = async (context: INestApplicationContext) => {
+    const live = await snapshot();
+    await rebuildReadModels(site.store, context.get<Projector[]>(PROJECTORS));
+    expect(await snapshot()).toEqual(live);
+  };
+
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.start();
+    env = testServiceEnv(__filename, { redisUrl: redis.url });
+    site = await startSite(env);
+    [book, other] = await seedCatalogue(site, 2);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of workers) await context.close();
+    await site.close();
+    await redis.stop();
+  }, 60_000);
+
+  it('converges read models and sends each e-mail once after Redis restarts empty with work queued', async () => {
+    const alice = await registerReader(site, 'Alice');
+    const bob = await registerReader(site, 'Bob');
+    await site.drained();
+    // The workers stop; the API goes on acknowledging writes, whose wake-ups and mail jobs wait in Redis.
+    await site.workers.close();
+    expect((await site.call('POST', 'like/like-book', { body: { book_id: book.bookId }, token: alice.token })).status).toBe(200);
+    expect((await site.call('POST', 'like/like-book', { body: { book_id: book.bookId }, token: bob.token })).status).toBe(200);
+    const posted = await site.call<{ comment_id: string }>('POST', 'comment/post-comments', {
+      body: { book_id: book.bookId, chapter_id: null, parent_comment_id: null, comment_content: GOOD, honeypot: '' },
+      token: alice.token,
+    });
+    await site.call('POST', 'comment/post-comments', {
+      body: { book_id: book.bookId, chapter_id: null, parent_comment_id: posted.body.comment_id, comment_content: `${GOOD} Me too.`, honeypot: '' },
+      token: bob.token,
+    });
+    const email = `carol.${Date.now()}@example.test`;
+    const registered = await site.call('POST', 'user/register', { body: { email, password: 'correct horse battery staple', username: `Carol ${Date.now() % 1e6}`, honeypot: '' }, ip: '10.78.0.1' });
+    expect(registered.status).toBe(200);
+    const queued = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    queued.on('error', () => undefined);
+    expect(await queued.count()).toBeGreaterThan(0);
+    await queued.close();
+
+    await redis.restartEmpty();
+    const started = Date.now();
+    const revived = await startWorkers();
+    await drained(revived);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await likeCount(book.bookId)).toBe(2);
+    const thread = await site.call<CommentsResponse>('GET', `comment/show-comments?book_id=${book.bookId}&chapter_id=&criteria=oldest`);
+    expect(thread.body.comments.map((comment) => comment.comment_content)).toEqual([GOOD, `${GOOD} Me too.`]);
+    expect((await site.call('GET', 'user/replies/unread-count', { token: alice.token })).body).toEqual({ unreadCount: 1 });
+    // The verification e-mail arrives from the store's mail outbox, once, even though its job was lost.
+    await waitForMail(email, 30_000, 'Verify your e-mail for Novel Shelf');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await caughtMail()).filter((mail) => mail.to.some((to) => to.address === email))).toHaveLength(1);
+    await expectLiveEqualsRebuild(revived);
+  }, 90_000);
+
+  it('finishes the work of a worker process killed with SIGKILL in the middle of a batch', async () => {
+    for (const context of workers.splice(0)) await context.close();
+    const child = spawn(process.execPath, [join(services.root, 'workers/dist/main.js')], {
+      env: {
+        ...process.env,
+        MONGO_URL: env.mongoUrl,
+        REDIS_URL: env.redisUrl,
+        QUEUE_PREFIX: env.queuePrefix,
+        SMTP_URL: env.smtpUrl,
+        AUTH_SECRET: env.authSecret,
+      },
+      stdio: 'ignore',
+    });
+    const expected = await likeStorm(400, 25);
+    // Kill it once it has applied part of the storm.
+    const checkpoints = site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
+    const deadline = Date.now() + 20_000;
+    while ((await checkpoints.find({ projector: 'story-likes' }).toArray()).reduce((sum, c) => sum + c.position, 0) < 50 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Its partition locks expire; the next worker takes over from the checkpoints.
+    const next = await startWorkers();
+    await drained(next, 60_000);
+    await expectLikes(expected);
+    await expectLiveEqualsRebuild(next);
+  }, 120_000);
+
+  it('keeps every stream in order and loses no update with two worker processes sharing the partitions', async () => {
+    await startWorkers();
+    const second = await startWorkers();
+    const expected = await likeStorm(600, 30);
+    await drained(second, 60_000);
+    await expectLikes(expected);
+    await expectLiveEqualsRebuild(second);
+  }, 120_000);
+
+  it('parks an event that fails every retry, with its stream, while the rest of its partition goes on', async () => {
+    const context = workers.at(-1)!;
+    const store = site.api.get(EventStore);
+    const by = { actor: 'test', correlationId: 'poison', causationId: null };
+    const ref = { comment_id: 'ghost', book_id: book.bookId, chapter_id: null };
+    // An edit of a comment that was never posted: the thread projector cannot apply it.
+    await store.append('comment-ghost', 0, [{ type: 'comment.edited.v1', data: { ...ref, comment_content: GOOD } }], by);
+    await store.append('comment-ghost', 1, [{ type: 'comment.deleted.v1', data: ref }], by);
+    const posted = await store.append('comment-real', 0, [
+      { type: 'comment.posted.v1', data: { ...ref, comment_id: 'real', parent_comment_id: null, parent_user_id: null, user_id: 'u-real', username: 'Real', email_hash: 'x', comment_content: GOOD } },
+    ], by);
+    await drained(context);
+    const runner = context.get(PartitionRunner);
+    const parked = (await runner.parked.list()).filter((doc) => doc.streamId === 'comment-ghost');
+    expect(parked.map((doc) => [doc.projector, doc.version])).toEqual([['comment-threads', 1], ['comment-threads', 2]]);
+    expect(parked[0].error).toMatch(/not projected yet/);
+    // The same partition's other stream was projected.
+    const thread = await site.call<CommentsResponse>('GET', `comment/show-comments?book_id=${book.bookId}&chapter_id=&criteria=oldest`);
+    expect(thread.body.comments.map((comment) => comment.comment_id)).toContain(posted[0].data && 'real');
+    // Operators see it on the dashboard's parked-events queue, as a failed job with the error.
+    const dashboard = new Queue(QueueName.Parked, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    const deadline = Date.now() + 10_000;
+    while ((await dashboard.getFailedCount()) < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await dashboard.getFailed()).map((job) => job.failedReason)).toContainEqual(expect.stringMatching(/still failing: .*not projected yet/));
+    await dashboard.close();
+    // Skipped by an operator, the stream flows again.
+    for (const doc of parked) expect(await runner.skipParked(doc._id)).toBe('skipped');
+    expect(await runner.parked.list()).toEqual([]);
+    const checkpoint = await site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).findOne({ _id: `comment-threads:p${String(parked[0].partition).padStart(2, '0')}` });
+    expect(checkpoint?.parkedStreams).toEqual([]);
+  }, 60_000);
+
+  /** Likes and unlikes by `readers` fake readers on the two books, 10 at a time; resolves with the final state. */
+  async function likeStorm(count: number, readers: number): Promise<Map<string, boolean>> {
+    const state = new Map<string, boolean>();
+    const jobs = Array.from({ length: count }, (_, i) => {
+      const user = `storm-${count}-${i % readers}`;
+      const bookId = (i * 7919) % 3 === 0 ? other.bookId : book.bookId;
+      const like = Math.random() < 0.6;
+      return { user, bookId, like };
+    });
+    for (let i = 0; i < jobs.length; i += 10) {
+      await Promise.all(
+        jobs.slice(i, i + 10).map(async ({ user, bookId, like }) => {
+          const liked = await commands().execute<LikeStoryCommand, boolean>(new LikeStoryCommand(user, bookId, like));
+          state.set(`${user}|${bookId}`, liked);
+        }),
+      );
+    }
+    // The final state of each pair is what its stream ends with; read it back from the commands' own view.
+    for (const key of state.keys()) {
+      const [user, bookId] = key.split('|');
+      const stream = await site.api.get(EventStore).readStream(`story-like-${bookId}-${user}`);
+      state.set(key, stream.at(-1)?.type === 'story.liked.v1');
+    }
+    return state;
+  }
+
+  /** rm_story_likes, rm_reader_likes and the API agree with the log's final state of every (reader, book). */
+  async function expectLikes(expected: Map<string, boolean>): Promise<void> {
+    const stories = site.store.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
+    const readers = site.store.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
+    for (const bookId of [book.bookId, other.bookId]) {
+      const doc = await stories.findOne({ _id: String(bookId) });
+      for (const [key, liked] of expected) {
+        const [user, id] = key.split('|');
+        if (Number(id) !== bookId) continue;
+        expect([key, doc?.likers[`u${user}`]?.liked ?? false]).toEqual([key, liked]);
+        expect([key, (await readers.findOne({ _id: user }))?.books[bookKey(bookId)]?.liked ?? false]).toEqual([key, liked]);
+      }
+      expect(await likeCount(bookId)).toBe(Object.values(doc?.likers ?? {}).filter((liker) => liker.liked).length);
+    }
+  }
+});
