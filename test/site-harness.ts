@@ -9,11 +9,16 @@ import { type AuthUser, type LoginResponse, type ServiceEnv } from '@shelf/contr
 import { waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createApp } from '../backend/src/create-app';
+import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
 import { generateDemoCatalogue } from '../backend/src/modules/catalog/demo/demo-catalogue';
 import { projectionLag } from '../workers/src/projections/projection-lag';
 import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
+import { ProjectionSignals } from '../workers/src/projections/projection-signals';
+import { ReadModels } from '../workers/src/projections/read-models';
+import { SearchProjector } from '../workers/src/projections/search/search.projector';
+import { dropAll, type RebuildProgress, type RebuildResult, rebuildProjections } from '../workers/src/rebuild/rebuild-projections';
 import { WorkersModule } from '../workers/src/workers.module';
 
 export interface Reader {
@@ -80,6 +85,36 @@ export async function projectionsDone(store: Connection, workers: INestApplicati
     if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(lag)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Rebuilds read models the way `npm run projections:rebuild` does (all of them when no projector is named), with the
+ * workers' own parts; once `api` (when given) reads the new collections, drops the ones they replaced.
+ */
+export async function rebuild(
+  workers: INestApplicationContext,
+  { api, names = [], onProgress = () => undefined }: { api?: INestApplicationContext; names?: string[]; onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<RebuildResult> {
+  const readModels = workers.get(ReadModels);
+  const signals = workers.get(ProjectionSignals);
+  const deps = { db: readModels.db, readModels, projectors: workers.get<Projector[]>(PROJECTORS), search: workers.get(SearchProjector), announce: signals.announce.bind(signals) };
+  const result = await rebuildProjections(deps, names, onProgress);
+  await api?.get(ApiReadModels).refresh();
+  await dropAll(readModels.db, result.replaced);
+  return result;
+}
+
+/** Every document of the read models named, by name, sorted by `_id`, from the collections that hold them now. */
+export async function readModelSnapshot(workers: INestApplicationContext, names: string[]): Promise<Record<string, unknown[]>> {
+  const readModels = workers.get(ReadModels);
+  await readModels.refresh();
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const docs = await readModels.collection(name).find({}).toArray();
+      return [name, docs.sort((a, b) => String(a._id).localeCompare(String(b._id)))] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** Publishes a small generated catalogue straight through the catalogue commands; resolves with its books. */

@@ -30,3 +30,4 @@ export * from './rules/reading-time';
 export * from './rules/relative-time';
 export * from './rules/freshness';
 export * from './rules/word-count-filter';
+export * from './read-models/read-model-versions';

@@ -19,10 +19,8 @@ import { LogWakeUps } from '../../backend/src/event-store/log-wake-ups';
 import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
 import { generateDemoCatalogue } from '../../backend/src/modules/catalog/demo/demo-catalogue';
 import { writeCatalogueFolder } from '../../backend/src/modules/catalog/demo/write-catalogue-folder';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
 import { WorkersModule } from '../../workers/src/workers.module';
-import { projectionsDone } from '../site-harness';
+import { projectionsDone, readModelSnapshot, rebuild } from '../site-harness';
 
 const env = { ...testServiceEnv(__filename), searchRateLimit: 1000 };
 const BOOKS = 12;
@@ -198,18 +196,10 @@ describe('the public catalogue', () => {
   });
 
   it('rebuilds every read model from the log to exactly the live state', async () => {
-    const snapshot = async () =>
-      Object.fromEntries(
-        await Promise.all(
-          [ReadModelCollection.Books, ReadModelCollection.Chapters, EMBEDDED_SEARCH_COLLECTION].map(async (name) => [
-            name,
-            await store.collection(name).find({}).sort({ _id: 1 }).toArray(),
-          ]),
-        ),
-      );
+    const snapshot = () => readModelSnapshot(workers, [ReadModelCollection.Books, ReadModelCollection.Chapters, EMBEDDED_SEARCH_COLLECTION]);
     const live = await snapshot();
     expect(live[ReadModelCollection.Books]).toHaveLength(BOOKS);
-    await rebuildReadModels(store, workers.get<Projector[]>(PROJECTORS));
+    await rebuild(workers, { api });
     expect(await snapshot()).toEqual(live);
   });
 });

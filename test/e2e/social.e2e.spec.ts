@@ -16,8 +16,7 @@ import { testServiceEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
-import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
 const GOOD = 'This chapter made me cry three times over.';
@@ -37,15 +36,7 @@ describe('likes, comments and notifications', () => {
   const thread = (chapterId: number | null = book.chapterIds[0]) => `book_id=${book.bookId}&chapter_id=${chapterId ?? ''}`;
   const comments = async (query = thread(), criteria = 'newest') =>
     (await get<CommentsResponse>(`comment/show-comments?${query}&criteria=${criteria}`)).body.comments;
-  const snapshot = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        [...Object.values(SocialReadModelCollection), 'rm_books'].map(async (name) => [
-          name,
-          (await site.store.collection(name).find({}).toArray()).sort((a, b) => String(a._id).localeCompare(String(b._id))),
-        ]),
-      ),
-    );
+  const snapshot = () => readModelSnapshot(site.workers, [...Object.values(SocialReadModelCollection), 'rm_books']);
 
   beforeAll(async () => {
     site = await startSite(env);
@@ -305,7 +296,7 @@ describe('likes, comments and notifications', () => {
     for (const event of events) for (const projector of projectors) if (projector.handles.includes(event.type)) await projector.apply(event);
     expect(await snapshot()).toEqual(live);
 
-    await rebuildReadModels(site.store, site.workers.get<Projector[]>(PROJECTORS));
+    await rebuild(site.workers, { api: site.api });
     expect(await snapshot()).toEqual(live);
   }, 60_000);
 });

@@ -26,10 +26,9 @@ import { join } from 'node:path';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { rebuildReadModels } from '../../workers/src/rebuild/rebuild-read-models';
+import { ReadModels } from '../../workers/src/projections/read-models';
 import { WorkersModule } from '../../workers/src/workers.module';
-import { projectionsDone, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { projectionsDone, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
 const services = require('../../scripts/lib/services.cjs') as {
@@ -105,20 +104,12 @@ describe('the worker tier under faults', () => {
   const likeCount = async (bookId: number) =>
     (await site.call<LikeStatusResponse>('GET', `like/show-visitor-like-count?book_id=${bookId}`)).body.likeCount.like_count;
   const commands = () => site.api.get(CommandBus);
-  const snapshot = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        [...Object.values(SocialReadModelCollection), 'rm_books', 'rm_chapters'].map(async (name) => [
-          name,
-          (await site.store.collection(name).find({}).toArray()).sort((a, b) => String(a._id).localeCompare(String(b._id))),
-        ]),
-      ),
-    );
+  const snapshot = (context: INestApplicationContext) => readModelSnapshot(context, [...Object.values(SocialReadModelCollection), 'rm_books', 'rm_chapters']);
   /** The live read models equal a rebuild of them from the whole log. */
   const expectLiveEqualsRebuild = async (context: INestApplicationContext) => {
-    const live = await snapshot();
-    await rebuildReadModels(site.store, context.get<Projector[]>(PROJECTORS));
-    expect(await snapshot()).toEqual(live);
+    const live = await snapshot(context);
+    await rebuild(context, { api: site.api });
+    expect(await snapshot(context)).toEqual(live);
   };
 
   beforeAll(async () => {
@@ -213,6 +204,41 @@ describe('the worker tier under faults', () => {
     await expectLiveEqualsRebuild(second);
   }, 120_000);
 
+  it('rebuilds while readers write: no missing book meanwhile, and the result equals a rebuild from scratch', async () => {
+    const context = workers.at(-1)!;
+    let writing = true;
+    const statuses: number[] = [];
+    const writes = (async () => {
+      for (let round = 0; writing; round++) {
+        await Promise.all(
+          Array.from({ length: 5 }, (_, i) => commands().execute(new LikeStoryCommand(`rebuild-${i}`, i % 2 ? book.bookId : other.bookId, round % 2 === 0))),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const reads = (async () => {
+      while (writing) {
+        for (const bookId of [book.bookId, other.bookId]) statuses.push((await site.call('GET', String(bookId))).status);
+      }
+    })();
+    const phases = new Set<string>();
+    await rebuild(context, { api: site.api, onProgress: (progress) => phases.add(progress.phase) });
+    writing = false;
+    await Promise.all([writes, reads]);
+    expect([...phases]).toEqual(expect.arrayContaining(['replay', 'catch-up', 'done']));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    await drained(context);
+    const expected = new Map<string, boolean>();
+    for (let i = 0; i < 5; i++) {
+      const bookId = i % 2 ? book.bookId : other.bookId;
+      const stream = await site.api.get(EventStore).readStream(`story-like-${bookId}-rebuild-${i}`);
+      expected.set(`rebuild-${i}|${bookId}`, stream.at(-1)?.type === 'story.liked.v1');
+    }
+    await expectLikes(expected);
+    await expectLiveEqualsRebuild(context);
+  }, 120_000);
+
   it('parks an event that fails every retry, with its stream, while the rest of its partition goes on', async () => {
     const context = workers.at(-1)!;
     const store = site.api.get(EventStore);
@@ -273,8 +299,10 @@ describe('the worker tier under faults', () => {
 
   /** rm_story_likes, rm_reader_likes and the API agree with the log's final state of every (reader, book). */
   async function expectLikes(expected: Map<string, boolean>): Promise<void> {
-    const stories = site.store.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
-    const readers = site.store.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
+    const readModels = workers.at(-1)!.get(ReadModels);
+    await readModels.refresh();
+    const stories = readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
+    const readers = readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
     for (const bookId of [book.bookId, other.bookId]) {
       const doc = await stories.findOne({ _id: String(bookId) });
       for (const [key, liked] of expected) {

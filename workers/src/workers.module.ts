@@ -13,6 +13,7 @@ import { PartitionConsumer } from './projections/partition-consumer';
 import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { PROJECTORS } from './projections/projector';
+import { ReadModels } from './projections/read-models';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
@@ -48,13 +49,14 @@ export class WorkersModule implements BeforeApplicationShutdown {
         LiveEmitter,
         BadgeNotifier,
         MailOutbox,
+        ReadModels,
         ...PROJECTOR_CLASSES,
         projectorsProvider,
         ProjectionSignals,
         PartitionRunner,
         ...(options.consume ? [MailTransport, MailProcessor, PartitionConsumer, ParkedEventsProcessor] : []),
       ],
-      exports: [PROJECTORS, LiveEmitter, PartitionRunner],
+      exports: [PROJECTORS, LiveEmitter, PartitionRunner, ReadModels],
     };
   }
 

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import type { ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
 import { DependencyWatch } from './dependency-watch';
+import { ReadModels } from './read-models';
 import { RedisClient } from './redis-client';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
@@ -17,8 +18,8 @@ export class PlatformModule implements BeforeApplicationShutdown {
     return {
       module: PlatformModule,
       imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false })],
-      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider, DependencyWatch],
-      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE, DependencyWatch],
+      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider, DependencyWatch, ReadModels],
+      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE, DependencyWatch, ReadModels],
     };
   }
 

@@ -1,5 +1,6 @@
 // The 10,000-book benchmark catalogue: the demo generator's books, appended to the event log in bulk (the same
-// documents the event store writes) and projected by the rebuild command, which is far faster than 40,000 commands.
+// documents the event store writes: events, their positions in the partitions' logs, the partitions' heads) and
+// projected by the rebuild command, which is far faster than 40,000 commands.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -8,7 +9,9 @@ import { root } from './site.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require('mongodb');
-const { catalogStreams, CatalogEventType, eventDocumentId, EventLogCollection } = require(join(root, 'contracts/dist/index.js'));
+const { catalogStreams, CatalogEventType, eventDocumentId, EventLogCollection, partitionId, partitionKey, partitionOf, positionId } = require(
+  join(root, 'contracts/dist/index.js'),
+);
 const { generateDemoCatalogue } = require(join(root, 'backend/dist/modules/catalog/demo/demo-catalogue.js'));
 
 export const LARGE_CATALOGUE = {
@@ -25,7 +28,8 @@ export const LARGE_CATALOGUE = {
 export async function seedLargeCatalogue(env) {
   const client = await MongoClient.connect(env.MONGO_URL);
   try {
-    const events = client.db().collection(EventLogCollection.Events);
+    const db = client.db();
+    const events = db.collection(EventLogCollection.Events);
     if ((await events.estimatedDocumentCount()) >= LARGE_CATALOGUE.books * 4) return { seeded: false };
     const started = Date.now();
     const metadata = { actor: 'benchmark-seed', correlationId: randomUUID(), causationId: null };
@@ -40,10 +44,21 @@ export async function seedLargeCatalogue(env) {
       metadata,
       occurredAt: new Date(clock++),
     });
+    // Continues each partition's log after what it already holds.
+    const heads = new Map((await db.collection(EventLogCollection.Partitions).find({}).toArray()).map((head) => [head._id, head.head]));
     let batch = [];
     let appended = 0;
     const flush = async () => {
-      if (batch.length > 0) await events.insertMany(batch, { ordered: false });
+      if (batch.length === 0) return;
+      const positions = batch.map((event) => {
+        const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
+        const seq = (heads.get(partitionId(partition)) ?? 0) + 1;
+        heads.set(partitionId(partition), seq);
+        return { _id: positionId(partition, seq), partition, seq, eventDocumentId: event._id, eventId: event.eventId, at: event.occurredAt };
+      });
+      await db.collection(EventLogCollection.Positions).insertMany(positions, { ordered: false });
+      await events.insertMany(batch, { ordered: false });
+      for (const [_id, head] of heads) await db.collection(EventLogCollection.Partitions).replaceOne({ _id }, { head }, { upsert: true });
       appended += batch.length;
       batch = [];
     };

@@ -31,17 +31,10 @@ export async function saveDocument<T extends { _id: string | number }>(collectio
   await collection.replaceOne({ _id: doc._id } as Filter<T>, doc as WithoutId<T>);
 }
 
-export async function replaceCollection<T extends { _id: string | number }>(collection: Collection<T>, docs: T[]): Promise<void> {
-  await collection.deleteMany({});
-  for (let i = 0; i < docs.length; i += 1000) {
-    await collection.insertMany(docs.slice(i, i + 1000) as OptionalUnlessRequiredId<T>[]);
-  }
-}
-
 /**
  * The live read model: documents in the store. Most documents have one writer, the consumer of the partition their
  * events share (see partitionKey); a document that events of many partitions change (a reader's inbox or liked
- * stories) is `shared`, and its writers take turns through a lock, since the embedded store has no atomic update.
+ * stories) is given `locks`, and its writers take turns, since the embedded store has no atomic update.
  */
 export class CollectionDocuments<T extends { _id: string }> implements Documents<T> {
   /** `locks` (documentLocks) for a shared document. */
@@ -60,31 +53,6 @@ export class CollectionDocuments<T extends { _id: string }> implements Documents
 
   put(doc: T, isNew: boolean): Promise<void> {
     return saveDocument(this.collection, doc, isNew);
-  }
-}
-
-/** A read model being rebuilt: documents in memory, written to the store once every event is applied. */
-export class MemoryDocuments<T extends { _id: string }> implements Documents<T> {
-  private readonly docs = new Map<string, T>();
-
-  async get(id: string): Promise<T | null> {
-    return this.docs.get(id) ?? null;
-  }
-
-  async put(doc: T): Promise<void> {
-    this.docs.set(doc._id, doc);
-  }
-
-  exclusive<R>(_id: string, work: () => Promise<R>): Promise<R> {
-    return work();
-  }
-
-  values(): T[] {
-    return [...this.docs.values()];
-  }
-
-  writeTo(collection: Collection<T>): Promise<void> {
-    return replaceCollection(collection, this.values());
   }
 }
 

@@ -9,6 +9,7 @@ import { Checkpoints } from './checkpoints';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
 import { PROJECTORS, type Projector } from './projector';
+import { ReadModels } from './read-models';
 
 /** Log entries read and applied per round; the checkpoints are written once per round. */
 const BATCH = 100;
@@ -39,6 +40,7 @@ export class PartitionRunner {
     @InjectConnection() connection: Connection,
     @Inject(PROJECTORS) private readonly projectors: Projector[],
     private readonly signals: ProjectionSignals,
+    private readonly readModels: ReadModels,
   ) {
     this.db = connection.db!;
     this.reader = new LogReader(this.db);
@@ -53,6 +55,8 @@ export class PartitionRunner {
     const lock = partitionLock(partition);
     if (!(await this.locks.tryAcquire(lock, PARTITION_LEASE_MS))) return null;
     try {
+      // A rebuild swaps read models only while it holds every partition's lock: look them up once per run.
+      await this.readModels.refresh();
       const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
       let read = 0;
       for (;;) {
@@ -152,4 +156,5 @@ export class PartitionRunner {
   }
 }
 
-const partitionLock = (partition: number) => `partition:${partitionId(partition)}`;
+/** The lock of one partition's consumer; a rebuild takes them all to swap read models. */
+export const partitionLock = (partition: number) => `partition:${partitionId(partition)}`;

@@ -26,8 +26,12 @@ export class ProjectionSignals implements BeforeApplicationShutdown {
   projected(entries: LogEntry[]): void {
     const event = entries.find((entry) => entry.event && changesCatalogue(entry.event.type))?.event;
     if (!event) return;
-    const change: ReadModelChange = { eventType: event.type, streamId: event.streamId };
-    this.redis.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify(change)).catch(() => undefined);
+    void this.announce({ eventType: event.type, streamId: event.streamId });
+  }
+
+  /** Tells API processes of a change to read models (best effort). */
+  announce(change: ReadModelChange): Promise<unknown> {
+    return this.redis.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify(change)).catch(() => undefined);
   }
 
   parked(doc: ParkedEventDocument): void {

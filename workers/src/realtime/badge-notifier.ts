@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   type BadgeCounts,
   type ReaderLikesReadModel,
@@ -8,19 +7,20 @@ import {
   uncheckedUpdateCount,
   unreadReplyCount,
 } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
+import { ReadModels } from '../projections/read-models';
 import { LiveEmitter } from './live-emitter';
 
 /** Sends a reader their header badge counts, as the read models hold them now. */
 @Injectable()
 export class BadgeNotifier {
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     private readonly live: LiveEmitter,
   ) {}
 
   /** `known` holds read models the caller has just written, so they need not be read again. */
   async notify(userIds: Iterable<string>, known: { inbox?: ReplyInboxReadModel; likes?: ReaderLikesReadModel } = {}): Promise<void> {
+    if (this.readModels.rebuilding) return;
     for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId, known));
   }
 
@@ -28,10 +28,10 @@ export class BadgeNotifier {
     const [inbox, likes] = await Promise.all([
       known.inbox?._id === userId
         ? known.inbox
-        : this.connection.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
+        : this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
       known.likes?._id === userId
         ? known.likes
-        : this.connection.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
+        : this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
     ]);
     return { unreadReplies: unreadReplyCount(inbox), uncheckedUpdates: uncheckedUpdateCount(likes) };
   }

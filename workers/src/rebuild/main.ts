@@ -1,25 +1,62 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { getConnectionToken } from '@nestjs/mongoose';
-import { READ_MODEL_CHANGES_CHANNEL, readServiceEnv } from '@shelf/contracts';
-import { Redis } from 'ioredis';
-import type { Connection } from 'mongoose';
+import { readServiceEnv } from '@shelf/contracts';
+import { ProjectionSignals } from '../projections/projection-signals';
 import { PROJECTORS, type Projector } from '../projections/projector';
+import { ReadModels } from '../projections/read-models';
+import { SearchProjector } from '../projections/search/search.projector';
 import { WorkersModule } from '../workers.module';
-import { rebuildReadModels } from './rebuild-read-models';
+import { dropAll, type RebuildProgress, rebuildProjections } from './rebuild-projections';
 
-/** `npm run projections:rebuild`: rebuilds every read model from the event log. Safe to run while the site runs. */
+/** How long the replaced collections stay for API processes still reading them (they look again every 2 s). */
+const DROP_AFTER_MS = 10_000;
+
+/**
+ * `npm run projections:rebuild [projector…]`: rebuilds read models from the event log while the site runs (all of
+ * them when no projector is named), showing progress and an estimate of the time left.
+ */
 async function main(): Promise<void> {
   const env = readServiceEnv(process.env);
+  const names = process.argv.slice(2);
   const app = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error', 'warn'] });
+  const readModels = app.get(ReadModels);
+  const signals = app.get(ProjectionSignals);
   const started = Date.now();
-  const { events } = await rebuildReadModels(app.get<Connection>(getConnectionToken()), app.get<Projector[]>(PROJECTORS));
-  const redis = new Redis(env.redisUrl);
-  await redis.publish(READ_MODEL_CHANGES_CHANNEL, JSON.stringify({ eventType: 'rebuild', streamId: '*' }));
-  redis.disconnect();
-  await app.close();
-  console.log(`Rebuilt every read model from ${events} events in ${Date.now() - started} ms.`);
+  try {
+    const result = await rebuildProjections(
+      {
+        db: readModels.db,
+        readModels,
+        projectors: app.get<Projector[]>(PROJECTORS),
+        search: app.get(SearchProjector),
+        announce: (change) => signals.announce(change),
+      },
+      names,
+      progressPrinter(started),
+    );
+    console.log(`\nRebuilt ${Object.keys(result.collections).join(', ')} from ${result.events} log entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Dropping the replaced collections in ${DROP_AFTER_MS / 1000} s…`);
+    await new Promise((resolve) => setTimeout(resolve, DROP_AFTER_MS));
+    await dropAll(readModels.db, result.replaced);
+  } finally {
+    await app.close();
+  }
+}
+
+/** One line, rewritten in place on a terminal: phase, entries, rate and the time left. */
+function progressPrinter(started: number): (progress: RebuildProgress) => void {
+  let last = 0;
+  return ({ phase, events, total }) => {
+    if (Date.now() - last < 250 && phase !== 'done') return;
+    last = Date.now();
+    const seconds = (Date.now() - started) / 1000;
+    const rate = events / Math.max(seconds, 0.001);
+    const left = phase === 'replay' && rate > 0 ? ` · about ${Math.ceil(Math.max(0, total - events) / rate)} s left` : '';
+    const line = `${phase}: ${events}/${total} log entries · ${Math.round(rate)}/s${left}`;
+    if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(80)}`);
+    else console.log(line);
+  };
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { changesCatalogue, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalogue, READ_MODEL_CHANGES_CHANNEL, READ_MODELS_REBUILT, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
 import etag from 'etag';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { ReadModels } from '../read-models';
 import { SERVICE_ENV } from '../service-env.token';
 
 interface CachedResponse {
@@ -17,7 +18,8 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 
 /**
  * Hot public answers, serialised once and served from memory before Express and Nest see the request (see
- * front-door.ts). A catalogue change announced by the workers empties it.
+ * front-door.ts). A catalogue change announced by the workers empties it; so does a rebuild, once the new read models
+ * are looked up.
  */
 @Injectable()
 export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
@@ -28,7 +30,10 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
   });
   private readonly subscriber: Redis;
 
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+  constructor(
+    @Inject(SERVICE_ENV) env: ServiceEnv,
+    private readonly readModels: ReadModels,
+  ) {
     this.subscriber = new Redis(env.redisUrl);
     this.subscriber.on('error', () => undefined);
   }
@@ -37,7 +42,9 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
     this.subscriber.on('message', (_channel: string, message: string) => {
       // Comments and reader marks change no cached answer; an unreadable message clears, to be safe.
       const change = parseChange(message);
-      if (!change || changesCatalogue(change.eventType)) this.entries.clear();
+      // After a rebuild, answers come from the new collections: look them up before answering again.
+      if (change?.eventType === READ_MODELS_REBUILT) void this.readModels.refresh().catch(() => undefined).finally(() => this.entries.clear());
+      else if (!change || changesCatalogue(change.eventType)) this.entries.clear();
     });
     // After a reconnect, changes may have been missed.
     this.subscriber.on('ready', () => this.entries.clear());

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   bookReadModelId,
   type BookReadModel,
@@ -9,9 +8,9 @@ import {
   chapterReadModelId,
   ReadModelCollection,
 } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
-import { replaceCollection, saveDocument } from '../documents';
+import { saveDocument } from '../documents';
 import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
 
 /** Projects the catalogue into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). */
@@ -19,43 +18,21 @@ import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reduce
 export class CatalogProjector implements Projector {
   readonly name = 'catalog';
   readonly handles = Object.values(CatalogEventType);
+  readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
 
-  constructor(@InjectConnection() private readonly connection: Connection) {}
-
-  private get books() {
-    return this.connection.collection<BookReadModel>(ReadModelCollection.Books);
-  }
-
-  private get chapters() {
-    return this.connection.collection<ChapterReadModel>(ReadModelCollection.Chapters);
-  }
+  constructor(private readonly readModels: ReadModels) {}
 
   async apply(event: CatalogEvent): Promise<void> {
     const chapterId = 'chapter_id' in event.data ? event.data.chapter_id : undefined;
     if (chapterId !== undefined) {
-      const id = chapterReadModelId(event.data.book_id, chapterId);
-      const next = reduceChapter(await this.chapters.findOne({ _id: id }), event);
-      if (next) await saveDocument(this.chapters, next, next.version === 1);
+      const chapters = this.readModels.collection<ChapterReadModel>(ReadModelCollection.Chapters);
+      const next = reduceChapter(await chapters.findOne({ _id: chapterReadModelId(event.data.book_id, chapterId) }), event);
+      if (next) await saveDocument(chapters, next, next.version === 1);
     }
+    const books = this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
     const bookId = bookIdOf(event);
-    const current = await this.books.findOne({ _id: bookReadModelId(bookId) });
+    const current = await books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
-    if (next !== current) await saveDocument(this.books, next, current === null);
-  }
-
-  async rebuild(events: CatalogEvent[]): Promise<void> {
-    const books = new Map<number, BookReadModel>();
-    const chapters = new Map<string, ChapterReadModel>();
-    for (const event of events) {
-      const bookId = bookIdOf(event);
-      books.set(bookId, reduceBook(books.get(bookId) ?? emptyBook(bookId), event));
-      if ('chapter_id' in event.data) {
-        const id = chapterReadModelId(event.data.book_id, event.data.chapter_id);
-        const next = reduceChapter(chapters.get(id) ?? null, event);
-        if (next) chapters.set(id, next);
-      }
-    }
-    await replaceCollection(this.books, [...books.values()]);
-    await replaceCollection(this.chapters, [...chapters.values()]);
+    if (next !== current) await saveDocument(books, next, current === null);
   }
 }

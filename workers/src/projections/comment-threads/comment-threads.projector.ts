@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   type CommentEvent,
   type CommentThreadReadModel,
@@ -8,10 +7,10 @@ import {
   threadId,
   toCommentView,
 } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
 import { LiveEmitter } from '../../realtime/live-emitter';
-import { CollectionDocuments, type Documents, MemoryDocuments } from '../documents';
+import { CollectionDocuments, type Documents } from '../documents';
 import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
 import { emptyThread, reduceThread, threadOf, type ThreadChange } from './comment-thread-reducers';
 
 /** Projects comments into one document per thread (rm_comment_threads) and tells the thread's open pages. */
@@ -27,29 +26,25 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
   ];
+  readonly owns = [SocialReadModelCollection.CommentThreads];
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     private readonly live: LiveEmitter,
   ) {}
 
   private get collection() {
-    return this.connection.collection<CommentThreadReadModel>(SocialReadModelCollection.CommentThreads);
+    return this.readModels.collection<CommentThreadReadModel>(SocialReadModelCollection.CommentThreads);
   }
 
   async apply(event: CommentEvent): Promise<void> {
     const change = await project(new CollectionDocuments(this.collection), event);
-    if (!change) return;
+    if (!change || this.readModels.rebuilding) return;
     const thread = threadOf(event);
     if (change.kind === 'like-count') this.live.likeCount(thread, change.entry.comment_id, change.entry.like_count);
     else this.live.comment(change.kind, { thread, comment: toCommentView(change.entry) });
   }
 
-  async rebuild(events: CommentEvent[]): Promise<void> {
-    const threads = new MemoryDocuments<CommentThreadReadModel>();
-    for (const event of events) await project(threads, event);
-    await threads.writeTo(this.collection);
-  }
 }
 
 async function project(threads: Documents<CommentThreadReadModel>, event: CommentEvent): Promise<ThreadChange> {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { type CommentPostedV1, type RepliesMarkedReadV1, type ReplyInboxReadModel, SocialEventType, SocialReadModelCollection } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { CollectionDocuments, documentLocks, type Documents, MemoryDocuments } from '../documents';
+import { CollectionDocuments, documentLocks, type Documents } from '../documents';
 import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
 import { emptyInbox, recordRead, recordReply, replyRecipient } from './reply-inbox-reducers';
 
 type Handled = CommentPostedV1 | RepliesMarkedReadV1;
@@ -14,26 +13,19 @@ type Handled = CommentPostedV1 | RepliesMarkedReadV1;
 export class ReplyInboxProjector implements Projector {
   readonly name = 'reply-inbox';
   readonly handles = [SocialEventType.CommentPosted, SocialEventType.RepliesMarkedRead];
+  readonly owns = [SocialReadModelCollection.ReplyInboxes];
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     private readonly badges: BadgeNotifier,
   ) {}
 
-  private get collection() {
-    return this.connection.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes);
-  }
-
   async apply(event: Handled): Promise<void> {
-    const changed = await project(new CollectionDocuments(this.collection, documentLocks(this.connection.db!)), event);
+    const inboxes = this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes);
+    const changed = await project(new CollectionDocuments(inboxes, documentLocks(this.readModels.db)), event);
     if (changed) await this.badges.notify([changed._id], { inbox: changed });
   }
 
-  async rebuild(events: Handled[]): Promise<void> {
-    const inboxes = new MemoryDocuments<ReplyInboxReadModel>();
-    for (const event of events) await project(inboxes, event);
-    await inboxes.writeTo(this.collection);
-  }
 }
 
 /** Applies one event; returns the inbox it changed, if any. */

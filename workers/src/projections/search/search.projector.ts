@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   bookReadModelId,
   type BookReadModel,
@@ -12,9 +11,9 @@ import {
   type StoryLikesReadModel,
 } from '@shelf/contracts';
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
-import type { Connection } from 'mongoose';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
 import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
 import { toSearchDocument } from './to-search-document';
 
 /**
@@ -28,16 +27,16 @@ export class SearchProjector implements Projector {
   readonly after = ['catalog', 'story-likes'];
 
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
   ) {}
 
   private get books() {
-    return this.connection.collection<BookReadModel>(ReadModelCollection.Books);
+    return this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
   }
 
   private get likes() {
-    return this.connection.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
+    return this.readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
   }
 
   async apply(event: CatalogEvent | StoryLikeEvent): Promise<void> {
@@ -47,11 +46,23 @@ export class SearchProjector implements Projector {
     if (doc) await this.engine.upsert([doc]);
   }
 
-  async rebuild(): Promise<void> {
-    const likeCounts = new Map((await this.likes.find({}).toArray()).map((likes) => [likes._id, likes.like_count]));
-    const docs = (await this.books.find({}).toArray())
-      .map((book) => toSearchDocument(book, likeCounts.get(book._id) ?? 0))
-      .filter((doc): doc is SearchBookDocument => doc !== null);
-    await this.engine.replaceAll(docs);
+  /** Writes every book's search document again from the read models as they are now, a batch at a time. */
+  async reindex(onProgress: (books: number) => void = () => undefined): Promise<number> {
+    const likes = this.likes;
+    let batch: SearchBookDocument[] = [];
+    let books = 0;
+    const flush = async () => {
+      if (batch.length > 0) await this.engine.upsert(batch);
+      books += batch.length;
+      batch = [];
+      onProgress(books);
+    };
+    for await (const book of this.books.find({})) {
+      const doc = toSearchDocument(book, (await likes.findOne({ _id: book._id }))?.like_count ?? 0);
+      if (doc) batch.push(doc);
+      if (batch.length === 200) await flush();
+    }
+    await flush();
+    return books;
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   bookReadModelId,
   CatalogEventType,
@@ -11,10 +10,10 @@ import {
   type StoryLikeEvent,
   type StoryLikesReadModel,
 } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { CollectionDocuments, documentLocks, type Documents, MemoryDocuments } from '../documents';
+import { CollectionDocuments, documentLocks, type Documents } from '../documents';
 import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
 import { emptyReaderLikes, emptyStoryLikes, recordChecked, recordUpdate, reduceReaderLikes, reduceStoryLikes } from './story-like-reducers';
 
 type Handled = StoryLikeEvent | ChapterPublishedV1 | LikedUpdatesCheckedV1;
@@ -39,33 +38,28 @@ export class StoryLikesProjector implements Projector {
     SocialEventType.LikedUpdatesChecked,
   ];
 
+  readonly owns = [SocialReadModelCollection.StoryLikes, SocialReadModelCollection.ReaderLikes];
+
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     private readonly badges: BadgeNotifier,
   ) {}
 
   private collection<T extends { _id: string }>(name: string) {
-    return this.connection.collection<T>(name);
+    return this.readModels.collection<T>(name);
   }
 
   async apply(event: Handled): Promise<void> {
     const changedReaders = await project(
       {
         stories: new CollectionDocuments(this.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes)),
-        readers: new CollectionDocuments(this.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes), documentLocks(this.connection.db!)),
+        readers: new CollectionDocuments(this.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes), documentLocks(this.readModels.db)),
       },
       event,
     );
     await this.badges.notify(changedReaders);
   }
 
-  async rebuild(events: Handled[]): Promise<void> {
-    const stories = new MemoryDocuments<StoryLikesReadModel>();
-    const readers = new MemoryDocuments<ReaderLikesReadModel>();
-    for (const event of events) await project({ stories, readers }, event);
-    await stories.writeTo(this.collection(SocialReadModelCollection.StoryLikes));
-    await readers.writeTo(this.collection(SocialReadModelCollection.ReaderLikes));
-  }
 }
 
 /** Applies one event; returns the readers whose badge counts may have changed. */

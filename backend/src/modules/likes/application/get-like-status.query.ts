@@ -1,8 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { bookReadModelId, type LikeStatusResponse, socialStreams, SocialReadModelCollection, type StoryLikesReadModel } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
 import { EventStore } from '../../../event-store/event-store';
+import { ReadModels } from '../../../platform/read-models';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { foldStoryLike } from '../domain/story-like-decisions';
 
@@ -13,7 +12,7 @@ import { foldStoryLike } from '../domain/story-like-decisions';
 @Injectable()
 export class GetLikeStatusQuery {
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly readModels: ReadModels,
     private readonly store: EventStore,
     private readonly catalog: CatalogReadStore,
   ) {}
@@ -21,7 +20,7 @@ export class GetLikeStatusQuery {
   async execute(bookId: number, readerId: string | null): Promise<LikeStatusResponse> {
     const [book, likes] = await Promise.all([
       this.catalog.findBook(bookId),
-      this.connection.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes).findOne({ _id: bookReadModelId(bookId) }),
+      this.readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes).findOne({ _id: bookReadModelId(bookId) }),
     ]);
     if (!book) throw new NotFoundException('Book not found.');
     const isLiked = readerId ? foldStoryLike(await this.store.readStream(socialStreams.storyLike(bookId, readerId))) : false;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   type ReaderLikesReadModel,
   type ReplyInboxReadModel,
@@ -7,19 +6,19 @@ import {
   uncheckedUpdateCount,
   unreadReplyCount,
 } from '@shelf/contracts';
-import type { Connection } from 'mongoose';
+import { ReadModels } from '../../../platform/read-models';
 
 /** A reader's reply inbox and liked stories, by user id. */
 @Injectable()
 export class ReaderReadModels {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   inbox(userId: string): Promise<ReplyInboxReadModel | null> {
-    return this.connection.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId });
+    return this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId });
   }
 
   likes(userId: string): Promise<ReaderLikesReadModel | null> {
-    return this.connection.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId });
+    return this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId });
   }
 
   async unreadCount(userId: string): Promise<number> {
