@@ -4,11 +4,11 @@ import { toCommentView } from './comment-view';
 const entry: CommentEntry = {
   comment_id: 'c1', book_id: 1, chapter_id: 2, parent_comment_id: null, parent_user_id: null, user_id: 'u1', username: 'Reader',
   email_hash: 'abc', comment_content: 'The secret original text of it', comment_time: '2026-11-22T00:00:00.000Z', deleted: false,
-  removed: false, report_count: 3, likes: { uu2: { version: 1, liked: true } }, like_count: 1, version: 4,
+  removed: false, report_count: 3, like_count: 1, version: 4, seq: 0,
 };
 
 describe('toCommentView (spec section 4, comment display)', () => {
-  it('shows a normal comment as written, without its likers', () => {
+  it('shows a normal comment as written, without its place or version', () => {
     expect(toCommentView(entry)).toEqual({
       comment_id: 'c1', book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: 'The secret original text of it',
       comment_time: '2026-11-22T00:00:00.000Z', username: 'Reader', email_hash: 'abc', user_id: 'u1', like_count: 1, report_count: 3,

@@ -1,15 +1,43 @@
+/**
+ * Read models that grow with activity keep to the bucket pattern: a small head document per owner (a thread, a
+ * reader's inbox) with its counters, and the items in pages of at most PAGE_ITEMS, `_id` = pageId(owner, n), filled
+ * in arrival order. Projecting one more item reads and writes one head and one page whatever the owner holds, and every
+ * lookup is by `_id` (the embedded store answers nothing else without a scan).
+ */
 export const SocialReadModelCollection = {
-  /** One document per comment thread, `_id` = threadId(...). */
+  /** One head per comment thread, `_id` = threadId(...). */
   CommentThreads: 'rm_comment_threads',
-  /** One document per book with likes, `_id` = book id as text. */
+  /** A thread's comments, in pages. */
+  CommentPages: 'rm_comment_pages',
+  /** Where each comment is, `_id` = comment id. */
+  CommentIndex: 'rm_comment_index',
+  /** One document per (comment, liker), `_id` = commentLikeId(...). */
+  CommentLikes: 'rm_comment_likes',
+  /** The comments of one thread a reader likes, `_id` = readerThreadId(...). */
+  ReaderCommentLikes: 'rm_reader_comment_likes',
+  /** One head per book with likes, `_id` = book id as text. */
   StoryLikes: 'rm_story_likes',
+  /** Who has liked each book, in pages (for a new chapter's fan-out). */
+  StoryLikerPages: 'rm_story_liker_pages',
   /** One document per reader who liked a story, `_id` = user id. */
   ReaderLikes: 'rm_reader_likes',
-  /** One document per reader who got a reply, `_id` = user id. */
+  /** One head per reader who got a reply, `_id` = user id. */
   ReplyInboxes: 'rm_reply_inboxes',
+  /** A reader's replies, in pages. */
+  ReplyPages: 'rm_reply_pages',
 } as const;
 
-/** One comment as its thread document holds it: the original text is kept, masking happens when it is sent. */
+/** Items per page of a bucketed read model. */
+export const PAGE_ITEMS = 100;
+
+export const pageId = (owner: string, page: number): string => `${owner}#${String(page).padStart(6, '0')}`;
+export const commentLikeId = (commentId: string, userId: string): string => `${commentId}:${userId}`;
+export const readerThreadId = (userId: string, thread: string): string => `${userId}@${thread}`;
+
+/** Event ids a head or page remembers having applied, so an event retried after a crash is not counted twice. */
+export const APPLIED_MEMORY = 32;
+
+/** One comment as its thread's page holds it: the original text is kept, masking happens when it is sent. */
 export interface CommentEntry {
   comment_id: string;
   book_id: number;
@@ -24,27 +52,61 @@ export interface CommentEntry {
   deleted: boolean;
   removed: boolean;
   report_count: number;
-  /** Per liker (`u{userId}`): the version of their comment-like stream applied and whether it ends liked. */
-  likes: Record<string, { version: number; liked: boolean }>;
   like_count: number;
   /** The version of the comment's stream this entry reflects. */
   version: number;
+  /** Its place in the thread, from 0. */
+  seq: number;
 }
 
 export interface CommentThreadReadModel {
   _id: string;
   book_id: number;
   chapter_id: number | null;
+  /** Comments posted: the next one is number `count`, on page floor(count / PAGE_ITEMS). */
+  count: number;
+  applied: string[];
+}
+
+export interface CommentPageReadModel {
+  _id: string;
   /** Keyed `k{comment_id}`. */
   comments: Record<string, CommentEntry>;
+  applied: string[];
+}
+
+export interface CommentIndexReadModel {
+  _id: string;
+  thread: string;
+  page: number;
+}
+
+export interface CommentLikeReadModel {
+  _id: string;
+  /** The version of the liker's comment-like stream applied, and whether it ends liked. */
+  version: number;
+  liked: boolean;
+}
+
+export interface ReaderCommentLikesReadModel {
+  _id: string;
+  /** Keyed `k{comment_id}`: the comments of the thread the reader likes now. */
+  comments: Record<string, true>;
 }
 
 export interface StoryLikesReadModel {
   _id: string;
   book_id: number;
-  /** Keyed `u{userId}`: the version of the reader's like stream applied and whether it ends liked. */
-  likers: Record<string, { user_id: string; version: number; liked: boolean; liked_time: string }>;
   like_count: number;
+  /** Readers who have ever liked the book, listed in the liker pages. */
+  likers: number;
+  applied: string[];
+}
+
+export interface StoryLikerPageReadModel {
+  _id: string;
+  /** Keyed `u{userId}`. Whether each likes the book now is in their rm_reader_likes. */
+  likers: Record<string, string>;
 }
 
 export interface ReaderLikedStory {
@@ -71,14 +133,27 @@ export interface ReplyInboxEntry {
   book_id: number;
   chapter_id: number | null;
   comment_time: string;
+  /** Its place in the inbox, from 0 (arrival order). */
+  seq: number;
 }
 
 export interface ReplyInboxReadModel {
   _id: string;
-  /** Keyed `k{comment_id}`. */
-  replies: Record<string, ReplyInboxEntry>;
+  /** Replies received: the next one is number `count`. */
+  count: number;
   /** Replies up to this time are read. */
   read_up_to: string | null;
+  /** Replies after read_up_to. */
+  unread: number;
+  /** The first page that may hold an unread reply (null: none does). */
+  first_unread_page: number | null;
+  applied: string[];
+}
+
+export interface ReplyPageReadModel {
+  _id: string;
+  /** Keyed `k{comment_id}`. */
+  replies: Record<string, ReplyInboxEntry>;
 }
 
 export const commentKey = (commentId: string): string => `k${commentId}`;
@@ -92,8 +167,10 @@ export const hasNewUpdates = (story: ReaderLikedStory, checkedUpTo: string | nul
 export const isUnread = (reply: ReplyInboxEntry, readUpTo: string | null): boolean => readUpTo === null || reply.comment_time > readUpTo;
 
 /** The reader's unread replies: the reply badge. */
-export const unreadReplyCount = (inbox: ReplyInboxReadModel | null): number =>
-  inbox ? Object.values(inbox.replies).filter((reply) => isUnread(reply, inbox.read_up_to)).length : 0;
+export const unreadReplyCount = (inbox: ReplyInboxReadModel | null): number => inbox?.unread ?? 0;
+
+/** Remembers `eventId` among the last APPLIED_MEMORY applied. */
+export const rememberApplied = (applied: string[], eventId: string): string[] => [...applied, eventId].slice(-APPLIED_MEMORY);
 
 /** The reader's liked stories with unchecked updates: the liked-story badge. */
 export const uncheckedUpdateCount = (likes: ReaderLikesReadModel | null): number =>

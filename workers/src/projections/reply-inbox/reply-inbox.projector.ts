@@ -1,19 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { type CommentPostedV1, type RepliesMarkedReadV1, type ReplyInboxReadModel, SocialEventType, SocialReadModelCollection } from '@shelf/contracts';
+import {
+  type CommentPostedV1,
+  commentKey,
+  PAGE_ITEMS,
+  pageId,
+  rememberApplied,
+  type RepliesMarkedReadV1,
+  type ReplyInboxReadModel,
+  type ReplyPageReadModel,
+  SocialEventType,
+  SocialReadModelCollection,
+} from '@shelf/contracts';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { CollectionDocuments, documentLocks, type Documents } from '../documents';
+import { documentLocks } from '../documents';
 import type { Projector } from '../projector';
 import { ReadModels } from '../read-models';
-import { emptyInbox, recordRead, recordReply, replyRecipient } from './reply-inbox-reducers';
+import { countRead, countReply, emptyInbox, replyEntry, replyRecipient } from './reply-inbox-reducers';
 
 type Handled = CommentPostedV1 | RepliesMarkedReadV1;
 
-/** Reply notifications: one inbox per reader (rm_reply_inboxes); the reader's badge follows each change. */
+/** A shared inbox's lock outlives a writer killed while holding it by at most this long. */
+const INBOX_LOCK_MS = 10_000;
+
+/**
+ * Reply notifications in the bucket pattern: a head per reader (count, unread count, read mark) and the replies in
+ * pages (rm_reply_pages). Replies come from every thread's partition and read marks from the reader's, so an inbox's
+ * writers take turns under a lock; the head remembers the replies it counted, so a retried one counts once. The
+ * reader's badge follows each change.
+ */
 @Injectable()
 export class ReplyInboxProjector implements Projector {
   readonly name = 'reply-inbox';
   readonly handles = [SocialEventType.CommentPosted, SocialEventType.RepliesMarkedRead];
-  readonly owns = [SocialReadModelCollection.ReplyInboxes];
+  readonly owns = [SocialReadModelCollection.ReplyInboxes, SocialReadModelCollection.ReplyPages];
 
   constructor(
     private readonly readModels: ReadModels,
@@ -21,23 +40,45 @@ export class ReplyInboxProjector implements Projector {
   ) {}
 
   async apply(event: Handled): Promise<void> {
-    const inboxes = this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes);
-    const changed = await project(new CollectionDocuments(inboxes, documentLocks(this.readModels.db)), event);
-    if (changed) await this.badges.notify([changed._id], { inbox: changed });
+    const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
+    if (userId === null) return;
+    const changed = await documentLocks(this.readModels.db).withLock(`inbox:${userId}`, INBOX_LOCK_MS, async () => {
+      const inbox = (await this.heads.findOne({ _id: userId })) ?? emptyInbox(userId);
+      const next = event.type === SocialEventType.CommentPosted ? await this.reply(inbox, event) : await this.read(inbox, event.occurredAt);
+      if (!next) return null;
+      await this.heads.updateOne({ _id: userId }, { $set: { ...next, applied: rememberApplied(inbox.applied, event.id) } }, { upsert: true });
+      return { ...inbox, ...next };
+    });
+    if (changed) await this.badges.notify([userId], { inbox: changed });
   }
 
-}
+  private async reply(inbox: ReplyInboxReadModel, event: CommentPostedV1) {
+    if (inbox.applied.includes(event.id)) return null;
+    // Until the head counts it, a retry puts the reply in the same place again.
+    const entry = replyEntry(event, inbox.count);
+    const page = Math.floor(entry.seq / PAGE_ITEMS);
+    await this.pages.updateOne({ _id: pageId(inbox._id, page) }, { $set: { [`replies.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
+    return countReply(inbox, entry, page);
+  }
 
-/** Applies one event; returns the inbox it changed, if any. */
-async function project(inboxes: Documents<ReplyInboxReadModel>, event: Handled): Promise<ReplyInboxReadModel | null> {
-  const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
-  if (userId === null) return null;
-  return inboxes.exclusive(userId, async () => {
-    const current = await inboxes.get(userId);
-    const base = current ?? emptyInbox(userId);
-    const next = event.type === SocialEventType.CommentPosted ? recordReply(base, event) : recordRead(base, event.occurredAt);
-    if (next === base) return null;
-    await inboxes.put(next, current === null);
-    return next;
-  });
+  /** Reads the pages from the first that may hold an unread reply: as many as the replies newer than the last mark. */
+  private async read(inbox: ReplyInboxReadModel, at: string) {
+    if (inbox.read_up_to !== null && inbox.read_up_to >= at) return null;
+    const first = inbox.first_unread_page ?? Math.ceil(inbox.count / PAGE_ITEMS);
+    const last = Math.floor((inbox.count - 1) / PAGE_ITEMS);
+    const pages: ReplyPageReadModel[] = [];
+    for (let page = first; page <= last; page++) {
+      const doc = await this.pages.findOne({ _id: pageId(inbox._id, page) });
+      pages.push(doc ?? { _id: pageId(inbox._id, page), replies: {} });
+    }
+    return countRead(inbox, at, pages.map((page) => Object.values(page.replies)), first);
+  }
+
+  private get heads() {
+    return this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes);
+  }
+
+  private get pages() {
+    return this.readModels.collection<ReplyPageReadModel>(SocialReadModelCollection.ReplyPages);
+  }
 }

@@ -1,6 +1,6 @@
 import { hasNewUpdates, SocialEventType, type StoryLikeEvent } from '@shelf/contracts';
 import { ProjectionGapError } from '../documents';
-import { emptyReaderLikes, emptyStoryLikes, recordChecked, recordUpdate, reduceReaderLikes, reduceStoryLikes } from './story-like-reducers';
+import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
 const like = (version: number, liked: boolean, user = 'u1', occurredAt = `2026-11-22T10:00:0${version}.000Z`): StoryLikeEvent => ({
   id: `e${version}${user}`, streamId: `story-like-7-${user}`, version, occurredAt, metadata: { actor: user, correlationId: 'c', causationId: null },
@@ -9,16 +9,17 @@ const like = (version: number, liked: boolean, user = 'u1', occurredAt = `2026-1
 });
 
 describe('story like reducers', () => {
-  it('counts each reader once and ignores an event applied before', () => {
-    const one = reduceStoryLikes(emptyStoryLikes(7), like(1, true));
-    expect(reduceStoryLikes(one, like(1, true))).toBe(one);
-    const two = reduceStoryLikes(one, like(1, true, 'u2'));
-    expect(two.like_count).toBe(2);
-    expect(reduceStoryLikes(two, like(2, false)).like_count).toBe(1);
+  it("tells whether a like changes the reader's state, once per event", () => {
+    expect(likeStep(null, like(1, true))).toEqual({ wasLiked: false, first: true });
+    const one = reduceReaderLikes(emptyReaderLikes('u1'), like(1, true));
+    expect(likeStep(one, like(1, true))).toBeNull();
+    expect(reduceReaderLikes(one, like(1, true))).toBe(one);
+    expect(likeStep(one, like(2, false))).toEqual({ wasLiked: true, first: false });
   });
 
   it('waits for a missing earlier event instead of applying out of order', () => {
-    expect(() => reduceStoryLikes(emptyStoryLikes(7), like(2, false))).toThrow(ProjectionGapError);
+    expect(() => likeStep(null, like(2, false))).toThrow(ProjectionGapError);
+    expect(() => reduceReaderLikes(emptyReaderLikes('u1'), like(2, false))).toThrow(ProjectionGapError);
   });
 
   it('flags chapters published after the like until the reader checks', () => {

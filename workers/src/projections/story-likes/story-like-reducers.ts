@@ -1,40 +1,21 @@
-import {
-  bookKey,
-  bookReadModelId,
-  type ReaderLikesReadModel,
-  SocialEventType,
-  type StoryLikeEvent,
-  type StoryLikesReadModel,
-  userKey,
-} from '@shelf/contracts';
+import { bookKey, type ReaderLikesReadModel, SocialEventType, type StoryLikeEvent } from '@shelf/contracts';
 import { versionStep } from '../documents';
 
 /**
- * Likes as pure functions of (document, event). Each reader's likes of one book form one stream; both documents
- * remember the version of it they reflect, so a retried event changes nothing.
+ * A reader's liked stories as pure functions of (document, event). Each reader's likes of one book form one stream;
+ * the document remembers the version of it applied, so a retried event changes nothing.
  */
-export function emptyStoryLikes(bookId: number): StoryLikesReadModel {
-  return { _id: bookReadModelId(bookId), book_id: bookId, likers: {}, like_count: 0 };
-}
-
 export function emptyReaderLikes(userId: string): ReaderLikesReadModel {
   return { _id: userId, books: {}, checked_up_to: null };
 }
 
 const isLike = (event: StoryLikeEvent) => event.type === SocialEventType.StoryLiked;
 
-export function reduceStoryLikes(doc: StoryLikesReadModel, event: StoryLikeEvent): StoryLikesReadModel {
-  const key = userKey(event.data.user_id);
-  const current = doc.likers[key];
-  if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return doc;
-  const liker = {
-    user_id: event.data.user_id,
-    version: event.version,
-    liked: isLike(event),
-    liked_time: isLike(event) ? event.occurredAt : (current?.liked_time ?? event.occurredAt),
-  };
-  const likers = { ...doc.likers, [key]: liker };
-  return { ...doc, likers, like_count: Object.values(likers).filter((entry) => entry.liked).length };
+/** null when the reader's document reflects the event already. */
+export function likeStep(doc: ReaderLikesReadModel | null, event: StoryLikeEvent): { wasLiked: boolean; first: boolean } | null {
+  const current = doc?.books[bookKey(event.data.book_id)];
+  if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return null;
+  return { wasLiked: current?.liked ?? false, first: current === undefined };
 }
 
 export function reduceReaderLikes(doc: ReaderLikesReadModel, event: StoryLikeEvent): ReaderLikesReadModel {

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { type CommentEntry, type CommentSort, type CommentsWithLikesResponse, type ThreadRef, toCommentView, userKey } from '@shelf/contracts';
+import { type CommentEntry, type CommentSort, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentThreads } from '../infrastructure/comment-threads';
 
@@ -18,13 +18,13 @@ export class GetCommentsQuery {
   ) {}
 
   async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null): Promise<CommentsWithLikesResponse> {
-    const doc = await this.threads.find(thread);
-    if (!doc && !(await this.threadExists(thread))) throw new NotFoundException(thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
-    const entries = Object.values(doc?.comments ?? {}).sort((a, b) => ORDER[sort](a, b) || a.comment_id.localeCompare(b.comment_id));
-    const key = readerId && userKey(readerId);
+    const [comments, liked] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : []]);
+    if (!comments && !(await this.threadExists(thread))) throw new NotFoundException(thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
+    const entries = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || a.comment_id.localeCompare(b.comment_id));
+    const likes = new Set(liked);
     return {
       comments: entries.map(toCommentView),
-      likedComments: key ? entries.filter((entry) => entry.likes[key]?.liked).map((entry) => ({ comment_id: entry.comment_id })) : [],
+      likedComments: entries.filter((entry) => likes.has(entry.comment_id)).map((entry) => ({ comment_id: entry.comment_id })),
     };
   }
 

@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  chapterKey,
-  commentKey,
-  type CommentThreadReadModel,
-  isUnread,
-  type RepliesResponse,
-  type ReplyItem,
-  type ReplyInboxEntry,
-  threadId,
-  toCommentView,
-} from '@shelf/contracts';
+import { chapterKey, type CommentEntry, isUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentThreads } from '../../comments/infrastructure/comment-threads';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
@@ -17,8 +7,9 @@ import { ReaderReadModels } from '../infrastructure/reader-read-models';
 export const REPLIES_PAGE_SIZE = 10;
 
 /**
- * A page of the reader's replies, newest first. The inbox holds only references; texts come from the threads as
- * they are now, so an edited, deleted or removed comment shows as such here too.
+ * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
+ * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
+ * too.
  */
 @Injectable()
 export class GetRepliesQuery {
@@ -30,30 +21,31 @@ export class GetRepliesQuery {
 
   async execute(userId: string, pageNum: number): Promise<RepliesResponse> {
     const inbox = await this.readers.inbox(userId);
-    const all = Object.values(inbox?.replies ?? {}).sort((a, b) => b.comment_time.localeCompare(a.comment_time));
-    const page = all.slice((pageNum - 1) * REPLIES_PAGE_SIZE, pageNum * REPLIES_PAGE_SIZE);
-    const threads = new Map<string, Promise<CommentThreadReadModel | null>>();
+    const count = inbox?.count ?? 0;
+    const newest = count - (pageNum - 1) * REPLIES_PAGE_SIZE;
+    const page = (await this.readers.replies(userId, Math.max(0, newest - REPLIES_PAGE_SIZE), newest)).sort(
+      (a, b) => b.comment_time.localeCompare(a.comment_time) || b.seq - a.seq,
+    );
+    const comments = await this.threads.find(page.flatMap((reply) => [reply.comment_id, reply.parent_comment_id]));
     const books = new Map<number, ReturnType<CatalogReadStore['findBook']>>();
     const items = await Promise.all(
       page.map(async (reply) => {
-        const id = threadId(reply);
-        if (!threads.has(id)) threads.set(id, this.threads.findById(id));
         if (!books.has(reply.book_id)) books.set(reply.book_id, this.catalog.findBook(reply.book_id));
-        return toReplyItem(reply, await threads.get(id)!, await books.get(reply.book_id)!, isUnread(reply, inbox?.read_up_to ?? null));
+        const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
+        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, isUnread(reply, inbox?.read_up_to ?? null));
       }),
     );
-    return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(all.length / REPLIES_PAGE_SIZE) };
+    return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(count / REPLIES_PAGE_SIZE) };
   }
 }
 
 function toReplyItem(
   reply: ReplyInboxEntry,
-  thread: CommentThreadReadModel | null,
+  comment: CommentEntry | undefined,
+  parent: CommentEntry | undefined,
   book: Awaited<ReturnType<CatalogReadStore['findBook']>>,
   unread: boolean,
 ): ReplyItem | null {
-  const comment = thread?.comments[commentKey(reply.comment_id)];
-  const parent = thread?.comments[commentKey(reply.parent_comment_id)];
   // The inbox is projected just before the thread: a reply a moment ahead of its thread shows on the next load.
   if (!comment || !parent || !book) return null;
   const [shown, parentShown] = [toCommentView(comment), toCommentView(parent)];
