@@ -110,7 +110,7 @@ export async function readModelSnapshot(workers: INestApplicationContext, names:
   await readModels.refresh();
   const entries = await Promise.all(
     names.map(async (name) => {
-      const docs = await readModels.collection(name).find({}).toArray();
+      const docs = await readModels.db.collection(readModels.physical(name)).find({}).toArray();
       return [name, docs.sort((a, b) => String(a._id).localeCompare(String(b._id)))] as const;
     }),
   );

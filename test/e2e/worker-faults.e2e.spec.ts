@@ -301,8 +301,8 @@ describe('the worker tier under faults', () => {
   async function expectLikes(expected: Map<string, boolean>): Promise<void> {
     const readModels = workers.at(-1)!.get(ReadModels);
     await readModels.refresh();
-    const readers = readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
-    const pages = readModels.collection<StoryLikerPageReadModel>(SocialReadModelCollection.StoryLikerPages);
+    const readers = readModels.db.collection<ReaderLikesReadModel>(readModels.physical(SocialReadModelCollection.ReaderLikes));
+    const pages = readModels.db.collection<StoryLikerPageReadModel>(readModels.physical(SocialReadModelCollection.StoryLikerPages));
     for (const bookId of [book.bookId, other.bookId]) {
       for (const [key, liked] of expected) {
         const [user, id] = key.split('|');

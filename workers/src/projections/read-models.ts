@@ -1,22 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
-import type { Collection, Db, Document } from 'mongodb';
+import { ProjectionCollection, READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
+import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type LockDocument, StoreLocks } from '../log/store-locks';
+
+export interface ById {
+  _id: string;
+}
+
+export interface ReadModelUpdate {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, ''>;
+}
 
 /**
- * The collections the projectors write, by read-model name. Live, a name resolves to the collection the read model
- * lives in now (refreshed before each partition run); inside `into`, to the new collections a rebuild is filling,
- * and nothing is pushed to readers meanwhile (see LiveEmitter).
+ * What a projector may do to a read model: look up, write and change documents by `_id` alone (the one lookup the
+ * embedded store answers without a scan), changing fields with `$set`/`$unset` on paths. A store collection is one;
+ * so is a rebuild's buffer (see RebuildBuffers).
+ */
+export interface ReadModelStore<T extends ById> {
+  findOne(filter: ById): Promise<T | null>;
+  insertOne(doc: T): Promise<unknown>;
+  replaceOne(filter: ById, doc: Omit<T, '_id'>, options?: { upsert?: boolean }): Promise<unknown>;
+  updateOne(filter: ById, update: ReadModelUpdate, options?: { upsert?: boolean }): Promise<unknown>;
+}
+
+/** A shared document's lock outlives a writer killed while holding it by at most this long. */
+const DOCUMENT_LOCK_MS = 10_000;
+
+/**
+ * The read models the projectors write, by name. Live, a name resolves to the collection the read model lives in now
+ * (refreshed before each partition run); inside `into`, to a rebuild's buffers of the new collections, and nothing is
+ * pushed to readers meanwhile.
  */
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  private readonly rebuild = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+  private readonly rebuild = new AsyncLocalStorage<ReadonlyMap<string, ReadModelStore<ById>>>();
+  private readonly locks: StoreLocks;
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
+    this.locks = new StoreLocks(this.connection.collection<LockDocument>(ProjectionCollection.Locks));
   }
 
   get db(): Db {
@@ -27,21 +54,33 @@ export class ReadModels {
     return this.connection.collection<ReadModelVersionDocument>(READ_MODEL_VERSIONS_COLLECTION);
   }
 
-  collection<T extends Document>(readModel: string): Collection<T> {
-    return this.connection.collection<T>(this.physical(readModel));
+  collection<T extends ById>(readModel: string): ReadModelStore<T> {
+    const buffer = this.rebuild.getStore()?.get(readModel);
+    // A store collection does all ReadModelStore asks, for these filters.
+    return (buffer ?? this.connection.collection(this.physical(readModel))) as unknown as ReadModelStore<T>;
   }
 
+  /** The collection that holds a read model now. */
   physical(readModel: string): string {
-    return this.rebuild.getStore()?.get(readModel) ?? this.names.physical(readModel);
+    return this.names.physical(readModel);
   }
 
   refresh(): Promise<void> {
     return this.names.refresh();
   }
 
-  /** Runs `work` with the read models named in `targets` written to the rebuild's collections instead. */
-  into<R>(targets: ReadonlyMap<string, string>, work: () => Promise<R>): Promise<R> {
-    return this.rebuild.run(targets, work);
+  /**
+   * Runs a read-change-write of a document that events of many partitions change (a reader's inbox or liked stories)
+   * as its only writer: live, under a lock in the store (the embedded store has no atomic update); in a rebuild, which
+   * is the only writer of its collections, as it is.
+   */
+  exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
+    return this.rebuilding ? work() : this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+  }
+
+  /** Runs `work` with the read models named in `buffers` written to them instead. */
+  into<R>(buffers: ReadonlyMap<string, ReadModelStore<ById>>, work: () => Promise<R>): Promise<R> {
+    return this.rebuild.run(buffers, work);
   }
 
   get rebuilding(): boolean {

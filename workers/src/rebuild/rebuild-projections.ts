@@ -8,6 +8,7 @@ import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
 import type { ReadModels } from '../projections/read-models';
 import type { SearchProjector } from '../projections/search/search.projector';
+import { RebuildBuffers } from './rebuild-buffers';
 
 /** Log entries read at a time: memory stays flat whatever the log's length. */
 const BATCH = 500;
@@ -37,7 +38,8 @@ export interface RebuildResult {
 
 /**
  * Rebuilds read models while the site runs: the projectors named (all with read models when none is) apply the whole
- * log, partition by partition, into new collections; live projection goes on meanwhile into the old ones. Then, with
+ * log, partition by partition and a batch at a time (through RebuildBuffers), into new collections; live projection
+ * goes on meanwhile into the old ones. Then, with
  * every partition's lock held (live consumers wait a moment), the new collections catch up to the head, take over the
  * projectors' checkpoints (their parked events were applied again by the replay), and the read models point at them in
  * one write each. A rebuild that fails leaves the live read models as they were, and drops what it built.
@@ -53,16 +55,19 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   let events = 0;
   const total = (await Promise.all(positions.map((_, partition) => reader.head(partition)))).reduce((sum, head) => sum + head, 0);
 
+  const buffers = new RebuildBuffers(deps.db, targets);
+
   const replay = async (partition: number, phase: RebuildProgress['phase']) => {
     for (;;) {
       const entries = await reader.read(partition, positions[partition], BATCH);
       if (entries.length === 0) return;
-      await deps.readModels.into(targets, async () => {
+      await deps.readModels.into(buffers.stores, async () => {
         for (const { event } of entries) {
           if (!event) continue;
           for (const projector of rebuilt) if (projector.handles.includes(event.type)) await projector.apply(event);
         }
       });
+      await buffers.flush();
       positions[partition] = entries.at(-1)!.seq;
       events += entries.length;
       onProgress({ phase, events, total });

@@ -12,20 +12,16 @@ import {
   SocialReadModelCollection,
 } from '@shelf/contracts';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { documentLocks } from '../documents';
 import type { Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { countRead, countReply, emptyInbox, replyEntry, replyRecipient } from './reply-inbox-reducers';
 
 type Handled = CommentPostedV1 | RepliesMarkedReadV1;
 
-/** A shared inbox's lock outlives a writer killed while holding it by at most this long. */
-const INBOX_LOCK_MS = 10_000;
-
 /**
  * Reply notifications in the bucket pattern: a head per reader (count, unread count, read mark) and the replies in
  * pages (rm_reply_pages). Replies come from every thread's partition and read marks from the reader's, so an inbox's
- * writers take turns under a lock; the head remembers the replies it counted, so a retried one counts once. The
+ * writers take turns (ReadModels.exclusive); the head remembers the replies it counted, so a retried one counts once. The
  * reader's badge follows each change.
  */
 @Injectable()
@@ -42,7 +38,7 @@ export class ReplyInboxProjector implements Projector {
   async apply(event: Handled): Promise<void> {
     const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
     if (userId === null) return;
-    const changed = await documentLocks(this.readModels.db).withLock(`inbox:${userId}`, INBOX_LOCK_MS, async () => {
+    const changed = await this.readModels.exclusive(`inbox:${userId}`, async () => {
       const inbox = (await this.heads.findOne({ _id: userId })) ?? emptyInbox(userId);
       const next = event.type === SocialEventType.CommentPosted ? await this.reply(inbox, event) : await this.read(inbox, event.occurredAt);
       if (!next) return null;

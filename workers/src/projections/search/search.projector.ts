@@ -50,19 +50,20 @@ export class SearchProjector implements Projector {
   async reindex(onProgress: (books: number) => void = () => undefined): Promise<number> {
     const likes = this.likes;
     let batch: SearchBookDocument[] = [];
-    let books = 0;
+    let indexed = 0;
     const flush = async () => {
       if (batch.length > 0) await this.engine.upsert(batch);
-      books += batch.length;
+      indexed += batch.length;
       batch = [];
-      onProgress(books);
+      onProgress(indexed);
     };
-    for await (const book of this.books.find({})) {
+    const books = this.readModels.db.collection<BookReadModel>(this.readModels.physical(ReadModelCollection.Books));
+    for await (const book of books.find({})) {
       const doc = toSearchDocument(book, (await likes.findOne({ _id: book._id }))?.like_count ?? 0);
       if (doc) batch.push(doc);
       if (batch.length === 200) await flush();
     }
     await flush();
-    return books;
+    return indexed;
   }
 }

@@ -16,7 +16,7 @@ import {
   userKey,
 } from '@shelf/contracts';
 import { BadgeNotifier } from '../../realtime/badge-notifier';
-import { CollectionDocuments, documentLocks, type Documents } from '../documents';
+import { saveDocument } from '../documents';
 import type { Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
@@ -29,7 +29,7 @@ const C = SocialReadModelCollection;
  * Story likes: each book's like count and, in pages, who has liked it (rm_story_likes, rm_story_liker_pages; the
  * search projector copies the count into the index), and each reader's liked stories with their unchecked updates
  * (rm_reader_likes). A book's likes and chapters share its partition, so one consumer writes its head and pages; the
- * head remembers the likes it counted. A reader's document is changed from many books' partitions, under a lock. One
+ * head remembers the likes it counted. A reader's document is changed from many books' partitions, one writer at a time (ReadModels.exclusive). One
  * projector owns them all, because a chapter's fan-out reads the likers as they were when it was published.
  */
 @Injectable()
@@ -59,7 +59,7 @@ export class StoryLikesProjector implements Projector {
       case SocialEventType.StoryLiked:
       case SocialEventType.StoryUnliked: {
         const userId = event.data.user_id;
-        const step = likeStep(await this.readers.get(userId), event);
+        const step = likeStep(await this.readers.findOne({ _id: userId }), event);
         if (!step) return [];
         await this.count(event, step);
         return (await this.updateReader(userId, (reader) => reduceReaderLikes(reader, event))) ? [userId] : [];
@@ -109,13 +109,12 @@ export class StoryLikesProjector implements Projector {
   }
 
   private async updateReader(userId: string, change: (reader: ReaderLikesReadModel) => ReaderLikesReadModel): Promise<boolean> {
-    const readers = this.readers;
-    return readers.exclusive(userId, async () => {
-      const current = await readers.get(userId);
+    return this.readModels.exclusive(`reader-likes:${userId}`, async () => {
+      const current = await this.readers.findOne({ _id: userId });
       const base = current ?? emptyReaderLikes(userId);
       const next = change(base);
       if (next === base) return false;
-      await readers.put(next, current === null);
+      await saveDocument(this.readers, next, current === null);
       return true;
     });
   }
@@ -128,7 +127,7 @@ export class StoryLikesProjector implements Projector {
     return this.readModels.collection<StoryLikerPageReadModel>(C.StoryLikerPages);
   }
 
-  private get readers(): Documents<ReaderLikesReadModel> {
-    return new CollectionDocuments(this.readModels.collection<ReaderLikesReadModel>(C.ReaderLikes), documentLocks(this.readModels.db));
+  private get readers() {
+    return this.readModels.collection<ReaderLikesReadModel>(C.ReaderLikes);
   }
 }

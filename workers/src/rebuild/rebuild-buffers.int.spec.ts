@@ -1,0 +1,51 @@
+// A rebuild's buffer behaves as the store does for what projectors ask of it, and what it flushes is what they wrote,
+// also once it has emptied its cache and must look documents up in the store again.
+import { testServiceEnv } from '@test/support';
+import { type Db, MongoClient, MongoServerError } from 'mongodb';
+import type { ById, ReadModelStore } from '../projections/read-models';
+import { RebuildBuffers } from './rebuild-buffers';
+
+interface Page extends ById {
+  items?: Record<string, { n: number }>;
+  count?: number;
+}
+
+describe('the rebuild buffer', () => {
+  let client: MongoClient;
+  let db: Db;
+
+  beforeAll(async () => {
+    client = await MongoClient.connect(testServiceEnv(__filename).mongoUrl);
+    db = client.db();
+  });
+
+  afterAll(async () => {
+    await db.dropDatabase();
+    await client.close();
+  });
+
+  it('applies $set and $unset on paths, upserts, replaces and refuses a second insert, in the store after each flush', async () => {
+    const buffers = new RebuildBuffers(db, new Map([['pages', 'pages__test']]), 2);
+    const pages = buffers.stores.get('pages') as ReadModelStore<Page>;
+    const collection = db.collection<Page>('pages__test');
+    for (let round = 0; round < 3; round++) {
+      for (const id of ['a', 'b', 'c']) {
+        await pages.updateOne({ _id: id }, { $set: { [`items.k${round}`]: { n: round }, count: round + 1 } }, { upsert: true });
+        if (round === 2) await pages.updateOne({ _id: id }, { $unset: { 'items.k0': '' } });
+      }
+      await pages.updateOne({ _id: 'missing' }, { $set: { count: 1 } });
+      // Past two cached documents the buffer forgets them and reads them back from the store.
+      await buffers.flush();
+    }
+    const expected = { items: { k1: { n: 1 }, k2: { n: 2 } }, count: 3 };
+    expect(await collection.find({}).sort({ _id: 1 }).toArray()).toEqual(['a', 'b', 'c'].map((_id) => ({ _id, ...expected })));
+    expect(await pages.findOne({ _id: 'a' })).toEqual({ _id: 'a', ...expected });
+    await expect(pages.insertOne({ _id: 'a' })).rejects.toBeInstanceOf(MongoServerError);
+    await pages.replaceOne({ _id: 'a' }, { count: 9 });
+    await pages.insertOne({ _id: 'd', count: 1 });
+    await buffers.flush();
+    expect(await collection.findOne({ _id: 'a' })).toEqual({ _id: 'a', count: 9 });
+    expect(await collection.findOne({ _id: 'd' })).toEqual({ _id: 'd', count: 1 });
+    expect(await collection.findOne({ _id: 'missing' })).toBeNull();
+  });
+});
