@@ -1,7 +1,10 @@
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import type { ServiceEnv } from '@shelf/contracts';
+import { QueueName, type ServiceEnv } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
+import type { Queue } from 'bullmq';
+import { assertEveryEventConsumed } from './log/event-consumers';
 import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
 import { MailOutbox } from './mail/mail-outbox';
@@ -12,7 +15,7 @@ import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
 import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
-import { PROJECTORS } from './projections/projector';
+import { type Projector, PROJECTORS } from './projections/projector';
 import { ReadModels } from './projections/read-models';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
@@ -27,24 +30,49 @@ const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, ReplyInboxProj
 const projectorsProvider = {
   provide: PROJECTORS,
   inject: PROJECTOR_CLASSES,
-  useFactory: (...projectors: unknown[]) => projectors,
+  // Checked as the container is built, before any queue is consumed: an event type nobody consumes stops the start.
+  useFactory: (...projectors: Projector[]) => assertEveryEventConsumed(projectors),
+};
+
+/** The queues the workers add to; the events queue they only consume (its processor takes the root options). */
+const PRODUCED_QUEUES = [QueueName.Mail, QueueName.Parked];
+/**
+ * While Redis is away adding to a queue fails, and each producer copes (the mail outbox queues the message again, a
+ * parked event is in the store). The queues' errors are swallowed as soon as the queues are made: their users wait for
+ * the store first, and BullMQ prints an error nobody listens to.
+ */
+const quietQueues = {
+  provide: Symbol('QUIET_QUEUES'),
+  inject: PRODUCED_QUEUES.map((name) => getQueueToken(name)),
+  useFactory: (...queues: Queue[]) => queues.map((queue) => queue.on('error', () => undefined)),
 };
 
 /**
  * The workers: the partition consumers with their projectors, and the mail and parked-events queues. With `consume`
- * false (the command-line tools) nothing consumes. Every part stops in beforeApplicationShutdown, while the store
- * connection (closed in onApplicationShutdown) is still open.
+ * false (the command-line tools) nothing consumes: the `@Processor` classes, from which BullModule makes the BullMQ
+ * workers, are left out. Every part stops in beforeApplicationShutdown, while the store connection (closed in
+ * onApplicationShutdown) is still open; BullModule closes the queues after that.
  */
 @Module({})
 export class WorkersModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
   static register(env: ServiceEnv, options: { consume: boolean } = { consume: true }): DynamicModule {
+    const envProvider = { provide: SERVICE_ENV, useValue: env };
     return {
       module: WorkersModule,
-      imports: [MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false })],
+      imports: [
+        MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+        BullModule.forRootAsync({
+          extraProviders: [envProvider],
+          inject: [SERVICE_ENV],
+          useFactory: ({ redisUrl, queuePrefix }: ServiceEnv) => ({ connection: { url: redisUrl }, prefix: queuePrefix }),
+        }),
+        BullModule.registerQueue(...PRODUCED_QUEUES.map((name) => ({ name }))),
+      ],
       providers: [
-        { provide: SERVICE_ENV, useValue: env },
+        envProvider,
+        quietQueues,
         searchEngineProvider,
         LiveEmitter,
         BadgeNotifier,

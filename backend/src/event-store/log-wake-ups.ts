@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { QueueName, WAKE_PARTITION_JOB, type WakePartitionJob, wakePartitionJobOptions, type ServiceEnv } from '@shelf/contracts';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { QueueName, WAKE_PARTITION_JOB, type WakePartitionJob, wakePartitionJobOptions } from '@shelf/contracts';
 import { Queue } from 'bullmq';
-import { SERVICE_ENV } from '../platform/service-env.token';
 
 /**
  * Tells the workers that a partition of the log has new events: the fast path of delivery. It never holds up an
@@ -9,14 +9,12 @@ import { SERVICE_ENV } from '../platform/service-env.token';
  * (Redis away, restarted empty) — so it is fire-and-forget, with at most one wake-up per partition under way.
  */
 @Injectable()
-export class LogWakeUps implements BeforeApplicationShutdown {
+export class LogWakeUps {
   private readonly logger = new Logger(LogWakeUps.name);
-  private readonly queue: Queue<WakePartitionJob>;
   private readonly underWay = new Set<number>();
   private lastWarned = 0;
 
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
-    this.queue = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+  constructor(@InjectQueue(QueueName.Events) private readonly queue: Queue<WakePartitionJob>) {
     this.queue.on('error', (error) => this.warn(error));
   }
 
@@ -33,9 +31,5 @@ export class LogWakeUps implements BeforeApplicationShutdown {
     if (Date.now() - this.lastWarned < 60_000) return;
     this.lastWarned = Date.now();
     this.logger.warn(`workers are not woken through Redis (${error.message}); they find new events on their next sweep`);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.queue.close();
   }
 }

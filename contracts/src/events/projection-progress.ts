@@ -1,3 +1,5 @@
+import type { PartitionHeadDocument } from './event-log';
+
 /** Collections of the workers' progress through the log, kept in the store so that nothing depends on Redis. */
 export const ProjectionCollection = {
   /** One document per (projector, partition): the last position the projector has applied. */
@@ -21,6 +23,18 @@ export interface CheckpointDocument {
 }
 
 export const checkpointId = (projector: string, partitionIdText: string): string => `${projector}:${partitionIdText}`;
+
+/**
+ * Positions of the log each projector has still to apply, added up over the partitions (0: all caught up): each
+ * partition's head minus the projector's checkpoint there, a missing checkpoint counting as position 0. Shared by the
+ * workers (which wait on it) and the API's health report.
+ */
+export function projectionLagOf(heads: readonly PartitionHeadDocument[], checkpoints: readonly CheckpointDocument[], projectors: readonly string[]): Record<string, number> {
+  const positions = new Map(checkpoints.map((checkpoint) => [checkpoint._id, checkpoint.position]));
+  const behind = (projector: string) =>
+    heads.reduce((sum, { _id, head }) => sum + Math.max(0, head - (positions.get(checkpointId(projector, _id)) ?? 0)), 0);
+  return Object.fromEntries(projectors.map((projector) => [projector, behind(projector)]));
+}
 
 export interface ParkedEventDocument {
   /** `{projector}:{eventId}`. */

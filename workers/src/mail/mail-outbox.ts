@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
   MailCollection,
@@ -8,12 +9,10 @@ import {
   type MailSentDocument,
   QueueName,
   type SendMailJobV1,
-  type ServiceEnv,
 } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { SERVICE_ENV } from '../service-env.token';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 /** A message queued this long ago without a job in Redis (Redis lost it, or was away) is queued again. */
@@ -24,17 +23,13 @@ const REQUEUE_AFTER_MS = 5000;
  * Redis, knows what is still to be sent (mail_outbox) and what was sent (mail_sent).
  */
 @Injectable()
-export class MailOutbox implements BeforeApplicationShutdown {
+export class MailOutbox {
   private readonly logger = new Logger(MailOutbox.name);
-  private readonly queue: Queue<SendMailJobV1>;
 
   constructor(
-    @Inject(SERVICE_ENV) env: ServiceEnv,
+    @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobV1>,
     @InjectConnection() private readonly connection: Connection,
-  ) {
-    this.queue = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
-    this.queue.on('error', () => undefined);
-  }
+  ) {}
 
   private get outbox() {
     return this.connection.collection<MailOutboxDocument>(MailCollection.Outbox);
@@ -81,9 +76,5 @@ export class MailOutbox implements BeforeApplicationShutdown {
     }
     if (requeued > 0) this.logger.log(`queued ${requeued} e-mail(s) again from the outbox`);
     return requeued;
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.queue.close();
   }
 }

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { type MailJobs, QueueName, type ServiceEnv } from '@shelf/contracts';
-import { Worker } from 'bullmq';
+import { Processor } from '@nestjs/bullmq';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import { type MailJobs, QueueName } from '@shelf/contracts';
+import type { Job } from 'bullmq';
 import { isOutage } from '../log/is-outage';
 import { routeJobs } from '../queues/job-handlers';
-import { SERVICE_ENV } from '../service-env.token';
+import { QueueProcessor } from '../queues/queue-processor';
 import { MailOutbox } from './mail-outbox';
 import { MailTransport } from './mail-transport';
 
@@ -14,29 +15,26 @@ const SWEEP_MS = 2000;
  * Consumes the mail queue: a failed send is retried with the backoff the producer set (mailJobOptions); each message
  * is sent once per key. It also queues again what the outbox holds but Redis does not.
  */
-@Injectable()
-export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(MailProcessor.name);
-  private worker?: Worker;
+@Processor(QueueName.Mail, { concurrency: 4 })
+export class MailProcessor extends QueueProcessor implements OnApplicationBootstrap {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
+  private readonly route = routeJobs<MailJobs>({
+    'mail.send.v1': (message, job) => this.outbox.deliver(job.id!, message, (m) => this.transport.send(m)),
+  });
 
   constructor(
-    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
     private readonly transport: MailTransport,
     private readonly outbox: MailOutbox,
-  ) {}
+  ) {
+    super();
+  }
+
+  protected handle(job: Job): Promise<void> {
+    return this.route(job);
+  }
 
   onApplicationBootstrap(): void {
-    const process = routeJobs<MailJobs>({
-      'mail.send.v1': (message, job) => this.outbox.deliver(job.id!, message, (m) => this.transport.send(m)),
-    });
-    this.worker = new Worker(QueueName.Mail, process, {
-      connection: { url: this.env.redisUrl },
-      prefix: this.env.queuePrefix,
-      concurrency: 4,
-    });
-    this.worker.on('error', () => undefined);
     this.timer = setInterval(() => {
       this.sweeping ??= this.outbox
         .requeueMissing()
@@ -45,9 +43,9 @@ export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationS
     }, SWEEP_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  override async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.worker?.close();
+    await super.beforeApplicationShutdown();
     await this.sweeping;
   }
 }

@@ -1,11 +1,12 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { PARTITION_COUNT, QueueName, type ServiceEnv, WAKE_PARTITION_JOB, type WakePartitionJob } from '@shelf/contracts';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { Processor } from '@nestjs/bullmq';
+import type { OnApplicationBootstrap } from '@nestjs/common';
+import { PARTITION_COUNT, QueueName, WAKE_PARTITION_JOB, type WakePartitionJob } from '@shelf/contracts';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { LogReader } from '../log/log-reader';
-import { SERVICE_ENV } from '../service-env.token';
+import { QueueProcessor } from '../queues/queue-processor';
 import { PartitionRunner } from './partition-runner';
 
 /** Partitions one process projects at once. */
@@ -21,10 +22,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
  * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side.
  */
-@Injectable()
-export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(PartitionConsumer.name);
-  private worker?: Worker<WakePartitionJob>;
+@Processor(QueueName.Events, { concurrency: CONCURRENCY })
+export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implements OnApplicationBootstrap {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
   private stopped = false;
@@ -35,20 +34,14 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
   private readonly reader: LogReader;
 
   constructor(
-    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
     @InjectConnection() connection: Connection,
     private readonly runner: PartitionRunner,
   ) {
+    super();
     this.reader = new LogReader(connection.db!);
   }
 
   onApplicationBootstrap(): void {
-    this.worker = new Worker<WakePartitionJob>(QueueName.Events, (job) => this.onWakeUp(job), {
-      connection: { url: this.env.redisUrl },
-      prefix: this.env.queuePrefix,
-      concurrency: CONCURRENCY,
-    });
-    this.worker.on('error', () => undefined);
     this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
     void this.sweep();
   }
@@ -64,7 +57,8 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
     this.logger.warn(`partition ${partition}: ${outage ? 'a dependency is away, will try again' : 'projection failed, will try again'}: ${message}`);
   }
 
-  private async onWakeUp(job: Job<WakePartitionJob>): Promise<void> {
+  /** A wake-up: projects the partition, or waits a while for the consumer that holds it. */
+  protected async handle(job: Job<WakePartitionJob>): Promise<void> {
     if (job.name !== WAKE_PARTITION_JOB) throw new UnrecoverableError(`no handler for job "${job.name}"`);
     const deadline = Date.now() + BUSY_WAIT_MS;
     while ((await this.project(job.data.partition)) === null && Date.now() < deadline && !this.stopped) await pause(25);
@@ -105,10 +99,10 @@ export class PartitionConsumer implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  override async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.worker?.close();
+    await super.beforeApplicationShutdown();
     await this.sweeping;
     await Promise.allSettled(this.running.values());
   }

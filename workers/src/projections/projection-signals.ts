@@ -1,3 +1,4 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { changesCatalogue, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
@@ -13,13 +14,13 @@ import { SERVICE_ENV } from '../service-env.token';
 export class ProjectionSignals implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ProjectionSignals.name);
   private readonly redis: Redis;
-  private readonly parkedQueue: Queue;
 
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+  constructor(
+    @Inject(SERVICE_ENV) env: ServiceEnv,
+    @InjectQueue(QueueName.Parked) private readonly parkedQueue: Queue,
+  ) {
     this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 100 });
     this.redis.on('error', () => undefined);
-    this.parkedQueue = new Queue(QueueName.Parked, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
-    this.parkedQueue.on('error', () => undefined);
   }
 
   /** A round of a partition was applied: one message empties the API's cached catalogue answers if it touched them. */
@@ -40,7 +41,6 @@ export class ProjectionSignals implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.parkedQueue.close();
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else this.redis.disconnect();
   }

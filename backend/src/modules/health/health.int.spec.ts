@@ -1,5 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
 import { testServiceEnv } from '@test/support';
+import type { Connection } from 'mongoose';
 import { createServer } from 'node:net';
 import { createApp } from '../../create-app';
 
@@ -15,7 +18,7 @@ describe('GET /api/health', () => {
     try {
       expect(await healthOf(app)).toEqual({
         status: 200,
-        body: { status: 'ok', store: 'up', redis: 'up', search: 'up', searchEngine: 'embedded' },
+        body: { status: 'ok', store: 'up', redis: 'up', search: 'up', searchEngine: 'embedded', parkedEvents: 0, projectionLag: 0 },
       });
     } finally {
       await app.close();
@@ -35,9 +38,36 @@ describe('GET /api/health', () => {
     try {
       expect(await healthOf(app)).toEqual({
         status: 503,
-        body: { status: 'unavailable', store: 'up', redis: 'down', search: 'up', searchEngine: 'embedded' },
+        body: { status: 'unavailable', store: 'up', redis: 'down', search: 'up', searchEngine: 'embedded', parkedEvents: 0, projectionLag: 0 },
       });
     } finally {
+      await app.close();
+    }
+  });
+
+  it('reports the parked events and how far the projectors are behind the log', async () => {
+    const app = await createApp(testServiceEnv(__filename), ['error']);
+    await app.listen(0, '127.0.0.1');
+    const db = app.get<Connection>(getConnectionToken()).db!;
+    const checkpoint = (projector: string, partition: number, position: number): CheckpointDocument => ({
+      _id: `${projector}:${partitionId(partition)}`,
+      projector,
+      partition,
+      position,
+      parkedStreams: [],
+      updatedAt: new Date(),
+    });
+    try {
+      await db.collection<PartitionHeadDocument>(EventLogCollection.Partitions).insertMany([
+        { _id: partitionId(0), head: 7 },
+        { _id: partitionId(1), head: 3 },
+      ]);
+      // catalog: 0 + 2 behind; search: 3 + 3 (no checkpoint in partition 1 yet).
+      await db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).insertMany([checkpoint('catalog', 0, 7), checkpoint('catalog', 1, 1), checkpoint('search', 0, 4)]);
+      await db.collection<{ _id: string }>(ProjectionCollection.Parked).insertOne({ _id: 'search:some-event' });
+      expect(await healthOf(app)).toMatchObject({ status: 200, body: { status: 'ok', parkedEvents: 1, projectionLag: 8 } });
+    } finally {
+      await db.dropDatabase();
       await app.close();
     }
   });

@@ -1,7 +1,8 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueueName, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { type RequestHandler, Router } from 'express';
@@ -17,28 +18,25 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
  * no dashboard (`handler` is undefined and the path answers 404).
  */
 @Injectable()
-export class QueueDashboard implements BeforeApplicationShutdown {
+export class QueueDashboard {
   readonly handler?: RequestHandler;
-  private readonly queues: Queue[] = [];
 
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+  constructor(
+    @Inject(SERVICE_ENV) env: ServiceEnv,
+    @InjectQueue(QueueName.Events) events: Queue,
+    @InjectQueue(QueueName.Mail) mail: Queue,
+    @InjectQueue(QueueName.Parked) parked: Queue,
+  ) {
+    const queues = [events, mail, parked];
+    // The board shows an unreachable Redis itself; without a listener BullMQ would print every error.
+    for (const queue of queues) queue.on('error', () => undefined);
     if (!env.admin) return;
-    for (const name of Object.values(QueueName)) {
-      const queue = new Queue(name, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
-      // The board shows an unreachable Redis itself; without a listener the error would be thrown.
-      queue.on('error', () => undefined);
-      this.queues.push(queue);
-    }
     const board = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
-      queues: this.queues.map((queue) => new BullMQAdapter(queue)),
+      queues: queues.map((queue) => new BullMQAdapter(queue)),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Novel Shelf queues' } },
     });
     this.handler = Router().use(basicAuth(env.admin, 'Novel Shelf queues'), board.getRouter() as RequestHandler);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(this.queues.map((queue) => queue.close()));
   }
 }
