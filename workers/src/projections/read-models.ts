@@ -40,6 +40,8 @@ export class ReadModels {
   private readonly names: ReadModelNames;
   private readonly rebuild = new AsyncLocalStorage<ReadonlyMap<string, ReadModelStore<ById>>>();
   private readonly locks: StoreLocks;
+  /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
@@ -72,10 +74,15 @@ export class ReadModels {
   /**
    * Runs a read-change-write of a document that events of many partitions change (a reader's inbox or liked stories)
    * as its only writer: live, under a lock in the store (the embedded store has no atomic update); in a rebuild, which
-   * is the only writer of its collections, as it is.
+   * is the only writer of its collections, after the work queued before it in this process.
    */
   exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
-    return this.rebuilding ? work() : this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+    if (!this.rebuilding) return this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+    const turn = (this.turns.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = turn.catch(() => undefined);
+    this.turns.set(key, settled);
+    void settled.then(() => this.turns.get(key) === settled && this.turns.delete(key));
+    return turn;
   }
 
   /** Runs `work` with the read models named in `buffers` written to them instead. */

@@ -48,4 +48,17 @@ describe('the rebuild buffer', () => {
     expect(await collection.findOne({ _id: 'd' })).toEqual({ _id: 'd', count: 1 });
     expect(await collection.findOne({ _id: 'missing' })).toBeNull();
   });
+
+  it('writes hundreds of changed documents at once (the embedded store takes replacements in small commands only)', async () => {
+    const buffers = new RebuildBuffers(db, new Map([['heads', 'heads__test']]));
+    const heads = buffers.stores.get('heads') as ReadModelStore<Page>;
+    const ids = Array.from({ length: 150 }, (_, i) => `h${i}`);
+    for (const count of [1, 2]) {
+      for (const _id of ids) await heads.updateOne({ _id }, { $set: { count } }, { upsert: true });
+      await buffers.flush();
+    }
+    const stored = await db.collection<Page>('heads__test').find({}).toArray();
+    expect(stored).toHaveLength(150);
+    expect(stored.every((doc) => doc.count === 2)).toBe(true);
+  }, 30_000);
 });

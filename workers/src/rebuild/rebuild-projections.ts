@@ -12,6 +12,8 @@ import { RebuildBuffers } from './rebuild-buffers';
 
 /** Log entries read at a time: memory stays flat whatever the log's length. */
 const BATCH = 500;
+/** Partitions replayed side by side: reading the log is bound by the store's round trips, not by this process. */
+const SIDE_BY_SIDE = 4;
 
 export interface RebuildProgress {
   phase: 'replay' | 'catch-up' | 'search' | 'done';
@@ -38,8 +40,8 @@ export interface RebuildResult {
 
 /**
  * Rebuilds read models while the site runs: the projectors named (all with read models when none is) apply the whole
- * log, partition by partition and a batch at a time (through RebuildBuffers), into new collections; live projection
- * goes on meanwhile into the old ones. Then, with
+ * log, a few partitions side by side and a batch at a time (through RebuildBuffers), into new collections; live
+ * projection goes on meanwhile into the old ones. Then, with
  * every partition's lock held (live consumers wait a moment), the new collections catch up to the head, take over the
  * projectors' checkpoints (their parked events were applied again by the replay), and the read models point at them in
  * one write each. A rebuild that fails leaves the live read models as they were, and drops what it built.
@@ -67,7 +69,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
           for (const projector of rebuilt) if (projector.handles.includes(event.type)) await projector.apply(event);
         }
       });
-      await buffers.flush();
+      await buffers.settle();
       positions[partition] = entries.at(-1)!.seq;
       events += entries.length;
       onProgress({ phase, events, total });
@@ -75,11 +77,17 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   };
 
   try {
-    for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'replay');
+    const queue = Array.from({ length: PARTITION_COUNT }, (_, partition) => partition);
+    const lane = async () => {
+      for (let partition = queue.shift(); partition !== undefined; partition = queue.shift()) await replay(partition, 'replay');
+    };
+    await Promise.all(Array.from({ length: SIDE_BY_SIDE }, lane));
+    await buffers.flush();
     await deps.readModels.refresh();
     const replaced = new Map([...targets.keys()].map((readModel) => [readModel, deps.readModels.physical(readModel)]));
     await withEveryPartition(deps.db, async () => {
       for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
+      await buffers.flush();
       const checkpoints = new Checkpoints(deps.db);
       const parked = new ParkedEvents(deps.db);
       for (const doc of await parked.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parked.remove(doc._id);
