@@ -10,6 +10,7 @@ import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
 import { PROJECTORS, type Projector } from './projector';
 import { ReadModels } from './read-models';
+import { WriteBuffers } from './write-buffers';
 
 /** Log entries read and applied per round; the checkpoints are written once per round. */
 const BATCH = 100;
@@ -81,12 +82,22 @@ export class PartitionRunner {
     const checkpoint = checkpoints.get(projector.name)!;
     const limit = Math.min(...(projector.after ?? []).map((name) => checkpoints.get(name)?.position ?? 0));
     const start = checkpoint.position;
-    for (const { seq, event } of entries) {
-      if (seq <= checkpoint.position) continue;
-      if (seq > limit) break;
-      if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, seq, event);
-      checkpoint.position = seq;
-    }
+    // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
+    const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
+    const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])));
+    await this.readModels.into(
+      buffers.stores,
+      async () => {
+        for (const { seq, event } of entries) {
+          if (seq <= checkpoint.position) continue;
+          if (seq > limit) break;
+          if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, seq, event);
+          checkpoint.position = seq;
+        }
+      },
+      { rebuilding: false },
+    );
+    await buffers.flush();
     if (checkpoint.position !== start) await this.checkpoints.save(checkpoint);
   }
 

@@ -13,6 +13,12 @@ export interface Projector {
   readonly handles: readonly EventType[];
   readonly after?: readonly string[];
   readonly owns?: readonly string[];
+  /**
+   * Those of `owns` that events of many partitions change (a reader's inbox or liked stories): written at once, in
+   * turns (ReadModels.exclusive). The others have one writer, their partition's consumer, which buffers its writes to
+   * them for a whole batch of the log (WriteBuffers).
+   */
+  readonly shared?: readonly string[];
   apply(event: AnyDomainEvent): Promise<void>;
 }
 

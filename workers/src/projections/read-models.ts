@@ -18,7 +18,7 @@ export interface ReadModelUpdate {
 /**
  * What a projector may do to a read model: look up, write and change documents by `_id` alone (the one lookup the
  * embedded store answers without a scan), changing fields with `$set`/`$unset` on paths. A store collection is one;
- * so is a rebuild's buffer (see RebuildBuffers).
+ * so is a rebuild's buffer (see WriteBuffers).
  */
 export interface ReadModelStore<T extends ById> {
   findOne(filter: ById): Promise<T | null>;
@@ -32,13 +32,13 @@ const DOCUMENT_LOCK_MS = 10_000;
 
 /**
  * The read models the projectors write, by name. Live, a name resolves to the collection the read model lives in now
- * (refreshed before each partition run); inside `into`, to a rebuild's buffers of the new collections, and nothing is
- * pushed to readers meanwhile.
+ * (refreshed before each partition run); inside `into`, to write buffers: a partition consumer's of the documents only
+ * its partition changes, or a rebuild's of the new collections (and nothing is pushed to readers meanwhile).
  */
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  private readonly rebuild = new AsyncLocalStorage<ReadonlyMap<string, ReadModelStore<ById>>>();
+  private readonly buffered = new AsyncLocalStorage<{ stores: ReadonlyMap<string, ReadModelStore<ById>>; rebuilding: boolean }>();
   private readonly locks: StoreLocks;
   /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
@@ -57,7 +57,7 @@ export class ReadModels {
   }
 
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
-    const buffer = this.rebuild.getStore()?.get(readModel);
+    const buffer = this.buffered.getStore()?.stores.get(readModel);
     // A store collection does all ReadModelStore asks, for these filters.
     return (buffer ?? this.connection.collection(this.physical(readModel))) as unknown as ReadModelStore<T>;
   }
@@ -85,12 +85,13 @@ export class ReadModels {
     return turn;
   }
 
-  /** Runs `work` with the read models named in `buffers` written to them instead. */
-  into<R>(buffers: ReadonlyMap<string, ReadModelStore<ById>>, work: () => Promise<R>): Promise<R> {
-    return this.rebuild.run(buffers, work);
+  /** Runs `work` with the read models named in `stores` written to them instead (WriteBuffers); `rebuilding` for a rebuild's. */
+  into<R>(stores: ReadonlyMap<string, ReadModelStore<ById>>, work: () => Promise<R>, { rebuilding }: { rebuilding: boolean }): Promise<R> {
+    return this.buffered.run({ stores, rebuilding }, work);
   }
 
+  /** Inside a rebuild: nothing is pushed to readers, and shared documents have no other writer. */
   get rebuilding(): boolean {
-    return this.rebuild.getStore() !== undefined;
+    return this.buffered.getStore()?.rebuilding ?? false;
   }
 }

@@ -8,7 +8,7 @@ import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
 import type { ReadModels } from '../projections/read-models';
 import type { SearchProjector } from '../projections/search/search.projector';
-import { RebuildBuffers } from './rebuild-buffers';
+import { WriteBuffers } from '../projections/write-buffers';
 
 /** Log entries read at a time: memory stays flat whatever the log's length. */
 const BATCH = 500;
@@ -40,7 +40,7 @@ export interface RebuildResult {
 
 /**
  * Rebuilds read models while the site runs: the projectors named (all with read models when none is) apply the whole
- * log, a few partitions side by side and a batch at a time (through RebuildBuffers), into new collections; live
+ * log, a few partitions side by side and a batch at a time (through WriteBuffers), into new collections; live
  * projection goes on meanwhile into the old ones. Then, with
  * every partition's lock held (live consumers wait a moment), the new collections catch up to the head, take over the
  * projectors' checkpoints (their parked events were applied again by the replay), and the read models point at them in
@@ -57,7 +57,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   let events = 0;
   const total = (await Promise.all(positions.map((_, partition) => reader.head(partition)))).reduce((sum, head) => sum + head, 0);
 
-  const buffers = new RebuildBuffers(deps.db, targets);
+  const buffers = new WriteBuffers(deps.db, targets, { fresh: true });
 
   const replay = async (partition: number, phase: RebuildProgress['phase']) => {
     for (;;) {
@@ -68,7 +68,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
           if (!event) continue;
           for (const projector of rebuilt) if (projector.handles.includes(event.type)) await projector.apply(event);
         }
-      });
+      }, { rebuilding: true });
       await buffers.settle();
       positions[partition] = entries.at(-1)!.seq;
       events += entries.length;

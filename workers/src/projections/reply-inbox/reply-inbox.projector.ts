@@ -29,6 +29,7 @@ export class ReplyInboxProjector implements Projector {
   readonly name = 'reply-inbox';
   readonly handles = [SocialEventType.CommentPosted, SocialEventType.RepliesMarkedRead];
   readonly owns = [SocialReadModelCollection.ReplyInboxes, SocialReadModelCollection.ReplyPages];
+  readonly shared = this.owns;
 
   constructor(
     private readonly readModels: ReadModels,

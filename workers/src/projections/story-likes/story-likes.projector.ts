@@ -43,6 +43,7 @@ export class StoryLikesProjector implements Projector {
   ];
 
   readonly owns = [C.StoryLikes, C.StoryLikerPages, C.ReaderLikes];
+  readonly shared = [C.ReaderLikes];
 
   constructor(
     private readonly readModels: ReadModels,

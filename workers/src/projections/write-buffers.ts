@@ -1,5 +1,5 @@
 import { type Db, type Document, MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../projections/read-models';
+import type { ById, ReadModelStore, ReadModelUpdate } from './read-models';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
 const MAX_CACHED = 20_000;
@@ -19,18 +19,18 @@ interface Cached {
 }
 
 /**
- * A rebuild's read models: the new collections, written through a buffer. Projectors read and change documents in
- * memory; `settle` writes what changed once thousands of documents have (new ones inserted in one command, changed
- * ones replaced in a few), so a document changed by many events is written once and a rebuild costs a few store calls
- * per thousands of events instead of a few per event. The rebuild is the only writer of
- * its collections, so what the buffer holds is what the store holds.
+ * Read models written through a buffer, by their only writer: a rebuild filling new collections, or a partition's
+ * consumer with the documents only its partition changes (see Projector.shared). Projectors read and change documents
+ * in memory; `flush` writes what changed (new documents inserted in one command, changed ones replaced in a few), so
+ * a document changed by many events is written once, and projecting costs a few store calls per batch of events
+ * instead of a few per event. Being the only writer, what the buffer holds is what the store holds.
  */
-export class RebuildBuffers {
+export class WriteBuffers {
   private readonly buffers: Map<string, BufferedReadModel>;
 
-  /** `targets`: read model name → its new collection. */
-  constructor(db: Db, targets: ReadonlyMap<string, string>, maxCached = MAX_CACHED) {
-    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, maxCached)]));
+  /** `targets`: read model name → its collection; `fresh` when they are new and empty (nothing to look up). */
+  constructor(db: Db, targets: ReadonlyMap<string, string>, { fresh = false, maxCached = MAX_CACHED } = {}) {
+    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, fresh, maxCached)]));
   }
 
   get stores(): ReadonlyMap<string, ReadModelStore<ById>> {
@@ -51,8 +51,8 @@ export class RebuildBuffers {
 
 class BufferedReadModel implements ReadModelStore<ById> {
   private cache = new Map<string, Cached>();
-  /** Until the cache is first emptied it holds every document of the new collection: a miss needs no lookup. */
-  private complete = true;
+  /** Whether the cache holds every document of the collection (a new one, until first emptied): a miss is absent. */
+  private complete: boolean;
   private flushed: Promise<void> = Promise.resolve();
   /** Documents changed since the last flush. */
   dirty = 0;
@@ -60,8 +60,11 @@ class BufferedReadModel implements ReadModelStore<ById> {
   constructor(
     private readonly db: Db,
     private readonly name: string,
+    fresh: boolean,
     private readonly maxCached: number,
-  ) {}
+  ) {
+    this.complete = fresh;
+  }
 
   async findOne({ _id }: ById): Promise<ById | null> {
     return structuredClone((await this.load(_id)).doc);

@@ -1,16 +1,16 @@
-// A rebuild's buffer behaves as the store does for what projectors ask of it, and what it flushes is what they wrote,
+// A write buffer behaves as the store does for what projectors ask of it, and what it flushes is what they wrote,
 // also once it has emptied its cache and must look documents up in the store again.
 import { testServiceEnv } from '@test/support';
 import { type Db, MongoClient, MongoServerError } from 'mongodb';
 import type { ById, ReadModelStore } from '../projections/read-models';
-import { RebuildBuffers } from './rebuild-buffers';
+import { WriteBuffers } from './write-buffers';
 
 interface Page extends ById {
   items?: Record<string, { n: number }>;
   count?: number;
 }
 
-describe('the rebuild buffer', () => {
+describe('the write buffer', () => {
   let client: MongoClient;
   let db: Db;
 
@@ -25,7 +25,7 @@ describe('the rebuild buffer', () => {
   });
 
   it('applies $set and $unset on paths, upserts, replaces and refuses a second insert, in the store after each flush', async () => {
-    const buffers = new RebuildBuffers(db, new Map([['pages', 'pages__test']]), 2);
+    const buffers = new WriteBuffers(db, new Map([['pages', 'pages__test']]), { fresh: true, maxCached: 2 });
     const pages = buffers.stores.get('pages') as ReadModelStore<Page>;
     const collection = db.collection<Page>('pages__test');
     for (let round = 0; round < 3; round++) {
@@ -50,7 +50,7 @@ describe('the rebuild buffer', () => {
   });
 
   it('writes hundreds of changed documents at once (the embedded store takes replacements in small commands only)', async () => {
-    const buffers = new RebuildBuffers(db, new Map([['heads', 'heads__test']]));
+    const buffers = new WriteBuffers(db, new Map([['heads', 'heads__test']]), { fresh: true });
     const heads = buffers.stores.get('heads') as ReadModelStore<Page>;
     const ids = Array.from({ length: 150 }, (_, i) => `h${i}`);
     for (const count of [1, 2]) {
