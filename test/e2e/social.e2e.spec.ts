@@ -8,6 +8,8 @@ import {
   type LikedStoriesResponse,
   type LikeStatusResponse,
   type RepliesResponse,
+  type ReplyInboxReadModel,
+  SocialEventType,
   SocialReadModelCollection,
   type StoredEventDocument,
   toDomainEvent,
@@ -16,6 +18,8 @@ import { testServiceEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
+import { ReadModels } from '../../workers/src/projections/read-models';
+import { ReplyInboxProjector } from '../../workers/src/projections/reply-inbox/reply-inbox.projector';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
@@ -299,4 +303,20 @@ describe('likes, comments and notifications', () => {
     await rebuild(site.workers, { api: site.api });
     expect(await snapshot()).toEqual(live);
   }, 60_000);
+
+  // Applied straight to the projector, not appended: the last test, so no rebuild from the log compares after it.
+  it('counts replies that reach an inbox after a read mark of a later time (as a rebuild may apply them)', async () => {
+    const inbox = site.workers.get(ReplyInboxProjector);
+    const by = { actor: 'test', correlationId: 'late-replies', causationId: null };
+    const at = (second: number) => `2026-11-20T10:00:0${second}.000Z`;
+    await inbox.apply({ id: 'mark-late', streamId: 'reader-late-mark-1', version: 1, type: SocialEventType.RepliesMarkedRead, occurredAt: at(5), metadata: by, data: { user_id: 'late' } });
+    for (const [second, id] of [[3, 'early-reply'], [7, 'later-reply']] as const) {
+      await inbox.apply({
+        id, streamId: `comment-${id}`, version: 1, type: SocialEventType.CommentPosted, occurredAt: at(second), metadata: by,
+        data: { comment_id: id, book_id: book.bookId, chapter_id: null, parent_comment_id: 'parent', parent_user_id: 'late', user_id: 'replier', username: 'R', email_hash: 'h', comment_content: GOOD },
+      });
+    }
+    const head = await site.workers.get(ReadModels).collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: 'late' });
+    expect(head).toMatchObject({ count: 2, unread: 1, read_up_to: at(5) });
+  });
 });

@@ -15,6 +15,6 @@ export function isOutage(error: unknown): boolean {
     error instanceof MongoNotConnectedError ||
     error instanceof MongoTopologyClosedError ||
     OUTAGE_NAMES.has(error.name) ||
-    /Connection is closed|ECONNREFUSED|ECONNRESET/.test(error.message)
+    /Connection is closed|connection \d+ to \S+ closed|ECONNREFUSED|ECONNRESET/.test(error.message)
   );
 }

@@ -86,7 +86,7 @@ export class PartitionRunner {
     const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
     const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])));
     await this.readModels.into(
-      buffers.stores,
+      buffers,
       async () => {
         for (const { seq, event } of entries) {
           if (seq <= checkpoint.position) continue;

@@ -15,8 +15,8 @@ export interface Projector {
   readonly owns?: readonly string[];
   /**
    * Those of `owns` that events of many partitions change (a reader's inbox or liked stories): written at once, in
-   * turns (ReadModels.exclusive). The others have one writer, their partition's consumer, which buffers its writes to
-   * them for a whole batch of the log (WriteBuffers).
+   * turns (ReadModels.exclusive), after the buffered writes before them. The others have one writer, their
+   * partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
    */
   readonly shared?: readonly string[];
   apply(event: AnyDomainEvent): Promise<void>;

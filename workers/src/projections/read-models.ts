@@ -5,6 +5,7 @@ import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type LockDocument, StoreLocks } from '../log/store-locks';
+import type { WriteBuffers } from './write-buffers';
 
 export interface ById {
   _id: string;
@@ -27,6 +28,12 @@ export interface ReadModelStore<T extends ById> {
   updateOne(filter: ById, update: ReadModelUpdate, options?: { upsert?: boolean }): Promise<unknown>;
 }
 
+interface Buffered {
+  stores: ReadonlyMap<string, ReadModelStore<ById>>;
+  flush(): Promise<void>;
+  rebuilding: boolean;
+}
+
 /** A shared document's lock outlives a writer killed while holding it by at most this long. */
 const DOCUMENT_LOCK_MS = 10_000;
 
@@ -38,7 +45,7 @@ const DOCUMENT_LOCK_MS = 10_000;
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  private readonly buffered = new AsyncLocalStorage<{ stores: ReadonlyMap<string, ReadModelStore<ById>>; rebuilding: boolean }>();
+  private readonly buffered = new AsyncLocalStorage<Buffered>();
   private readonly locks: StoreLocks;
   /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
@@ -76,8 +83,12 @@ export class ReadModels {
    * as its only writer: live, under a lock in the store (the embedded store has no atomic update); in a rebuild, which
    * is the only writer of its collections, after the work queued before it in this process.
    */
-  exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
-    if (!this.rebuilding) return this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+  async exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
+    // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
+    if (!this.rebuilding) {
+      await this.buffered.getStore()?.flush();
+      return this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+    }
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(work, work);
     const settled = turn.catch(() => undefined);
     this.turns.set(key, settled);
@@ -85,9 +96,9 @@ export class ReadModels {
     return turn;
   }
 
-  /** Runs `work` with the read models named in `stores` written to them instead (WriteBuffers); `rebuilding` for a rebuild's. */
-  into<R>(stores: ReadonlyMap<string, ReadModelStore<ById>>, work: () => Promise<R>, { rebuilding }: { rebuilding: boolean }): Promise<R> {
-    return this.buffered.run({ stores, rebuilding }, work);
+  /** Runs `work` with the read models of `buffers` written to them instead; `rebuilding` for a rebuild's. */
+  into<R>(buffers: WriteBuffers, work: () => Promise<R>, { rebuilding }: { rebuilding: boolean }): Promise<R> {
+    return this.buffered.run({ stores: buffers.stores, flush: () => buffers.flush(), rebuilding }, work);
   }
 
   /** Inside a rebuild: nothing is pushed to readers, and shared documents have no other writer. */

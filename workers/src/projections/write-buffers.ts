@@ -78,7 +78,7 @@ class BufferedReadModel implements ReadModelStore<ById> {
 
   async replaceOne({ _id }: ById, doc: Document, options: { upsert?: boolean } = {}): Promise<void> {
     const entry = await this.load(_id);
-    if (entry.doc || options.upsert) this.write(entry, { ...structuredClone(doc), _id });
+    if (entry.doc || options.upsert) this.write(entry, { _id, ...structuredClone(doc) });
   }
 
   async updateOne({ _id }: ById, update: ReadModelUpdate, options: { upsert?: boolean } = {}): Promise<void> {
@@ -126,11 +126,13 @@ class BufferedReadModel implements ReadModelStore<ById> {
     return entry;
   }
 
-  private write(entry: Cached, doc: ById): void {
+  private write(entry: Cached, { _id, ...fields }: ById): void {
     if (!entry.dirty) this.dirty += 1;
+    // `_id` first, as the store keeps it: FerretDB 1.24 drops the connection of a write whose document has it elsewhere.
+    const doc = { _id, ...fields };
     entry.doc = doc;
     entry.dirty = true;
-    this.cache.set(doc._id, entry);
+    this.cache.set(_id, entry);
   }
 }
 

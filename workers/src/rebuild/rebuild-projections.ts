@@ -63,7 +63,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     for (;;) {
       const entries = await reader.read(partition, positions[partition], BATCH);
       if (entries.length === 0) return;
-      await deps.readModels.into(buffers.stores, async () => {
+      await deps.readModels.into(buffers, async () => {
         for (const { event } of entries) {
           if (!event) continue;
           for (const projector of rebuilt) if (projector.handles.includes(event.type)) await projector.apply(event);

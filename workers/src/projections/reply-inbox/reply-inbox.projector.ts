@@ -40,11 +40,13 @@ export class ReplyInboxProjector implements Projector {
     const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
     if (userId === null) return;
     const changed = await this.readModels.exclusive(`inbox:${userId}`, async () => {
-      const inbox = (await this.heads.findOne({ _id: userId })) ?? emptyInbox(userId);
+      const inbox = { ...emptyInbox(userId), ...(await this.heads.findOne({ _id: userId })) };
       const next = event.type === SocialEventType.CommentPosted ? await this.reply(inbox, event) : await this.read(inbox, event.occurredAt);
       if (!next) return null;
-      await this.heads.updateOne({ _id: userId }, { $set: { ...next, applied: rememberApplied(inbox.applied, event.id) } }, { upsert: true });
-      return { ...inbox, ...next };
+      // Every field, so that a head a read mark creates has its counters too.
+      const { _id, ...head } = { ...inbox, ...next, applied: rememberApplied(inbox.applied, event.id) };
+      await this.heads.updateOne({ _id }, { $set: head }, { upsert: true });
+      return { _id, ...head };
     });
     if (changed) await this.badges.notify([userId], { inbox: changed });
   }
