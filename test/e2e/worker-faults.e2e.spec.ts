@@ -15,6 +15,7 @@ import {
   type StoryLikerPageReadModel,
   type ReaderLikesReadModel,
   bookKey,
+  loadReaderLikes,
 } from '@shelf/contracts';
 import { caughtMail, testServiceEnv, waitForMail } from '@test/support';
 import { Queue } from 'bullmq';
@@ -303,15 +304,16 @@ describe('the worker tier under faults', () => {
     await readModels.refresh();
     const readers = readModels.db.collection<ReaderLikesReadModel>(readModels.physical(SocialReadModelCollection.ReaderLikes));
     const pages = readModels.db.collection<StoryLikerPageReadModel>(readModels.physical(SocialReadModelCollection.StoryLikerPages));
+    const likesOf = (user: string) => loadReaderLikes(user, (filter) => readers.findOne(filter));
     for (const bookId of [book.bookId, other.bookId]) {
       for (const [key, liked] of expected) {
         const [user, id] = key.split('|');
         if (Number(id) !== bookId) continue;
-        expect([key, (await readers.findOne({ _id: user }))?.books[bookKey(bookId)]?.liked ?? false]).toEqual([key, liked]);
+        expect([key, (await likesOf(user))?.books[bookKey(bookId)]?.liked ?? false]).toEqual([key, liked]);
       }
       const likers = (await pages.find({}).toArray()).filter((page) => page._id.startsWith(`${bookId}#`)).flatMap((page) => Object.values(page.likers));
       expect(new Set(likers).size).toBe(likers.length);
-      const states = await Promise.all(likers.map(async (user) => (await readers.findOne({ _id: user }))?.books[bookKey(bookId)]?.liked ?? false));
+      const states = await Promise.all(likers.map(async (user) => (await likesOf(user))?.books[bookKey(bookId)]?.liked ?? false));
       expect(await likeCount(bookId)).toBe(states.filter(Boolean).length);
     }
   }

@@ -1,3 +1,5 @@
+import { PARTITION_COUNT, partitionId } from '../events/event-log';
+
 /**
  * Read models that grow with activity keep to the bucket pattern: a small head document per owner (a thread, a
  * reader's inbox) with its counters, and the items in pages of at most PAGE_ITEMS, `_id` = pageId(owner, n), filled
@@ -19,7 +21,7 @@ export const SocialReadModelCollection = {
   StoryLikes: 'rm_story_likes',
   /** Who has liked each book, in pages (for a new chapter's fan-out). */
   StoryLikerPages: 'rm_story_liker_pages',
-  /** One document per reader who liked a story, `_id` = user id. */
+  /** A reader's liked stories in parts, one per partition of the log, `_id` = readerLikesId(...). */
   ReaderLikes: 'rm_reader_likes',
   /** One head per reader who got a reply, `_id` = user id. */
   ReplyInboxes: 'rm_reply_inboxes',
@@ -34,8 +36,11 @@ export const pageId = (owner: string, page: number): string => `${owner}#${Strin
 export const commentLikeId = (commentId: string, userId: string): string => `${commentId}:${userId}`;
 export const readerThreadId = (userId: string, thread: string): string => `${userId}@${thread}`;
 
-/** Event ids a head or page remembers having applied, so an event retried after a crash is not counted twice. */
-export const APPLIED_MEMORY = 32;
+/**
+ * Event ids a head or page remembers having applied, so an event retried after a crash is not counted twice: more than
+ * a partition consumer applies between two checkpoints (its batch), since a crash there applies the batch again.
+ */
+export const APPLIED_MEMORY = 128;
 
 /** One comment as its thread's page holds it: the original text is kept, masking happens when it is sent. */
 export interface CommentEntry {
@@ -125,6 +130,35 @@ export interface ReaderLikesReadModel {
   books: Record<string, ReaderLikedStory>;
   /** Updates up to this time are checked. */
   checked_up_to: string | null;
+}
+
+/**
+ * The part of a reader's liked stories that one partition of the log changes: the books whose likes and chapters are
+ * in it, and the reader's checks that landed in it. Each part has one writer, the partition's consumer, so no part
+ * needs a lock; a reader's likes are the parts merged (mergeReaderLikes).
+ */
+export const readerLikesId = (userId: string, partition: number): string => `${userId}:${partitionId(partition)}`;
+
+export const readerLikesIds = (userId: string): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => readerLikesId(userId, partition));
+
+/** A reader's likes, read part by part (all at once) through `findOne`. */
+export async function loadReaderLikes(
+  userId: string,
+  findOne: (filter: { _id: string }) => Promise<ReaderLikesReadModel | null>,
+): Promise<ReaderLikesReadModel | null> {
+  return mergeReaderLikes(userId, await Promise.all(readerLikesIds(userId).map((_id) => findOne({ _id }))));
+}
+
+/** A reader's likes from their parts: every book, and the latest check (a check only ever moves forward). */
+export function mergeReaderLikes(userId: string, parts: readonly (ReaderLikesReadModel | null)[]): ReaderLikesReadModel | null {
+  const found = parts.filter((part): part is ReaderLikesReadModel => part !== null);
+  if (found.length === 0) return null;
+  const checked = found.map((part) => part.checked_up_to).filter((at): at is string => at !== null);
+  return {
+    _id: userId,
+    books: Object.assign({}, ...found.map((part) => part.books)) as Record<string, ReaderLikedStory>,
+    checked_up_to: checked.length > 0 ? checked.reduce((a, b) => (a > b ? a : b)) : null,
+  };
 }
 
 export interface ReplyInboxEntry {

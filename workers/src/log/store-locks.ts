@@ -2,7 +2,6 @@ import { type Collection, MongoServerError } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
-
 export interface LockDocument {
   _id: string;
   owner: string;
@@ -22,18 +21,21 @@ export class StoreLocks {
 
   constructor(private readonly collection: Collection<LockDocument>) {}
 
-  /** Takes the lock unless another owner holds it; an expired one is taken over. */
+  /**
+   * Takes the lock unless another owner holds it; an expired one is taken over. It looks before it writes: a lock held
+   * by another costs one read, not a failed write (waiters poll this).
+   */
   async tryAcquire(id: string, ttlMs: number): Promise<boolean> {
     for (let attempt = 0; attempt < 2; attempt++) {
+      const held = await this.collection.findOne({ _id: id });
+      if (held && held.until.getTime() > Date.now()) return false;
+      if (held) await this.collection.deleteOne({ _id: id, owner: held.owner, until: held.until });
       try {
         await this.collection.insertOne({ _id: id, owner: this.owner, until: new Date(Date.now() + ttlMs) });
         return true;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      const held = await this.collection.findOne({ _id: id });
-      if (held && held.until.getTime() > Date.now()) return false;
-      if (held) await this.collection.deleteOne({ _id: id, owner: held.owner, until: held.until });
     }
     return false;
   }

@@ -16,6 +16,16 @@ export class Checkpoints {
 
   /** Written only by the holder of the partition's lock. */
   async save(checkpoint: CheckpointDocument): Promise<void> {
-    await this.collection.replaceOne({ _id: checkpoint._id }, { ...checkpoint, updatedAt: new Date() }, { upsert: true });
+    await this.saveAll([checkpoint]);
+  }
+
+  /** Several at once, in one command. */
+  async saveAll(checkpoints: CheckpointDocument[]): Promise<void> {
+    if (checkpoints.length === 0) return;
+    const updatedAt = new Date();
+    await this.collection.bulkWrite(
+      checkpoints.map((checkpoint) => ({ replaceOne: { filter: { _id: checkpoint._id }, replacement: { ...checkpoint, updatedAt }, upsert: true } })),
+      { ordered: false },
+    );
   }
 }

@@ -105,5 +105,6 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     await super.beforeApplicationShutdown();
     await this.sweeping;
     await Promise.allSettled(this.running.values());
+    await this.runner.letGoAll();
   }
 }

@@ -12,14 +12,31 @@ import { PROJECTORS, type Projector } from './projector';
 import { ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
-/** Log entries read and applied per round; the checkpoints are written once per round. */
-const BATCH = 100;
+/**
+ * Log entries read and applied per round; the checkpoints are written once per round, so a crash in a round applies
+ * it again: fewer than the event ids a read model remembers (APPLIED_MEMORY).
+ */
+export const LOG_BATCH = 100;
 /** A consumer renews its partition lock every round; killed, it holds the partition up for at most this long. */
 export const PARTITION_LEASE_MS = 15_000;
+/**
+ * A consumer keeps its partition (and its checkpoints in memory) this long after a run, so that back-to-back wake-ups
+ * under load cost no lock writes and no checkpoint reads; it lets go after a run once it has held it this long.
+ */
+const IDLE_HOLD_MS = 300;
+const MAX_HOLD_MS = PARTITION_LEASE_MS / 3;
 /** Tries of one event by one projector, with doubling pauses from 40 ms, before it is parked. */
 const ATTEMPTS = 5;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A partition this consumer holds: its projectors' checkpoints (it is their only writer meanwhile) and its lease. */
+interface Held {
+  checkpoints: Map<string, CheckpointDocument>;
+  since: number;
+  renewed: number;
+  release?: NodeJS.Timeout;
+}
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000);
 
 /**
@@ -36,6 +53,7 @@ export class PartitionRunner {
   private readonly checkpoints;
   readonly parked;
   private readonly stages: Projector[][];
+  private readonly held = new Map<number, Held>();
 
   constructor(
     @InjectConnection() connection: Connection,
@@ -53,52 +71,103 @@ export class PartitionRunner {
 
   /** Projects the partition to the end of its log; resolves with the entries read, or null when another consumer holds it. */
   async run(partition: number): Promise<number | null> {
-    const lock = partitionLock(partition);
-    if (!(await this.locks.tryAcquire(lock, PARTITION_LEASE_MS))) return null;
+    const held = await this.hold(partition);
+    if (!held) return null;
+    const { checkpoints } = held;
+    let read = 0;
     try {
-      // A rebuild swaps read models only while it holds every partition's lock: look them up once per run.
-      await this.readModels.refresh();
-      const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
-      let read = 0;
       for (;;) {
         const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
-        const entries = await this.reader.read(partition, from, BATCH);
-        if (entries.length === 0) return read;
-        for (const stage of this.stages) {
-          const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, checkpoints, entries)));
-          const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-          if (failed) throw failed.reason;
+        const entries = await this.reader.read(partition, from, LOG_BATCH);
+        if (entries.length === 0) break;
+        const before = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
+        try {
+          for (const stage of this.stages) {
+            const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, checkpoints, entries)));
+            const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+            if (failed) throw failed.reason;
+          }
+        } finally {
+          // What each projector applied (and flushed) is recorded even when another failed: one never re-runs another.
+          await this.checkpoints.saveAll([...checkpoints.values()].filter((checkpoint) => checkpoint.position !== before.get(checkpoint.projector)));
         }
         read += entries.length;
         this.signals.projected(entries);
-        await this.locks.renew(lock, PARTITION_LEASE_MS);
+        if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(partition, held);
       }
-    } finally {
-      await this.locks.release(lock).catch(() => undefined);
+    } catch (error) {
+      // The checkpoints in memory may be ahead of the store's: let go of the partition, to start afresh from the store.
+      await this.letGo(partition);
+      throw error;
     }
+    if (Date.now() - held.since > MAX_HOLD_MS) await this.letGo(partition);
+    else held.release = setTimeout(() => void this.letGo(partition).catch(() => undefined), IDLE_HOLD_MS);
+    return read;
+  }
+
+  /** The partition's lock and checkpoints: kept from the last run, or taken now (null: another consumer holds it). */
+  private async hold(partition: number): Promise<Held | null> {
+    const kept = this.held.get(partition);
+    if (kept) {
+      clearTimeout(kept.release);
+      return kept;
+    }
+    const now = Date.now();
+    if (!(await this.locks.tryAcquire(partitionLock(partition), PARTITION_LEASE_MS))) return null;
+    try {
+      // A rebuild swaps read models only while it holds every partition's lock: look them up once per hold.
+      await this.readModels.refresh();
+      const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
+      const held: Held = { checkpoints, since: now, renewed: now };
+      this.held.set(partition, held);
+      return held;
+    } catch (error) {
+      await this.locks.release(partitionLock(partition)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async renew(partition: number, held: Held): Promise<void> {
+    const now = Date.now();
+    await this.locks.renew(partitionLock(partition), PARTITION_LEASE_MS);
+    held.renewed = now;
+  }
+
+  private async letGo(partition: number): Promise<void> {
+    const held = this.held.get(partition);
+    if (!held) return;
+    clearTimeout(held.release);
+    this.held.delete(partition);
+    await this.locks.release(partitionLock(partition)).catch(() => undefined);
+  }
+
+  /** Lets go of every partition held (at shutdown). */
+  async letGoAll(): Promise<void> {
+    await Promise.all([...this.held.keys()].map((partition) => this.letGo(partition)));
   }
 
   private async project(projector: Projector, partition: number, checkpoints: Map<string, CheckpointDocument>, entries: LogEntry[]): Promise<void> {
     const checkpoint = checkpoints.get(projector.name)!;
     const limit = Math.min(...(projector.after ?? []).map((name) => checkpoints.get(name)?.position ?? 0));
-    const start = checkpoint.position;
     // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
     const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
     const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])));
+    let position = checkpoint.position;
     await this.readModels.into(
       buffers,
       async () => {
         for (const { seq, event } of entries) {
-          if (seq <= checkpoint.position) continue;
+          if (seq <= position) continue;
           if (seq > limit) break;
           if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, seq, event);
-          checkpoint.position = seq;
+          position = seq;
         }
       },
       { rebuilding: false },
     );
     await buffers.flush();
-    if (checkpoint.position !== start) await this.checkpoints.save(checkpoint);
+    // Moved only once what it covers is written.
+    checkpoint.position = position;
   }
 
   private async applyOne(projector: Projector, checkpoint: CheckpointDocument, seq: number, event: AnyDomainEvent): Promise<void> {

@@ -14,7 +14,7 @@ export interface Projector {
   readonly after?: readonly string[];
   readonly owns?: readonly string[];
   /**
-   * Those of `owns` that events of many partitions change (a reader's inbox or liked stories): written at once, in
+   * Those of `owns` that events of many partitions change (a reader's inbox): written at once, in
    * turns (ReadModels.exclusive), after the buffered writes before them. The others have one writer, their
    * partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
    */

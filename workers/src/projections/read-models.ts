@@ -29,8 +29,7 @@ export interface ReadModelStore<T extends ById> {
 }
 
 interface Buffered {
-  stores: ReadonlyMap<string, ReadModelStore<ById>>;
-  flush(): Promise<void>;
+  buffers: WriteBuffers;
   rebuilding: boolean;
 }
 
@@ -64,7 +63,7 @@ export class ReadModels {
   }
 
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
-    const buffer = this.buffered.getStore()?.stores.get(readModel);
+    const buffer = this.buffered.getStore()?.buffers.stores.get(readModel);
     // A store collection does all ReadModelStore asks, for these filters.
     return (buffer ?? this.connection.collection(this.physical(readModel))) as unknown as ReadModelStore<T>;
   }
@@ -86,7 +85,7 @@ export class ReadModels {
   async exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
     // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
     if (!this.rebuilding) {
-      await this.buffered.getStore()?.flush();
+      await this.buffered.getStore()?.buffers.flush();
       return this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
     }
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(work, work);
@@ -98,7 +97,18 @@ export class ReadModels {
 
   /** Runs `work` with the read models of `buffers` written to them instead; `rebuilding` for a rebuild's. */
   into<R>(buffers: WriteBuffers, work: () => Promise<R>, { rebuilding }: { rebuilding: boolean }): Promise<R> {
-    return this.buffered.run({ stores: buffers.stores, flush: () => buffers.flush(), rebuilding }, work);
+    return this.buffered.run({ buffers, rebuilding }, work);
+  }
+
+  /**
+   * Work that only needs doing once per batch of the log however many of its events ask for it (writing a book's
+   * search document again): done after the batch's buffered writes, before the checkpoint moves past it. A failure
+   * fails the batch, which is tried again. Outside a batch, done now.
+   */
+  async afterWrites(key: string, work: () => Promise<void>): Promise<void> {
+    const context = this.buffered.getStore();
+    if (context) context.buffers.defer(key, work);
+    else await work();
   }
 
   /** Inside a rebuild: nothing is pushed to readers, and shared documents have no other writer. */

@@ -27,6 +27,7 @@ interface Cached {
  */
 export class WriteBuffers {
   private readonly buffers: Map<string, BufferedReadModel>;
+  private readonly deferred = new Map<string, () => Promise<void>>();
 
   /** `targets`: read model name → its collection; `fresh` when they are new and empty (nothing to look up). */
   constructor(db: Db, targets: ReadonlyMap<string, string>, { fresh = false, maxCached = MAX_CACHED } = {}) {
@@ -37,9 +38,18 @@ export class WriteBuffers {
     return this.buffers;
   }
 
-  /** Writes every change to the store. */
+  /** Writes every change to the store, then does the work deferred until then. */
   async flush(): Promise<void> {
     for (const buffer of this.buffers.values()) await buffer.flush();
+    for (const [key, work] of this.deferred) {
+      await work();
+      this.deferred.delete(key);
+    }
+  }
+
+  /** Work to do once, at the next flush, however often it is deferred under one key before then. */
+  defer(key: string, work: () => Promise<void>): void {
+    this.deferred.set(key, work);
   }
 
   /** Flushes once enough has changed. */

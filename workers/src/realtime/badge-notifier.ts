@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type BadgeCounts,
+  loadReaderLikes,
   type ReaderLikesReadModel,
   type ReplyInboxReadModel,
   SocialReadModelCollection,
@@ -19,19 +20,18 @@ export class BadgeNotifier {
   ) {}
 
   /** `known` holds read models the caller has just written, so they need not be read again. */
-  async notify(userIds: Iterable<string>, known: { inbox?: ReplyInboxReadModel; likes?: ReaderLikesReadModel } = {}): Promise<void> {
+  async notify(userIds: Iterable<string>, known: { inbox?: ReplyInboxReadModel } = {}): Promise<void> {
     if (this.readModels.rebuilding) return;
     for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId, known));
   }
 
-  private async countsFor(userId: string, known: { inbox?: ReplyInboxReadModel; likes?: ReaderLikesReadModel }): Promise<BadgeCounts> {
+  private async countsFor(userId: string, known: { inbox?: ReplyInboxReadModel }): Promise<BadgeCounts> {
+    const likeParts = this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
     const [inbox, likes] = await Promise.all([
       known.inbox?._id === userId
         ? known.inbox
         : this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
-      known.likes?._id === userId
-        ? known.likes
-        : this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId }),
+      loadReaderLikes(userId, (filter) => likeParts.findOne(filter)),
     ]);
     return { unreadReplies: unreadReplyCount(inbox), uncheckedUpdates: uncheckedUpdateCount(likes) };
   }

@@ -39,8 +39,13 @@ export class SearchProjector implements Projector {
     return this.readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes);
   }
 
+  /** A book's search document is written again once per batch of the log, however many of its events the batch holds. */
   async apply(event: CatalogEvent | StoryLikeEvent): Promise<void> {
     const id = bookReadModelId(event.data.book_id);
+    await this.readModels.afterWrites(`search:${id}`, () => this.index(id));
+  }
+
+  private async index(id: string): Promise<void> {
     const [book, likes] = await Promise.all([this.books.findOne({ _id: id }), this.likes.findOne({ _id: id })]);
     const doc = book && toSearchDocument(book, likes?.like_count ?? 0);
     if (doc) await this.engine.upsert([doc]);

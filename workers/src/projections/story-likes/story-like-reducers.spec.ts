@@ -1,4 +1,4 @@
-import { hasNewUpdates, SocialEventType, type StoryLikeEvent } from '@shelf/contracts';
+import { hasNewUpdates, mergeReaderLikes, readerLikesId, SocialEventType, type StoryLikeEvent, uncheckedUpdateCount } from '@shelf/contracts';
 import { ProjectionGapError } from '../documents';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
@@ -32,5 +32,15 @@ describe('story like reducers', () => {
     expect(hasNewUpdates(checked.books.b7, checked.checked_up_to)).toBe(false);
     const unliked = reduceReaderLikes(updated, like(2, false));
     expect(hasNewUpdates(unliked.books.b7, unliked.checked_up_to)).toBe(false);
+  });
+
+  it("merges a reader's parts: every book, the latest check", () => {
+    const book7 = recordUpdate(reduceReaderLikes(emptyReaderLikes(readerLikesId('u1', 3)), like(1, true)), 7, '2026-11-22T11:00:00.000Z');
+    const checkedEarly = recordChecked(emptyReaderLikes(readerLikesId('u1', 5)), '2026-11-22T10:30:00.000Z');
+    const checkedLate = recordChecked(emptyReaderLikes(readerLikesId('u1', 9)), '2026-11-22T12:00:00.000Z');
+    expect(mergeReaderLikes('u1', [null, null])).toBeNull();
+    const early = mergeReaderLikes('u1', [book7, checkedEarly, null])!;
+    expect([early._id, Object.keys(early.books), early.checked_up_to, uncheckedUpdateCount(early)]).toEqual(['u1', ['b7'], '2026-11-22T10:30:00.000Z', 1]);
+    expect(uncheckedUpdateCount(mergeReaderLikes('u1', [checkedLate, book7, checkedEarly]))).toBe(0);
   });
 });

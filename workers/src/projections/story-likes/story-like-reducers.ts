@@ -5,8 +5,8 @@ import { versionStep } from '../documents';
  * A reader's liked stories as pure functions of (document, event). Each reader's likes of one book form one stream;
  * the document remembers the version of it applied, so a retried event changes nothing.
  */
-export function emptyReaderLikes(userId: string): ReaderLikesReadModel {
-  return { _id: userId, books: {}, checked_up_to: null };
+export function emptyReaderLikes(id: string): ReaderLikesReadModel {
+  return { _id: id, books: {}, checked_up_to: null };
 }
 
 const isLike = (event: StoryLikeEvent) => event.type === SocialEventType.StoryLiked;

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
+  bookKey,
   bookReadModelId,
   CatalogEventType,
   type ChapterPublishedV1,
   type LikedUpdatesCheckedV1,
   PAGE_ITEMS,
   pageId,
+  partitionKey,
+  partitionOf,
+  readerLikesId,
   type ReaderLikesReadModel,
   rememberApplied,
   SocialEventType,
@@ -28,8 +32,8 @@ const C = SocialReadModelCollection;
 /**
  * Story likes: each book's like count and, in pages, who has liked it (rm_story_likes, rm_story_liker_pages; the
  * search projector copies the count into the index), and each reader's liked stories with their unchecked updates
- * (rm_reader_likes). A book's likes and chapters share its partition, so one consumer writes its head and pages; the
- * head remembers the likes it counted. A reader's document is changed from many books' partitions, one writer at a time (ReadModels.exclusive). One
+ * (rm_reader_likes, in one part per partition: see readerLikesId). A book's likes and chapters share its partition, so
+ * one consumer writes its head, its pages and its likers' parts; the head remembers the likes it counted. One
  * projector owns them all, because a chapter's fan-out reads the likers as they were when it was published.
  */
 @Injectable()
@@ -43,7 +47,6 @@ export class StoryLikesProjector implements Projector {
   ];
 
   readonly owns = [C.StoryLikes, C.StoryLikerPages, C.ReaderLikes];
-  readonly shared = [C.ReaderLikes];
 
   constructor(
     private readonly readModels: ReadModels,
@@ -56,25 +59,30 @@ export class StoryLikesProjector implements Projector {
 
   /** Applies one event; returns the readers whose badge counts may have changed. */
   private async project(event: Handled): Promise<string[]> {
+    // The reader's part of the event's own partition: its consumer is the part's one writer.
+    const part = partitionOf(partitionKey(event.streamId, event.type, event.data));
     switch (event.type) {
       case SocialEventType.StoryLiked:
       case SocialEventType.StoryUnliked: {
         const userId = event.data.user_id;
-        const step = likeStep(await this.readers.findOne({ _id: userId }), event);
+        const reader = await this.readers.findOne({ _id: readerLikesId(userId, part) });
+        const step = likeStep(reader, event);
         if (!step) return [];
         await this.count(event, step);
-        return (await this.updateReader(userId, (reader) => reduceReaderLikes(reader, event))) ? [userId] : [];
+        await this.updateReader(userId, part, (doc) => reduceReaderLikes(doc, event));
+        // A like or unlike changes the badge only by taking away a story's pending update.
+        return reader?.books[bookKey(event.data.book_id)]?.last_update_at ? [userId] : [];
       }
       case CatalogEventType.ChapterPublished: {
         const changed: string[] = [];
         for (const userId of await this.likersOf(event.data.book_id)) {
-          if (await this.updateReader(userId, (reader) => recordUpdate(reader, event.data.book_id, event.occurredAt))) changed.push(userId);
+          if (await this.updateReader(userId, part, (reader) => recordUpdate(reader, event.data.book_id, event.occurredAt))) changed.push(userId);
         }
         return changed;
       }
       case SocialEventType.LikedUpdatesChecked: {
         const userId = event.data.user_id;
-        return (await this.updateReader(userId, (reader) => recordChecked(reader, event.occurredAt))) ? [userId] : [];
+        return (await this.updateReader(userId, part, (reader) => recordChecked(reader, event.occurredAt))) ? [userId] : [];
       }
     }
   }
@@ -109,15 +117,14 @@ export class StoryLikesProjector implements Projector {
     return [...new Set(pages.flatMap((page) => Object.values(page?.likers ?? {})))];
   }
 
-  private async updateReader(userId: string, change: (reader: ReaderLikesReadModel) => ReaderLikesReadModel): Promise<boolean> {
-    return this.readModels.exclusive(`reader-likes:${userId}`, async () => {
-      const current = await this.readers.findOne({ _id: userId });
-      const base = current ?? emptyReaderLikes(userId);
-      const next = change(base);
-      if (next === base) return false;
-      await saveDocument(this.readers, next, current === null);
-      return true;
-    });
+  private async updateReader(userId: string, part: number, change: (reader: ReaderLikesReadModel) => ReaderLikesReadModel): Promise<boolean> {
+    const id = readerLikesId(userId, part);
+    const current = await this.readers.findOne({ _id: id });
+    const base = current ?? emptyReaderLikes(id);
+    const next = change(base);
+    if (next === base) return false;
+    await saveDocument(this.readers, next, current === null);
+    return true;
   }
 
   private get heads() {

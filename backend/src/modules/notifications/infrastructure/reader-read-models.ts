@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  loadReaderLikes,
   PAGE_ITEMS,
   pageId,
   type ReaderLikesReadModel,
@@ -32,7 +33,8 @@ export class ReaderReadModels {
   }
 
   likes(userId: string): Promise<ReaderLikesReadModel | null> {
-    return this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne({ _id: userId });
+    const parts = this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
+    return loadReaderLikes(userId, (filter) => parts.findOne(filter));
   }
 
   async unreadCount(userId: string): Promise<number> {
