@@ -93,4 +93,32 @@ describe('EventStore', () => {
     const mine = positions.filter((position) => position.eventDocumentId?.startsWith('s-4:'));
     expect(new Set(mine.map((position) => position.seq)).size).toBe(5);
   });
+
+  it('stores concurrent appends to one partition together, each with its own outcome, and places every one in the log', async () => {
+    const partition = partitionOf(partitionKey('g-0', 'book.published.v1', {}));
+    // Streams of that partition, some of them written twice at once (one of each pair loses), with two-event appends.
+    const streams = Array.from({ length: 400 }, (_, i) => `g-${i}`).filter((id) => partitionOf(partitionKey(id, 'book.published.v1', {})) === partition).slice(0, 12);
+    const before = (await logOf(streams[0])).head;
+    const appends = streams.flatMap((id, i) => [
+      store.append(id, 0, [published(`${id} a`), published(`${id} b`)], by),
+      ...(i % 3 === 0 ? [store.append(id, 0, [published(`${id} rival`)], by)] : []),
+    ]);
+    const results = await Promise.allSettled(appends);
+    const rejected = results.filter((result) => result.status === 'rejected');
+    expect(rejected).toHaveLength(4);
+    expect(rejected.every((result) => result.reason instanceof ConcurrencyError)).toBe(true);
+    for (const id of streams) {
+      const names = (await store.readStream(id)).map((event) => (event.data as { english_book_name: string }).english_book_name);
+      expect([id, names]).toEqual([id, names.length === 1 ? [`${id} rival`] : [`${id} a`, `${id} b`]]);
+    }
+    const stored = (await Promise.all(streams.map((id) => store.readStream(id)))).flat();
+    expect(stored.length).toBe(results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value.length : 0), 0));
+    const { positions, head } = await logOf(streams[0]);
+    const placed = positions.filter((position) => position.seq > before);
+    expect(head - before).toBe(streams.length * 2 + 4);
+    expect(new Set(placed.map((position) => position.seq)).size).toBe(head - before);
+    // Every stored event has a position pointing at it.
+    const pointed = new Set(placed.map((position) => position.eventId));
+    expect(stored.every((event) => pointed.has(event.id))).toBe(true);
+  });
 });

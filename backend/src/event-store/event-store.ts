@@ -14,11 +14,18 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { MongoServerError } from 'mongodb';
+import { type MongoBulkWriteError, MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from './concurrency-error';
+import { GroupCommit } from './group-commit';
 import { LogWakeUps } from './log-wake-ups';
+
+interface PendingAppend {
+  streamId: string;
+  expectedVersion: number;
+  docs: StoredEventDocument[];
+}
 
 /** An event a command decided on, before the store gives it a version and a time. */
 export type NewEvent<E extends AnyDomainEvent = AnyDomainEvent> = Pick<E, 'type' | 'data'> & { id?: string };
@@ -40,6 +47,8 @@ const POSITION_ATTEMPTS = 50;
  */
 @Injectable()
 export class EventStore implements OnModuleInit {
+  private readonly groups = new GroupCommit<PendingAppend>((partition, appends) => this.store(partition, appends));
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly wakeUps: LogWakeUps,
@@ -84,17 +93,45 @@ export class EventStore implements OnModuleInit {
       };
     });
     const partition = partitionOf(partitionKey(streamId, docs[0].type, docs[0].data));
+    await this.groups.commit(partition, { streamId, expectedVersion, docs });
+    return docs.map(toDomainEvent);
+  }
+
+  /**
+   * Stores a group of appends to one partition (those that came while the previous group was being stored) in three
+   * commands whatever its size: the positions drawn and written, then the events. Each append keeps its own outcome: one
+   * that meets another writer's event fails alone with ConcurrencyError.
+   */
+  private async store(partition: number, appends: readonly PendingAppend[]): Promise<Map<PendingAppend, unknown>> {
     const started = Date.now();
+    const docs = appends.flatMap((append) => append.docs);
     await this.place(partition, docs);
-    try {
-      await this.events.insertMany(docs, { ordered: true });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      await this.resolveDuplicate(streamId, expectedVersion, docs);
-    }
+    const failures = await this.insert(appends);
     if (Date.now() - started > SLOW_APPEND_MS) await this.place(partition, docs);
     this.wakeUps.wake(partition);
-    return docs.map(toDomainEvent);
+    return failures;
+  }
+
+  /** Inserts the appends' events in order; an append whose event is in the way is settled alone, the rest go on. */
+  private async insert(appends: readonly PendingAppend[]): Promise<Map<PendingAppend, unknown>> {
+    const failures = new Map<PendingAppend, unknown>();
+    let rest = appends;
+    while (rest.length > 0) {
+      try {
+        await this.events.insertMany(rest.flatMap((append) => append.docs), { ordered: true });
+        return failures;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        // Ordered: everything before the first duplicate is stored, nothing after it.
+        let stored = (error as MongoBulkWriteError).insertedCount;
+        const at = rest.findIndex((append) => (stored -= append.docs.length) < 0);
+        if (at < 0) throw error;
+        const owner = rest[at];
+        await this.resolveDuplicate(owner.streamId, owner.expectedVersion, owner.docs).catch((failure: unknown) => failures.set(owner, failure));
+        rest = rest.slice(at + 1);
+      }
+    }
+    return failures;
   }
 
   /** Draws the next positions of the partition and writes them, pointing at the events about to be stored. */

@@ -29,6 +29,6 @@ export class GetCommentsQuery {
   }
 
   private async threadExists({ book_id, chapter_id }: ThreadRef): Promise<boolean> {
-    return chapter_id === null ? (await this.catalog.findBook(book_id)) !== null : (await this.catalog.findChapter(book_id, chapter_id)) !== null;
+    return chapter_id === null ? this.catalog.bookExists(book_id) : (await this.catalog.findChapter(book_id, chapter_id)) !== null;
   }
 }

@@ -62,8 +62,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
 
   /** The book, and the chapter for a chapter's comment, must exist. */
   private async placeProblem(comment: NewComment): Promise<PostOutcome | null> {
-    const book = await this.catalog.findBook(comment.book_id);
-    if (!book) return refuse(404, 'Book not found.');
+    if (!(await this.catalog.bookExists(comment.book_id))) return refuse(404, 'Book not found.');
     if (comment.chapter_id !== null && !(await this.catalog.findChapter(comment.book_id, comment.chapter_id))) return refuse(404, 'Chapter not found.');
     return null;
   }

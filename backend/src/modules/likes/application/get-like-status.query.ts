@@ -18,11 +18,11 @@ export class GetLikeStatusQuery {
   ) {}
 
   async execute(bookId: number, readerId: string | null): Promise<LikeStatusResponse> {
-    const [book, likes] = await Promise.all([
-      this.catalog.findBook(bookId),
+    const [exists, likes] = await Promise.all([
+      this.catalog.bookExists(bookId),
       this.readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes).findOne({ _id: bookReadModelId(bookId) }),
     ]);
-    if (!book) throw new NotFoundException('Book not found.');
+    if (!exists) throw new NotFoundException('Book not found.');
     const isLiked = readerId ? foldStoryLike(await this.store.readStream(socialStreams.storyLike(bookId, readerId))) : false;
     return { isLiked, likeCount: { like_count: likes?.like_count ?? 0 } };
   }

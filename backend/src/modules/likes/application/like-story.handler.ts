@@ -17,7 +17,7 @@ export class LikeStoryHandler implements ICommandHandler<LikeStoryCommand, boole
   ) {}
 
   async execute({ userId, bookId, like }: LikeStoryCommand): Promise<boolean> {
-    if (!(await this.catalog.findBook(bookId))) throw new NotFoundException('Book not found.');
+    if (!(await this.catalog.bookExists(bookId))) throw new NotFoundException('Book not found.');
     const by = eventMetadata(userId);
     return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by);
   }
