@@ -36,4 +36,5 @@ CMD ["node", "workers/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
 COPY web/nginx.conf /etc/nginx/conf.d/default.conf
+COPY web/nginx-security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /app/web/dist /usr/share/nginx/html

@@ -31,8 +31,8 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
 module.exports = {
   projects: [
     ...['contracts', 'search-index', 'backend', 'workers'].map((name) => project(name)),
-    // Whole flows across the API and the workers, as `npm start` runs them.
-    project('test', ['<rootDir>/e2e/**/*.spec.ts']),
+    // Whole flows across the API and the workers, as `npm start` runs them; and the API fuzzed (test/fuzz).
+    project('test', ['<rootDir>/e2e/**/*.spec.ts', '<rootDir>/fuzz/**/*.spec.ts']),
   ],
   globalSetup: '<rootDir>/test/global-setup.cjs',
   globalTeardown: '<rootDir>/test/global-teardown.cjs',

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { ServiceEnv } from '@shelf/contracts';
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
@@ -12,11 +12,10 @@ import { LikesModule } from './modules/likes/likes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
+import { WEB_DIST } from './platform/http/web-dist';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
-/** The built web app; the API serves it at the same origin, so the client needs no CORS. */
-const webDist = process.env.WEB_DIST ?? join(__dirname, '..', '..', 'web', 'dist');
 
 /** Vite names the built assets by their content hash: a browser may keep them for good. */
 function cacheForever(res: { setHeader(name: string, value: string): void }, path: string): void {
@@ -41,8 +40,8 @@ export class AppModule {
         NotificationsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
-        ...(existsSync(webDist)
-          ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
+        ...(existsSync(WEB_DIST)
+          ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),
       ],
     };

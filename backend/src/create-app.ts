@@ -2,18 +2,22 @@ import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe } fro
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServiceEnv } from '@shelf/contracts';
 import { AppModule } from './app.module';
 import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
-import { TRUSTED_PROXIES } from './platform/http/client-ip';
+import { proxyTrust } from './platform/http/client-ip';
 import { DependencyWatch } from './platform/dependency-watch';
+import { answerClientErrorsInJson } from './platform/http/client-errors';
 import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
 import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
 import { DependencyFailureFilter } from './platform/http/dependency-failure.filter';
 import { installFrontDoor } from './platform/http/front-door';
+import { jsonBody } from './platform/http/json-body';
 import { ResponseCache } from './platform/http/response-cache';
+import { securityHeaders } from './platform/http/security-headers';
+import { serveAppForUndecodablePaths } from './platform/http/undecodable-paths';
+import { WEB_DIST } from './platform/http/web-dist';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 /**
@@ -22,14 +26,22 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
  */
 export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { logger, bodyParser: false });
-  // Behind a proxy on a private network (docker-compose's nginx), the client's address is in X-Forwarded-For.
-  app.set('trust proxy', TRUSTED_PROXIES);
-  installFrontDoor(app.getHttpServer(), app.get(ResponseCache), { '/api/searchbook': app.get(SearchRateLimiter) });
+  // Behind a trusted proxy (TRUST_PROXY: docker-compose names its nginx), the client's address is in X-Forwarded-For.
+  const trust = proxyTrust(env.trustProxy);
+  app.set('trust proxy', trust);
+  app.disable('x-powered-by');
+  installFrontDoor(app.getHttpServer(), app.get(ResponseCache), {
+    limiters: { '/api/searchbook': app.get(SearchRateLimiter) },
+    trust,
+    secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
+  });
   // The web app's files and the API's larger answers go out gzipped (nginx does it in production, npm start here).
   app.use(compression());
-  app.use(express.json({ limit: '100kb' }), rejectUnreadableBody);
+  app.use(...jsonBody());
+  answerClientErrorsInJson(app.getHttpServer());
   const queueDashboard = app.get(QueueDashboard).handler;
   if (queueDashboard) app.use(QUEUE_DASHBOARD_PATH, queueDashboard);
+  app.use(serveAppForUndecodablePaths(WEB_DIST, ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH]));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
@@ -51,11 +63,4 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter());
   app.enableShutdownHooks();
   return app;
-}
-
-/** A body that is not JSON, or too large, gets a 4xx with a message instead of Express's default page. */
-function rejectUnreadableBody(error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction): void {
-  if (!error.status || error.status >= 500) return next(error);
-  const message = error.type === 'entity.too.large' ? 'The request is too large.' : 'The request body is not valid JSON.';
-  res.status(error.status).json({ statusCode: error.status, message });
 }

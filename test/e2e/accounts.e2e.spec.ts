@@ -35,6 +35,23 @@ describe('accounts and sessions', () => {
     return new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   };
 
+  let readers = 0;
+  /** A registered, verified reader's session: its access token and first refresh token (each from an address of its own, under the registration limit). */
+  const registeredSession = async (email: string, username: string) => {
+    await post('register', { email, password, username, honeypot: '' }, { 'x-forwarded-for': `10.77.0.${++readers}` });
+    const link = await linkIn(email, 'Verify your e-mail for Novel Shelf');
+    await get(`verify-email?${link.searchParams}`);
+    const login = await post<LoginResponse>('login', { email, password, honeypot: '' });
+    return { token: login.body.token!, first: login.body.refreshToken! };
+  };
+  /** Moves every used refresh token's use into the past, as if `ms` had gone by. */
+  const ageUsedTokens = async (ms: number) => {
+    const tokens = api.get<Connection>(getConnectionToken()).collection<{ _id: string; usedAt?: Date }>('refresh_tokens');
+    for (const used of await tokens.find({}).toArray()) {
+      if (used.usedAt) await tokens.updateOne({ _id: used._id }, { $set: { usedAt: new Date(used.usedAt.getTime() - ms) } });
+    }
+  };
+
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
     api = await createApp(env, ['error']);
@@ -48,7 +65,7 @@ describe('accounts and sessions', () => {
     await workers.close();
   });
 
-  it('registers, verifies by e-mail, logs in, rotates refresh tokens and revokes a family on reuse', async () => {
+  it('registers, verifies by e-mail, logs in, rotates refresh tokens and revokes a family on reuse after the grace window', async () => {
     const email = 'Reader.One@Example.test';
     expect(await post('register', { email, password, username: 'Reader One', honeypot: '' })).toEqual({
       status: 200,
@@ -69,9 +86,55 @@ describe('accounts and sessions', () => {
     expect(refreshed.body.refreshToken).not.toBe(first);
     const second = refreshed.body.refreshToken;
 
-    // The used token again: the family is revoked, so even the newest token stops working.
+    // The used token again within the grace window (another tab, a retried request): the same successor.
+    expect(await post<TokenResponse>('token', { refreshToken: first })).toMatchObject({ status: 200, body: { refreshToken: second } });
+    // Later, the used token means it leaked: the family is revoked, so even the newest token stops working.
+    await ageUsedTokens(31_000);
     expect(await post('token', { refreshToken: first })).toMatchObject({ status: 401, body: { message: 'Your session has expired. Please log in again.' } });
     expect((await post('token', { refreshToken: second })).status).toBe(401);
+  });
+
+  it('rotates a refresh token presented ten times at once exactly once: every presentation gets the same successor', async () => {
+    const { first } = await registeredSession('racer@example.test', 'Racer');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post<TokenResponse>('token', { refreshToken: first })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(answers.map((answer) => answer.body.refreshToken));
+    expect(successors.size).toBe(1);
+    const [successor] = successors;
+    expect(successor).not.toBe(first);
+    // The successor works, and rotates on as usual.
+    expect((await post<TokenResponse>('token', { refreshToken: successor })).status).toBe(200);
+  });
+
+  it('ends every other session on a password change, all of them on a reset, and on "log out of all other devices"', async () => {
+    const email = 'many.devices@example.test';
+    const phone = await registeredSession(email, 'Many Devices');
+    const laptop = await post<LoginResponse>('login', { email, password });
+    const tablet = await post<LoginResponse>('login', { email, password });
+    const auth = { authorization: `Bearer ${phone.token}` };
+    expect(await post('profile/change-password', { newPassword: 'a fresh device phrase', honeypot: '' }, auth)).toEqual({ status: 200, body: { message: 'Your password has been changed.' } });
+    expect((await post('token', { refreshToken: laptop.body.refreshToken })).status).toBe(401);
+    expect((await post('token', { refreshToken: tablet.body.refreshToken })).status).toBe(401);
+    const kept = await post<TokenResponse>('token', { refreshToken: phone.first });
+    expect(kept.status).toBe(200);
+
+    // Log out of all other devices, from a session that began after the change.
+    const desktop = await post<LoginResponse>('login', { email, password: 'a fresh device phrase' });
+    expect(await post('profile/logout-other-sessions', {}, { authorization: `Bearer ${desktop.body.token}` })).toEqual({
+      status: 200,
+      body: { message: 'You are logged out of every other device.' },
+    });
+    expect((await post('token', { refreshToken: kept.body.refreshToken })).status).toBe(401);
+    const desktopNext = await post<TokenResponse>('token', { refreshToken: desktop.body.refreshToken });
+    expect(desktopNext.status).toBe(200);
+    expect((await post('profile/logout-other-sessions', {})).status).toBe(401);
+
+    // A reset through the e-mailed link ends them all.
+    await post('forgot-password', { email, honeypot: '' });
+    const link = await linkIn(email, 'Reset your Novel Shelf password');
+    expect((await post('reset-password', { token: link.searchParams.get('token'), newPassword: 'the phrase after reset', honeypot: '' })).status).toBe(200);
+    expect((await post('token', { refreshToken: desktopNext.body.refreshToken })).status).toBe(401);
+    expect((await post('login', { email, password: 'the phrase after reset' })).status).toBe(200);
   });
 
   it('resets a forgotten password through the e-mailed link, once', async () => {
@@ -121,13 +184,20 @@ describe('accounts and sessions', () => {
     expect((await post('register', { email: 'third@example.test', password, username: 'NEW CHANGER' })).body).toMatchObject({ success: false });
   });
 
-  it('gives a taken e-mail the ordinary answer, and a filled honeypot an ordinary answer with nothing done', async () => {
+  it('gives a taken e-mail the ordinary answer (its owner is told), and a filled honeypot an ordinary answer with nothing done', async () => {
     await post('register', { email: 'twice@example.test', password, username: 'Twice' });
-    expect(await post('register', { email: ' TWICE@example.test ', password, username: 'Twice Again' })).toEqual({
-      status: 200,
-      body: { success: true, message: 'Registration successful! Please check your e-mail to verify your account.' },
-    });
+    const taken = await post('register', { email: ' TWICE@example.test ', password, username: 'Twice Again' });
+    const fresh = await post('register', { email: 'once@example.test', password, username: 'Once Only' });
+    expect(taken).toEqual({ status: 200, body: { success: true, message: 'Registration successful! Please check your e-mail to verify your account.' } });
+    expect(fresh).toEqual(taken);
+    const notice = await waitForMail('twice@example.test', 15_000, 'Someone tried to register with your e-mail at Novel Shelf');
+    expect(notice.text).toContain('/user/forgot-password');
     expect((await post('login', { email: 'twice@example.test', password })).status).toBe(200);
+    // A taken username is said whatever the address: the answer never depends on whether the address has an account.
+    const nameTaken = { status: 400, body: { statusCode: 400, success: false, message: 'This username is already taken. Please choose another one.' } };
+    const elsewhere = { 'x-forwarded-for': '10.78.0.1' };
+    expect(await post('register', { email: 'twice@example.test', password, username: 'Once Only' }, elsewhere)).toEqual(nameTaken);
+    expect(await post('register', { email: 'never.seen@example.test', password, username: 'Once Only' }, elsewhere)).toEqual(nameTaken);
 
     expect((await post('register', { email: 'bot@example.test', password, username: 'Bot', honeypot: 'gotcha' })).body).toMatchObject({ success: true });
     expect((await post('login', { email: 'bot@example.test', password })).status).toBe(401);

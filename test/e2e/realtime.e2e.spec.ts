@@ -202,6 +202,18 @@ describe('the live channel across two API processes', () => {
       }
     });
 
+    it('refuses an address after 10 wrong log-ins (429, right credentials too), while other addresses still get in', async () => {
+      const guesser = { 'x-forwarded-for': '10.66.0.1' };
+      for (let i = 0; i < 10; i++) {
+        const wrong = await fetch(`${baseB}/admin/queues/api/queues`, { headers: { ...guesser, authorization: authorization(admin.user, `guess ${i}`) } });
+        expect(wrong.status).toBe(401);
+      }
+      const locked = await fetch(`${baseB}/admin/queues/api/queues`, { headers: { ...guesser, ...right } });
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toEqual({ statusCode: 429, message: 'Too many wrong log-ins to the queue dashboard. Please wait 15 minutes and try again.' });
+      expect((await fetch(`${baseB}/admin/queues/api/queues`, { headers: { 'x-forwarded-for': '10.66.0.2', ...right } })).status).toBe(200);
+    });
+
     it('shows the board and the events, mail and parked-events queues with the right credentials', async () => {
       const page = await fetch(`${baseB}/admin/queues`, { headers: right });
       expect(page.status).toBe(200);

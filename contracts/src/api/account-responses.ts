@@ -33,4 +33,6 @@ export interface AccessTokenClaims {
   username: string;
   email: string;
   email_verified: boolean;
+  /** The session: its refresh token family (absent in tokens issued before sessions were named). */
+  sid?: string;
 }

@@ -22,6 +22,11 @@ export interface ServiceEnv {
   publicUrl: string;
   /** HTTP Basic credentials of the queue dashboard (ADMIN_USER, ADMIN_PASSWORD); unset, the dashboard is off. */
   admin?: AdminCredentials;
+  /**
+   * The proxies whose X-Forwarded-For names the client (TRUST_PROXY: addresses, CIDR ranges or `loopback`,
+   * `linklocal`, `uniquelocal`, comma-separated; default `loopback`). Any other peer is the client itself.
+   */
+  trustProxy: string;
 }
 
 export interface AdminCredentials {
@@ -71,5 +76,6 @@ export function readServiceEnv(env: Record<string, string | undefined>): Service
     authSecret: authSecret(env),
     publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     admin: admin(env),
+    trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
   };
 }

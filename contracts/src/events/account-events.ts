@@ -7,6 +7,7 @@ export const AccountEventType = {
   PasswordReset: 'user.password-reset.v1',
   UsernameChanged: 'user.username-changed.v1',
   PasswordChanged: 'user.password-changed.v1',
+  RegistrationAttempted: 'user.registration-attempted.v1',
 } as const;
 
 export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistered, { userId: string; email: string; username: string; passwordHash: string }>;
@@ -17,6 +18,22 @@ export type PasswordResetV1 = DomainEvent<typeof AccountEventType.PasswordReset,
 export type UsernameChangedV1 = DomainEvent<typeof AccountEventType.UsernameChanged, { userId: string; username: string }>;
 export type PasswordChangedV1 = DomainEvent<typeof AccountEventType.PasswordChanged, { userId: string; passwordHash: string }>;
 
-export type AccountEvent = UserRegisteredV1 | EmailVerifiedV1 | PasswordResetRequestedV1 | PasswordResetV1 | UsernameChangedV1 | PasswordChangedV1;
+/**
+ * Someone tried to register with the address of an existing account: the workers tell its owner. A stream of one
+ * event of its own, so that it never waits on (or holds up) a change to the user.
+ */
+export type RegistrationAttemptedV1 = DomainEvent<typeof AccountEventType.RegistrationAttempted, { userId: string; email: string; username: string }>;
 
-export const accountStreams = { user: (userId: string): string => `user-${userId}` };
+export type AccountEvent =
+  | UserRegisteredV1
+  | EmailVerifiedV1
+  | PasswordResetRequestedV1
+  | PasswordResetV1
+  | UsernameChangedV1
+  | PasswordChangedV1
+  | RegistrationAttemptedV1;
+
+export const accountStreams = {
+  user: (userId: string): string => `user-${userId}`,
+  registrationAttempt: (userId: string, attemptId: string): string => `user-${userId}-registration-attempt-${attemptId}`,
+};

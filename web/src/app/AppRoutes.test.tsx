@@ -6,10 +6,27 @@ import { AppRoutes } from './AppRoutes';
 
 const emptyHome = { latestBooks: [], randomBLBooks: [], randomNonBLBooks: [] };
 
+/** An empty home page; any book the path names is unknown. */
+const serveEmptyHome = () => stubFetch((url) => (url === '/api/' ? json(200, emptyHome) : json(400, { message: 'Invalid book id.' })));
+
 describe('route table', () => {
-  it.each(['/', '/no/such/deep/path', '/user/not-a-screen', '/about-us-please'])('shows the home screen at %s', async (path) => {
-    stubFetch((url) => (url === '/api/' ? json(200, emptyHome) : json(400, { message: 'Invalid book id.' })));
+  it.each([
+    '/',
+    '/no/such/deep/path',
+    '/user/not-a-screen',
+    '/about-us-please',
+    '/2-x/%E0%A4%A',
+    '/%E0%A4%A',
+    '/%0A%00%1F%7F',
+  ])('shows the home screen at %s', async (path) => {
+    serveEmptyHome();
     renderWithProviders(<AppRoutes />, path);
+    expect(await screen.findByRole('heading', { name: 'Latest Updates' })).toBeInTheDocument();
+  });
+
+  it('shows the home screen at a path of 5,000 characters', async () => {
+    serveEmptyHome();
+    renderWithProviders(<AppRoutes />, `/${'a'.repeat(5000)}`);
     expect(await screen.findByRole('heading', { name: 'Latest Updates' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../features/session/session.atoms';
+import { createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadStoredSessionAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../features/session/session.atoms';
 import { ApiError, getJson, postJson, refreshSession } from './api-client';
 import { getAppStore } from './store';
 
@@ -12,9 +13,9 @@ function logIn(token = 'old-token', refreshToken = 'old-refresh') {
 }
 
 /** A fake server: /user/token answers with `refresh`; other paths answer 401 to 'old-token' and 200 otherwise. */
-function server(refresh: () => Response | Promise<Response>) {
+function server(refresh: (init: RequestInit) => Response | Promise<Response>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    if (url === '/api/user/token') return refresh();
+    if (url === '/api/user/token') return refresh(init);
     const auth = (init.headers as Record<string, string>).Authorization;
     return auth === 'Bearer old-token' ? json(401, { message: 'Unauthorized' }) : json(200, { path: url, auth });
   });
@@ -97,5 +98,84 @@ describe('api client', () => {
       new ApiError(401, 'Invalid email or password.'),
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Web Locks as a browser shares them between its tabs: one holder per name at a time, the others queue. */
+function fakeWebLocks() {
+  let queue: Promise<unknown> = Promise.resolve();
+  const request = vi.fn((_name: string, work: () => Promise<unknown>) => {
+    const granted = queue.then(() => work());
+    queue = granted.catch(() => undefined);
+    return granted;
+  });
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return request;
+}
+
+/** Another tab of the same browser: its own store, the same local storage, the session it loaded on start. */
+function otherTab() {
+  const store = createStore();
+  store.set(loadStoredSessionAtom);
+  return store;
+}
+
+describe('token refresh across the tabs of a browser', () => {
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  /** A /user/token that rotates a refresh token once and refuses it presented again (reuse). */
+  function rotatingServer() {
+    const used = new Set<string>();
+    return server((init) => {
+      const { refreshToken } = JSON.parse(init.body as string) as { refreshToken: string };
+      if (used.has(refreshToken)) return json(401, { message: 'Your session has expired. Please log in again.' });
+      used.add(refreshToken);
+      return json(200, { token: `token-${used.size}`, refreshToken: `refresh-${used.size}` });
+    });
+  }
+
+  it("refreshes under the 'shelf-token-refresh' lock", async () => {
+    const request = fakeWebLocks();
+    logIn();
+    server(() => json(200, { token: 'new-token', refreshToken: 'new-refresh' }));
+    await expect(refreshSession()).resolves.toBe('new-token');
+    expect(request).toHaveBeenCalledWith('shelf-token-refresh', expect.any(Function));
+  });
+
+  it('presents the refresh token once when two tabs refresh together: the second takes the pair the first stored', async () => {
+    fakeWebLocks();
+    logIn();
+    const tabA = getAppStore();
+    const tabB = otherTab();
+    const fetchMock = rotatingServer();
+    await expect(Promise.all([refreshSession(tabA), refreshSession(tabB)])).resolves.toEqual(['token-1', 'token-1']);
+    expect(refreshCalls(fetchMock)).toHaveLength(1);
+    expect([tabB.get(tokenAtom), tabB.get(refreshTokenAtom), tabB.get(userAtom)]).toEqual(['token-1', 'refresh-1', user]);
+    expect(localStorage.getItem('refreshToken')).toBe('"refresh-1"');
+  });
+
+  it('takes the pair another tab stored before this one started refreshing, without calling the server', async () => {
+    logIn();
+    const tab = otherTab();
+    localStorage.setItem('token', '"rotated-token"');
+    localStorage.setItem('refreshToken', '"rotated-refresh"');
+    const fetchMock = server(() => json(500, {}));
+    await expect(refreshSession(tab)).resolves.toBe('rotated-token');
+    expect(refreshCalls(fetchMock)).toHaveLength(0);
+    expect(tab.get(refreshTokenAtom)).toBe('rotated-refresh');
+  });
+
+  it("fails with 'No refresh token found' in a tab whose turn comes after another tab's refresh failed", async () => {
+    fakeWebLocks();
+    logIn();
+    const tabB = otherTab();
+    const fetchMock = server(() => json(401, { message: 'Your session has expired. Please log in again.' }));
+    const [a, b] = await Promise.allSettled([refreshSession(getAppStore()), refreshSession(tabB)]);
+    expect(a).toMatchObject({ status: 'rejected', reason: new ApiError(401, 'Your session has expired. Please log in again.') });
+    expect(b).toMatchObject({ status: 'rejected', reason: new Error('No refresh token found') });
+    expect(refreshCalls(fetchMock)).toHaveLength(1);
+    expect(tabB.get(userAtom)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { TokenResponse } from '@shelf/contracts';
-import { clearSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../features/session/session.atoms';
+import { clearSessionAtom, loadStoredSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../features/session/session.atoms';
 import { type AppStore, getAppStore } from './store';
 
 /**
@@ -42,19 +42,32 @@ async function toApiError(response: Response): Promise<ApiError> {
 /** The refresh in flight per store: concurrent 401s wait for the same one. */
 const refreshes = new WeakMap<AppStore, Promise<string>>();
 
+/** Held by the tab that is refreshing, so the tabs of a browser refresh one at a time. */
+const REFRESH_LOCK = 'shelf-token-refresh';
+
+/** Runs `work` under the refresh lock (Web Locks, held until `work` settles), or at once where the browser has none. */
+async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  return navigator.locks ? await navigator.locks.request(REFRESH_LOCK, work) : work();
+}
+
 /**
  * Trades the stored refresh token for a new token pair (POST /api/user/token) and stores it. Calls made while one is
- * in flight share it. A failed refresh clears the session and passes the error on; with no refresh token the error
- * is 'No refresh token found'.
+ * in flight share it, and the tabs of a browser take turns: the server refuses a refresh token presented twice, so a
+ * tab that finds the pair rotated by another tab meanwhile takes it instead of refreshing. A failed refresh clears the
+ * session and passes the error on; with no refresh token the error is 'No refresh token found'.
  */
 export function refreshSession(store: AppStore = getAppStore()): Promise<string> {
   const inFlight = refreshes.get(store);
   if (inFlight) return inFlight;
-  const refresh = (async () => {
+  const held = { token: store.get(tokenAtom), refreshToken: store.get(refreshTokenAtom) };
+  const refresh = underRefreshLock(async () => {
     try {
-      const refreshToken = store.get(refreshTokenAtom);
-      if (!refreshToken) throw new Error(NO_REFRESH_TOKEN);
-      const response = await send('POST', '/user/token', { refreshToken }, null);
+      store.set(loadStoredSessionAtom);
+      const stored = { token: store.get(tokenAtom), refreshToken: store.get(refreshTokenAtom) };
+      if (!stored.refreshToken) throw new Error(NO_REFRESH_TOKEN);
+      // Another tab rotated the pair (or logged in anew) while this one waited: that pair serves this tab too.
+      if (stored.token && (stored.refreshToken !== held.refreshToken || stored.token !== held.token)) return stored.token;
+      const response = await send('POST', '/user/token', { refreshToken: stored.refreshToken }, null);
       if (!response.ok) throw await toApiError(response);
       const tokens = (await response.json()) as TokenResponse;
       store.set(replaceTokensAtom, tokens);
@@ -62,10 +75,8 @@ export function refreshSession(store: AppStore = getAppStore()): Promise<string>
     } catch (error) {
       store.set(clearSessionAtom);
       throw error;
-    } finally {
-      refreshes.delete(store);
     }
-  })();
+  }).finally(() => refreshes.delete(store));
   refreshes.set(store, refresh);
   return refresh;
 }

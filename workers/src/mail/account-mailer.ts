@@ -9,6 +9,7 @@ import {
   type AnyDomainEvent,
   mailKey,
   type PasswordResetRequestedV1,
+  type RegistrationAttemptedV1,
   type SendMailJobV1,
   type ServiceEnv,
   type UserRegisteredV1,
@@ -21,14 +22,15 @@ import { SERVICE_ENV } from '../service-env.token';
 import { MailOutbox } from './mail-outbox';
 
 /**
- * Answers UserRegistered and PasswordResetRequested with an e-mail holding a single-use link. The token is an HMAC
+ * Answers UserRegistered and PasswordResetRequested with an e-mail holding a single-use link, and tells the owner of
+ * an address someone tried to register with. The token is an HMAC
  * of the event id under a key derived from AUTH_SECRET, so a retried job makes the same token (one stored hash, the
  * same link) and nobody without the secret can predict one. The message goes through the mail outbox, once per event.
  */
 @Injectable()
 export class AccountMailer implements Projector {
   readonly name = 'account-mail';
-  readonly handles = [AccountEventType.UserRegistered, AccountEventType.PasswordResetRequested];
+  readonly handles = [AccountEventType.UserRegistered, AccountEventType.PasswordResetRequested, AccountEventType.RegistrationAttempted];
   private readonly key: Buffer;
 
   constructor(
@@ -42,6 +44,7 @@ export class AccountMailer implements Projector {
   async apply(event: AnyDomainEvent): Promise<void> {
     if (event.type === AccountEventType.UserRegistered) await this.send(event, 'verify-email');
     if (event.type === AccountEventType.PasswordResetRequested) await this.send(event, 'reset-password');
+    if (event.type === AccountEventType.RegistrationAttempted) await this.outbox.enqueue(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
   }
 
   private async send(event: UserRegisteredV1 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
@@ -66,6 +69,14 @@ function verificationMail(to: string, username: string, link: string): SendMailJ
     to,
     subject: 'Verify your e-mail for Novel Shelf',
     text: `Hello ${username},\n\nplease verify your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not register, ignore this e-mail.\n`,
+  };
+}
+
+function attemptMail({ email, username }: RegistrationAttemptedV1['data'], publicUrl: string): SendMailJobV1 {
+  return {
+    to: email,
+    subject: 'Someone tried to register with your e-mail at Novel Shelf',
+    text: `Hello ${username},\n\nsomeone tried to register a new Novel Shelf account with this e-mail address. It already has your account, so nothing was changed.\n\nIf it was you, log in instead; if you forgot your password, you can reset it here:\n${publicUrl}/user/forgot-password\n\nIf it was not you, you can ignore this e-mail.\n`,
   };
 }
 

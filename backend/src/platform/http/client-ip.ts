@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 
-/** Proxies whose X-Forwarded-For is believed: this machine and private networks (docker-compose's nginx). */
-export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
-const trust = proxyAddr.compile(TRUSTED_PROXIES.split(', '));
+/** Whether a peer address is a trusted proxy, from TRUST_PROXY (see ServiceEnv.trustProxy); a bad value fails at start. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
-/** The client's address as Express's `req.ip` would give it, for code that runs before Express. */
-export const clientIp = (req: IncomingMessage): string => proxyAddr(req, trust);
+export const proxyTrust = (setting: string): ProxyTrust => proxyAddr.compile(setting.split(',').map((entry) => entry.trim()).filter(Boolean));
+
+/** The client's address as Express's `req.ip` gives it (with `trust proxy` set to the same trust), for code that runs before Express. */
+export const clientIp = (req: IncomingMessage, trust: ProxyTrust): string => proxyAddr(req, trust);

@@ -17,13 +17,24 @@ export interface RateLimit {
 export class RateLimits<Name extends string> {
   private readonly limiters: Record<Name, RateLimiterRedis>;
 
-  constructor(env: ServiceEnv, redis: Redis, limits: Record<Name, RateLimit>, private readonly message: string) {
+  constructor(
+    env: ServiceEnv,
+    redis: Redis,
+    private readonly limits: Record<Name, RateLimit>,
+    private readonly message: string,
+  ) {
     this.limiters = Object.fromEntries(
       Object.entries<RateLimit>(limits).map(([name, limit]) => [
         name,
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `${env.queuePrefix}:rl:${name}`, ...limit, insuranceLimiter: new RateLimiterMemory(limit) }),
       ]),
     ) as Record<Name, RateLimiterRedis>;
+  }
+
+  /** Whether `key` has used up the named limit, without counting an attempt. */
+  async exhausted(name: Name, key: string): Promise<boolean> {
+    const used = await this.limiters[name].get(key.toLowerCase());
+    return used !== null && used.consumedPoints >= this.limits[name].points;
   }
 
   /** Counts one attempt against each named limit; past any of them, a 429 with the message. */

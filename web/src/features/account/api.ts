@@ -20,3 +20,6 @@ export const resetPassword = (token: string, newPassword: string, honeypot: stri
 export const changeUsername = (newUsername: string, honeypot: string) => postJson<MessageResponse>('/user/profile/change-username', { newUsername, honeypot });
 
 export const changePassword = (newPassword: string, honeypot: string) => postJson<MessageResponse>('/user/profile/change-password', { newPassword, honeypot });
+
+/** Ends the reader's sessions on every other device; this one stays logged in. */
+export const logOutOtherSessions = () => postJson<MessageResponse>('/user/profile/logout-other-sessions', {});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../app/store';
-import { clearSessionAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from './session.atoms';
+import { clearSessionAtom, followStoredSession, isLoggedInAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from './session.atoms';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 
@@ -39,5 +39,56 @@ describe('session atoms', () => {
     store.set(clearSessionAtom);
     expect([store.get(tokenAtom), store.get(refreshTokenAtom), store.get(userAtom)]).toEqual([null, null, null]);
     expect(['token', 'refreshToken', 'user'].map((key) => localStorage.getItem(key))).toEqual([null, null, null]);
+  });
+});
+
+/** What another tab's write to local storage looks like in this one: the value changes, then `storage` fires. */
+function writeInOtherTab(key: string, value: string | null) {
+  const oldValue = localStorage.getItem(key);
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+  window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: value, storageArea: localStorage }));
+}
+
+describe('following the session of other tabs', () => {
+  it("takes the token pair another tab rotated, and another tab's logout", () => {
+    const store = getAppStore();
+    store.set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const stop = followStoredSession(store);
+    writeInOtherTab('token', '"t2"');
+    writeInOtherTab('refreshToken', '"r2"');
+    expect([store.get(tokenAtom), store.get(refreshTokenAtom)]).toEqual(['t2', 'r2']);
+
+    for (const key of ['token', 'refreshToken', 'user']) writeInOtherTab(key, null);
+    expect(store.get(isLoggedInAtom)).toBe(false);
+    expect([store.get(tokenAtom), store.get(refreshTokenAtom), store.get(userAtom)]).toEqual([null, null, null]);
+    stop();
+  });
+
+  it("takes another tab's login, and a cleared storage as a logout", () => {
+    const store = getAppStore();
+    const stop = followStoredSession(store);
+    localStorage.setItem('token', '"t"');
+    localStorage.setItem('refreshToken', '"r"');
+    writeInOtherTab('user', JSON.stringify(user));
+    expect(store.get(isLoggedInAtom)).toBe(true);
+    expect(store.get(refreshTokenAtom)).toBe('r');
+
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }));
+    expect(store.get(isLoggedInAtom)).toBe(false);
+    stop();
+  });
+
+  it('ignores other keys and stops following once unsubscribed', () => {
+    const store = getAppStore();
+    store.set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const stop = followStoredSession(store);
+    localStorage.setItem('token', '"t2"');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: '"dark"', storageArea: localStorage }));
+    expect(store.get(tokenAtom)).toBe('t');
+    stop();
+    writeInOtherTab('token', '"t3"');
+    expect(store.get(tokenAtom)).toBe('t');
   });
 });

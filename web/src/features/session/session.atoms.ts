@@ -1,6 +1,7 @@
 import type { AuthUser } from '@shelf/contracts';
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
+import type { AppStore } from '../../app/store';
 
 /**
  * The session (spec section 4): token, refreshToken and user, each kept in local storage under its own key and read
@@ -38,3 +39,40 @@ export const clearSessionAtom = atom(null, (_get, set) => {
   set(refreshTokenAtom, RESET);
   set(userAtom, RESET);
 });
+
+/** A value as the atoms keep it in local storage (JSON); an unreadable one counts as absent. */
+function readStored<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brings the session in line with local storage, where another tab of the browser may have rotated the tokens,
+ * logged in or logged out. Only what differs is set, as setting writes the value back.
+ */
+export const loadStoredSessionAtom = atom(null, (get, set) => {
+  const token = readStored<string>('token');
+  if (token !== get(tokenAtom)) set(tokenAtom, token ?? RESET);
+  const refreshToken = readStored<string>('refreshToken');
+  if (refreshToken !== get(refreshTokenAtom)) set(refreshTokenAtom, refreshToken ?? RESET);
+  const user = readStored<AuthUser>('user');
+  if (JSON.stringify(user) !== JSON.stringify(get(userAtom))) set(userAtom, user ?? RESET);
+});
+
+const SESSION_KEYS = new Set(['token', 'refreshToken', 'user']);
+
+/**
+ * Makes `store` follow the session other tabs write to local storage (the `storage` event fires in every tab but
+ * the writer's; a null key means the storage was cleared). Returns the unsubscribe.
+ */
+export function followStoredSession(store: AppStore): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea === localStorage && (event.key === null || SESSION_KEYS.has(event.key))) store.set(loadStoredSessionAtom);
+  };
+  window.addEventListener('storage', onStorage);
+  store.set(loadStoredSessionAtom);
+  return () => window.removeEventListener('storage', onStorage);
+}

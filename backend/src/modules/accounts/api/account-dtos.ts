@@ -11,7 +11,7 @@ const TOO_LONG = 'One of the fields is far too long.';
 class WithHoneypot {
   /** Hidden in the forms: people leave it empty, bots fill it. */
   @IsOptional()
-  @IsString()
+  @IsString({ message: 'The request is not valid.' })
   @MaxLength(TEXT_LIMIT, { message: TOO_LONG })
   honeypot?: string;
 }
@@ -66,14 +66,15 @@ export class NewUsernameBody extends WithHoneypot {
   newUsername!: string;
 }
 
+/** A link's query; a repeated parameter (an array) is as invalid as a missing one. */
 export class TokenQuery {
   @IsOptional()
-  @IsString()
+  @IsString({ message: 'Invalid token.' })
   @MaxLength(TEXT_LIMIT, { message: TOO_LONG })
   token?: string;
 
   @IsOptional()
-  @IsString()
+  @IsString({ message: 'Invalid token.' })
   @MaxLength(EMAIL_MAX * 2, { message: TOO_LONG })
   email?: string;
 }

@@ -126,7 +126,15 @@ export class UserController {
   @UseGuards(UserGuard)
   async changePassword(@Req() req: Request, @Body() body: NewPasswordBody): Promise<MessageResponse> {
     if (isBot(body)) return { message: AccountMessage.passwordChanged };
-    const { message } = answer(await this.commands.execute(new ChangePasswordCommand(claimsOf(req).sub, body.newPassword)));
+    const { message } = answer(await this.commands.execute(new ChangePasswordCommand(claimsOf(req).sub, body.newPassword, claimsOf(req).sid ?? null)));
     return { message };
+  }
+
+  @Post('profile/logout-other-sessions')
+  @HttpCode(200)
+  @UseGuards(UserGuard)
+  async endOtherSessions(@Req() req: Request): Promise<MessageResponse> {
+    await this.sessions.endOtherSessions(claimsOf(req));
+    return { message: AccountMessage.otherSessionsEnded };
   }
 }

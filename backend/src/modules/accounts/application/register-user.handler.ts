@@ -11,7 +11,9 @@ import { RegisterUserCommand } from './register-user.command';
 
 /**
  * Registers a user; the workers then send the verification e-mail. An address that already has an account gets the
- * same answer as a new one, so the form cannot be used to find out who has an account.
+ * same answer after the same work (a password hashed, one event appended: its owner is told by e-mail that someone
+ * tried), so the form cannot be used to find out who has an account. A taken username is said, whatever the address:
+ * usernames are public on comments.
  */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, AccountResult> {
@@ -29,8 +31,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
 
     const userId = randomUUID();
     const passwordHash = await this.hasher.hash(password);
+    const [nameHolder, addressHolder] = await Promise.all([this.liveHolder(usernameClaim(usernameKey(username))), this.liveHolder(emailClaim(email))]);
+    if (nameHolder) return refused(AccountMessage.usernameTaken);
+    if (addressHolder) return this.attempted(addressHolder);
     const exists = (holder: string) => this.users.exists(holder);
-    if (!(await this.claims.claim(emailClaim(email), userId, exists))) return ok(AccountMessage.registered);
+    // Another registration may have claimed either value since: the claims decide.
+    if (!(await this.claims.claim(emailClaim(email), userId, exists))) return this.attempted((await this.claims.holder(emailClaim(email)))!);
     if (!(await this.claims.claim(usernameClaim(usernameKey(username)), userId, exists))) {
       await this.claims.release(emailClaim(email), userId);
       return refused(AccountMessage.usernameTaken);
@@ -42,6 +48,19 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       await this.claims.release(usernameClaim(usernameKey(username)), userId);
       throw error;
     }
+    return ok(AccountMessage.registered);
+  }
+
+  /** The user holding a claim, unless it is a stale claim of a registration that never finished. */
+  private async liveHolder(claim: string): Promise<string | null> {
+    const holder = await this.claims.holder(claim);
+    return holder && (await this.users.exists(holder)) ? holder : null;
+  }
+
+  /** The address has an account: its owner hears of the attempt, and the answer is the usual one. */
+  private async attempted(ownerId: string): Promise<AccountResult> {
+    const owner = await this.users.load(ownerId);
+    if (owner) await this.users.recordRegistrationAttempt(owner);
     return ok(AccountMessage.registered);
   }
 }

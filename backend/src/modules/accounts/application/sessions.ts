@@ -34,12 +34,8 @@ export class Sessions {
     const userId = await this.claims.holder(emailClaim(normaliseEmail(email)));
     const user = userId ? await this.users.load(userId) : null;
     if (!(await this.hasher.verify(user?.passwordHash ?? null, password)) || !user) throw new SessionRefused(AccountMessage.badCredentials);
-    return {
-      message: AccountMessage.loggedIn,
-      token: this.accessToken(user),
-      refreshToken: await this.refreshTokens.issue(user.userId),
-      user: toAuthUser(user),
-    };
+    const { familyId, refreshToken } = await this.refreshTokens.issue(user.userId);
+    return { message: AccountMessage.loggedIn, token: this.accessToken(user, familyId), refreshToken, user: toAuthUser(user) };
   }
 
   async refresh(refreshToken: string): Promise<TokenResponse> {
@@ -47,7 +43,7 @@ export class Sessions {
       const rotated = await this.refreshTokens.rotate(refreshToken);
       const user = await this.users.load(rotated.userId);
       if (!user) throw new InvalidRefreshToken();
-      return { token: this.accessToken(user), refreshToken: rotated.refreshToken };
+      return { token: this.accessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
     } catch (error) {
       if (error instanceof InvalidRefreshToken) throw new SessionRefused(AccountMessage.invalidRefreshToken);
       throw error;
@@ -58,8 +54,14 @@ export class Sessions {
     return this.refreshTokens.revoke(refreshToken);
   }
 
-  private accessToken(user: UserState): string {
-    const claims: AccessTokenClaims = { sub: user.userId, username: user.username, email: user.email, email_verified: user.emailVerified };
+  /** Ends the user's other sessions: their refresh tokens stop working (access tokens run out within 15 minutes). */
+  endOtherSessions(claims: AccessTokenClaims): Promise<void> {
+    return this.refreshTokens.endOtherSessions(claims.sub, claims.sid ?? null);
+  }
+
+  /** `sid` names the session (its refresh token family), so that a password change can keep it. */
+  private accessToken(user: UserState, familyId: string): string {
+    const claims: AccessTokenClaims = { sub: user.userId, username: user.username, email: user.email, email_verified: user.emailVerified, sid: familyId };
     return this.jwt.sign(claims);
   }
 }

@@ -15,6 +15,7 @@ export const AccountMessage = {
   sameUsername: 'The new username cannot be the same as the old username. Please choose a different username.',
   passwordChanged: 'Your password has been changed.',
   loggedOut: 'You have been logged out.',
+  otherSessionsEnded: 'You are logged out of every other device.',
   invalidRefreshToken: 'Your session has expired. Please log in again.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
 } as const;

@@ -23,6 +23,7 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
     case AccountEventType.PasswordReset:
       return { ...next, passwordHash: event.data.passwordHash };
     case AccountEventType.PasswordResetRequested:
+    case AccountEventType.RegistrationAttempted: // in a stream of its own: never in the user's
       return next;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { accountStreams } from '@shelf/contracts';
+import { AccountEventType, accountStreams } from '@shelf/contracts';
+import { randomUUID } from 'node:crypto';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore, type NewEvent } from '../../../event-store/event-store';
 import { foldUser, type UserState } from '../domain/user-state';
@@ -21,5 +22,11 @@ export class UserRepository {
   async append(userId: string, expectedVersion: number, events: NewEvent[], actor: string): Promise<void> {
     const by = eventMetadata(actor);
     await this.store.append(accountStreams.user(userId), expectedVersion, events, by);
+  }
+
+  /** Someone tried to register with the user's address (an event of its own stream: no version to race for). */
+  async recordRegistrationAttempt(user: UserState): Promise<void> {
+    const data = { userId: user.userId, email: user.email, username: user.username };
+    await this.store.append(accountStreams.registrationAttempt(user.userId, randomUUID()), 0, [{ type: AccountEventType.RegistrationAttempted, data }], eventMetadata(user.userId));
   }
 }

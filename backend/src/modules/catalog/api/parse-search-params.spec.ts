@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import fc from 'fast-check';
 import { parsePageNum, parseSearchParams } from './parse-search-params';
 
 describe('parseSearchParams', () => {
@@ -54,5 +55,21 @@ describe('parseSearchParams', () => {
     expect(parsePageNum({})).toBe(1);
     expect(parsePageNum({ pageNum: '4' })).toBe(4);
     expect(() => parsePageNum({ pageNum: '-1' })).toThrow('pageNum must be a whole number from 1 to 10000.');
+  });
+
+  it('answers any value of any parameter with a query or a 400, nothing else', () => {
+    const keys = ['page', 'pageSize', 'pageNum', 'diversity', 'word_count', 'min_word_count', 'genre', 'genre[]', 'tag', 'book_name', 'sort_by', 'toString'];
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), fc.anything({ withObjectString: true, withNullPrototype: true })), (raw) => {
+        for (const parse of [parseSearchParams, parsePageNum]) {
+          try {
+            parse(raw);
+          } catch (error) {
+            if (!(error instanceof BadRequestException)) throw error;
+          }
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

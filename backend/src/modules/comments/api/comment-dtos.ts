@@ -1,24 +1,27 @@
 import { COMMENT_RULES, COMMENT_SORTS, type CommentSort } from '@shelf/contracts';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { toWholeNumber } from '../../../platform/http/whole-number.transform';
 
 /** Shapes and sizes only; the comment rules and their messages are checked by the commands. */
 const TOO_LONG = `Your comment must be at most ${COMMENT_RULES.maxLength} characters long.`;
 const isNothing = (value: unknown) => value === undefined || value === null || value === '' || value === 'null';
 /** Absent, empty or 'null' all mean "no chapter": the book's own comments. */
-const nullableNumber = ({ value }: { value: unknown }) => (isNothing(value) ? null : typeof value === 'string' ? Number(value) : value);
+const nullableNumber = ({ value }: { value: unknown }) => (isNothing(value) ? null : toWholeNumber({ value }));
 const nullable = ({ value }: { value: unknown }) => (isNothing(value) ? null : value);
 
 class ThreadFields {
-  @Type(() => Number)
+  @Transform(toWholeNumber)
   @IsInt({ message: 'book_id must be a whole number.' })
   @Min(1, { message: 'book_id must be a whole number.' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'book_id must be a whole number.' })
   book_id!: number;
 
   @Transform(nullableNumber)
   @IsOptional()
   @IsInt({ message: 'chapter_id must be a whole number.' })
   @Min(1, { message: 'chapter_id must be a whole number.' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'chapter_id must be a whole number.' })
   chapter_id: number | null = null;
 }
 

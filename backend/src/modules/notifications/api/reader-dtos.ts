@@ -1,10 +1,11 @@
 import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { toWholeNumber } from '../../../platform/http/whole-number.transform';
 
 export class PageQuery {
   @IsOptional()
-  @Type(() => Number)
+  @Transform(toWholeNumber)
   @IsInt({ message: 'pageNum must be a whole number from 1.' })
   @Min(1, { message: 'pageNum must be a whole number from 1.' })
   @Max(100_000, { message: 'pageNum must be a whole number from 1.' })

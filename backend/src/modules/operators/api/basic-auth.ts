@@ -18,11 +18,29 @@ export function hasCredentials(header: string | undefined, expected: AdminCreden
   return colon >= 0 && userMatches && passwordMatches;
 }
 
-/** Lets through only requests with the credentials; others get 401 and the browser's log-in prompt. */
-export function basicAuth(expected: AdminCredentials, realm: string): RequestHandler {
+/** Wrong log-ins counted per client address. */
+export interface LoginAttempts {
+  locked(ip: string): Promise<boolean>;
+  failed(ip: string): Promise<void>;
+}
+
+/**
+ * Lets through only requests with the credentials; others get 401 and the browser's log-in prompt. An address that
+ * sent too many wrong ones gets 429 for a while, right credentials or not, so the password cannot be guessed.
+ */
+export function basicAuth(expected: AdminCredentials, realm: string, attempts: LoginAttempts, lockedMessage: string): RequestHandler {
   return (req, res, next) => {
-    if (hasCredentials(req.headers.authorization, expected)) return next();
-    res.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
-    res.status(401).json({ statusCode: 401, message: 'The queue dashboard needs the operator user name and password.' });
+    const ip = req.ip ?? '';
+    (async () => {
+      if (await attempts.locked(ip)) {
+        res.status(429).setHeader('Retry-After', '900').json({ statusCode: 429, message: lockedMessage });
+        return;
+      }
+      if (hasCredentials(req.headers.authorization, expected)) return next();
+      // The browser's first request carries no credentials: only a wrong answer to the prompt counts.
+      if (req.headers.authorization) await attempts.failed(ip);
+      res.setHeader('WWW-Authenticate', `Basic realm="${realm}", charset="UTF-8"`);
+      res.status(401).json({ statusCode: 401, message: 'The queue dashboard needs the operator user name and password.' });
+    })().catch(next);
   };
 }

@@ -5,17 +5,18 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueName, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
-import { type RequestHandler, Router } from 'express';
+import { type Express, type RequestHandler, Router } from 'express';
 import { SERVICE_ENV } from '../../../platform/service-env.token';
 import { basicAuth } from './basic-auth';
+import { DASHBOARD_LOCKED_MESSAGE, DashboardLoginLimits } from './dashboard-login-limits';
 
 /** Where the dashboard is served, outside the API's /api prefix. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
 /**
  * bull-board over the site's queues, for operators: waiting, active and failed jobs (with their attempts and
- * errors), and retrying them. Behind HTTP Basic credentials from ADMIN_USER / ADMIN_PASSWORD; without them there is
- * no dashboard (`handler` is undefined and the path answers 404).
+ * errors), and retrying them. Behind HTTP Basic credentials from ADMIN_USER / ADMIN_PASSWORD (wrong ones limited per
+ * address); without them there is no dashboard (`handler` is undefined and the path answers 404).
  */
 @Injectable()
 export class QueueDashboard {
@@ -26,6 +27,7 @@ export class QueueDashboard {
     @InjectQueue(QueueName.Events) events: Queue,
     @InjectQueue(QueueName.Mail) mail: Queue,
     @InjectQueue(QueueName.Parked) parked: Queue,
+    attempts: DashboardLoginLimits,
   ) {
     const queues = [events, mail, parked];
     // The board shows an unreachable Redis itself; without a listener BullMQ would print every error.
@@ -37,6 +39,9 @@ export class QueueDashboard {
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Novel Shelf queues' } },
     });
-    this.handler = Router().use(basicAuth(env.admin, 'Novel Shelf queues'), board.getRouter() as RequestHandler);
+    // bull-board's own Express app would name itself in X-Powered-By.
+    const app = board.getRouter() as Express;
+    app.disable('x-powered-by');
+    this.handler = Router().use(basicAuth(env.admin, 'Novel Shelf queues', attempts, DASHBOARD_LOCKED_MESSAGE), app);
   }
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppStore } from '../../../app/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
@@ -77,5 +77,53 @@ describe('ProfilePage', () => {
     expect(bodyOf(fetchMock, '/api/user/profile/change-password')).toEqual({ newPassword: 'a-new-password', honeypot: '' });
     expect(within(passwordForm()).getByLabelText('New Password')).toHaveValue('');
     expect(within(passwordForm()).getByLabelText('Confirm New Password')).toHaveValue('');
+  });
+});
+
+describe('ProfilePage: log out of all other devices', () => {
+  const devicesSection = () => screen.getByRole('region', { name: 'Other Devices' });
+  const button = () => within(devicesSection()).getByRole('button', { name: 'Log out of all other devices' });
+  const ended = { message: 'You are logged out of every other device.' };
+
+  it("calls the endpoint with the bearer token, is disabled meanwhile and shows the server's message", async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    let answer!: (response: Response) => void;
+    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWithProviders(<ProfilePage />);
+    fireEvent.click(button());
+    expect(button()).toBeDisabled();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect([url, init?.method, init?.body]).toEqual(['/api/user/profile/logout-other-sessions', 'POST', '{}']);
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer t' });
+    answer(json(200, ended));
+    expect(await within(devicesSection()).findByRole('status')).toHaveTextContent(ended.message);
+  });
+
+  it('refreshes an expired token once and retries, as every authenticated call does', async () => {
+    getAppStore().set(startSessionAtom, { token: 'old', refreshToken: 'r', user });
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/user/token') return json(200, { token: 'new', refreshToken: 'r2' });
+      return (init.headers as Record<string, string>).Authorization === 'Bearer new' ? json(200, ended) : json(401, { message: 'Unauthorized' });
+    });
+    renderWithProviders(<ProfilePage />);
+    fireEvent.click(button());
+    expect(await within(devicesSection()).findByRole('status')).toHaveTextContent(ended.message);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/user/profile/logout-other-sessions',
+      '/api/user/token',
+      '/api/user/profile/logout-other-sessions',
+    ]);
+  });
+
+  it.each([
+    ['the server message verbatim', json(429, { message: 'Too many requests. Please try again later.' }), 'Too many requests. Please try again later.'],
+    ["'An error occurred. Please try again.' without one", new Response('', { status: 500 }), 'An error occurred. Please try again.'],
+  ])('shows %s on failure', async (_case, response, text) => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    stubFetch(() => response);
+    renderWithProviders(<ProfilePage />);
+    fireEvent.click(button());
+    expect(await within(devicesSection()).findByRole('alert')).toHaveTextContent(text);
   });
 });

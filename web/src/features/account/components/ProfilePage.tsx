@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../session/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
-import { changePassword, changeUsername } from '../api';
+import { changePassword, changeUsername, logOutOtherSessions } from '../api';
 import { useTimedSubmit } from '../use-timed-submit';
 import { FormField } from './FormField';
 import { FormMessage, type Notice } from './FormMessage';
@@ -87,7 +87,37 @@ function ChangePasswordForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a username change and a password change. */
+function LogOutOtherDevicesForm() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { submitting, run } = useTimedSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        const answer = await logOutOtherSessions();
+        setNotice({ text: answer.message, isError: false });
+      } catch (error) {
+        setNotice({ text: failureMessage(error), isError: true });
+      }
+    });
+  };
+
+  return (
+    <section aria-labelledby="other-devices-heading">
+      <h2 id="other-devices-heading">Other Devices</h2>
+      <p>Ends your account's sessions on every other device and browser. This browser stays logged in.</p>
+      <form className="account-form" onSubmit={submit}>
+        <button type="submit" className="button" disabled={submitting}>
+          Log out of all other devices
+        </button>
+        <FormMessage notice={notice} />
+      </form>
+    </section>
+  );
+}
+
+/** /user/profile (login required): the reader's account, a username change, a password change and a log-out of all other devices. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -104,6 +134,7 @@ export function ProfilePage() {
       )}
       <ChangeUsernameForm />
       <ChangePasswordForm />
+      <LogOutOtherDevicesForm />
     </div>
   );
 }

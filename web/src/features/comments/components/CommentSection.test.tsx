@@ -205,4 +205,11 @@ describe('CommentSection', () => {
     await waitFor(() => expect(article('under-gone')).toHaveClass('comment--highlighted'));
     expect(scrolled.mock.contexts[0]).toBe(article('under-gone'));
   });
+
+  it('shows the comments without a highlight when the address hash is malformed percent-encoding', async () => {
+    serve(thread);
+    renderWithProviders(<CommentSection bookId={12} chapterId={null} />, '/12-golden-stage#%E0%A4%A');
+    await screen.findByText('Lin');
+    expect(document.querySelector('.comment--highlighted')).toBeNull();
+  });
 });

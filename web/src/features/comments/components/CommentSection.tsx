@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../dialogs/components/ConfirmModal';
 import { LogInModal } from '../../dialogs/components/LogInModal';
 import { MessageModal } from '../../dialogs/components/MessageModal';
 import { postComment } from '../api';
+import { commentIdOfHash } from '../comment-hash';
 import { buildCommentTree } from '../comment-tree';
 import { useComments } from '../queries';
 import { reloadUntilShown } from '../reload-until-shown';
@@ -47,7 +48,8 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   const [handledHash, setHandledHash] = useState('');
   if (data && hash && hash !== handledHash) {
     setHandledHash(hash);
-    setTarget({ commentId: decodeURIComponent(hash.slice(1)), highlightMs: HIGHLIGHT_HASH_MS });
+    const commentId = commentIdOfHash(hash);
+    if (commentId) setTarget({ commentId, highlightMs: HIGHLIGHT_HASH_MS });
   }
   if (target && data?.comments.some((comment) => comment.comment_id === target.commentId)) {
     setHighlight(target);
