@@ -1,29 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { usePageMeta } from '../../site-shell/use-page-meta';
-import { failureMessage } from '../account-messages';
 import { requestPasswordReset } from '../api';
-import { useTimedSubmit } from '../use-timed-submit';
+import { useAccountRequest } from '../use-account-request';
 import { FormField } from './FormField';
-import { FormMessage, type Notice } from './FormMessage';
+import { FormMessage } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
 export function ForgotPasswordPage() {
   usePageMeta('Forgot Password', 'Get a link to reset your password.');
   const [email, setEmail] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
+  const { notice, submitting, send } = useAccountRequest();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        const answer = await requestPasswordReset(email, honeypot);
-        setNotice({ text: answer.message, isError: false });
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      }
-    });
+    send(() => requestPasswordReset(email, honeypot));
   };
 
   return (

@@ -2,11 +2,11 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../session/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
-import { AccountText, failureMessage } from '../account-messages';
+import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions } from '../api';
-import { useTimedSubmit } from '../use-timed-submit';
+import { useAccountRequest } from '../use-account-request';
 import { FormField } from './FormField';
-import { FormMessage, type Notice } from './FormMessage';
+import { FormMessage } from './FormMessage';
 import { Honeypot } from './Honeypot';
 
 function ChangeUsernameForm() {
@@ -14,22 +14,17 @@ function ChangeUsernameForm() {
   const user = useAtomValue(userAtom);
   const [newUsername, setNewUsername] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
+  const { notice, setNotice, submitting, send } = useAccountRequest();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!store.get(tokenAtom)) return setNotice({ text: AccountText.noToken, isError: true });
     if (newUsername === user?.username) return setNotice({ text: AccountText.sameUsername, isError: true });
-    void run(async () => {
-      try {
-        const answer = await changeUsername(newUsername, honeypot);
-        const stored = store.get(userAtom);
-        if (stored) store.set(userAtom, { ...stored, username: newUsername });
-        setNotice({ text: answer.message, isError: false });
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      }
+    send(async () => {
+      const answer = await changeUsername(newUsername, honeypot);
+      const stored = store.get(userAtom);
+      if (stored) store.set(userAtom, { ...stored, username: newUsername });
+      return answer;
     });
   };
 
@@ -52,23 +47,18 @@ function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
+  const { notice, setNotice, submitting, send } = useAccountRequest();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== confirmation) return setNotice({ text: AccountText.passwordsDiffer, isError: true });
-    void run(async () => {
-      try {
-        const answer = await changePassword(newPassword, honeypot);
-        setNotice({ text: answer.message, isError: false });
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      } finally {
+    send(
+      () => changePassword(newPassword, honeypot),
+      () => {
         setNewPassword('');
         setConfirmation('');
-      }
-    });
+      },
+    );
   };
 
   return (
@@ -88,19 +78,11 @@ function ChangePasswordForm() {
 }
 
 function LogOutOtherDevicesForm() {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
+  const { notice, submitting, send } = useAccountRequest();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        const answer = await logOutOtherSessions();
-        setNotice({ text: answer.message, isError: false });
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      }
-    });
+    send(logOutOtherSessions);
   };
 
   return (
