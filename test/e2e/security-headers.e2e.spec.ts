@@ -63,6 +63,17 @@ describe('security headers and trusted proxies', () => {
     expectSecure(await fetch(`${base}/covers/1.svg`), 'a cover');
   });
 
+  it("sets them on socket.io's own HTTP answers, which bypass the front door", async () => {
+    const handshake = await fetch(`${base}/realtime/?EIO=4&transport=polling`);
+    expect(handshake.status).toBe(200);
+    expect(Object.fromEntries(handshake.headers)).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(handshake.headers.get('x-powered-by')).toBeNull();
+  });
+
   it("gives the web app a policy that allows only its own scripts and index.html's inline one, by hash", async () => {
     const index = join(WEB_DIST, 'index.html');
     expect(existsSync(index)).toBe(true); // `npm run setup` builds the web app before the tests

@@ -3,6 +3,7 @@ import { realtimeRedisKey, type ServiceEnv } from '@shelf/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { NON_PAGE_HEADERS } from '../platform/http/security-headers';
 
 /**
  * socket.io on the API's own HTTP server (gateways without a port share it), with the Redis adapter: an emit from
@@ -29,7 +30,10 @@ export class RedisIoAdapter extends IoAdapter {
       this.connections.push(connection);
     }
     const adapter = createAdapter(pub, sub, { key: realtimeRedisKey(this.env.queuePrefix) });
-    return super.createIOServer(port, { ...options, adapter } as ServerOptions);
+    const server = super.createIOServer(port, { ...options, adapter } as ServerOptions) as Server;
+    // socket.io answers its HTTP requests before the front door sees them: it sets the security headers itself.
+    server.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, NON_PAGE_HEADERS));
+    return server;
   }
 
   override async dispose(): Promise<void> {

@@ -43,6 +43,17 @@ const dashboardDirectives: Directives = {
 /** The nginx of docker-compose sends the same headers on the files it serves (web/nginx-security-headers.conf; a test compares them). */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
+/**
+ * The headers of answers that are never a page (socket.io's own HTTP answers, which bypass the front door): nothing
+ * may be loaded or framed from them, and they are never sniffed as another type.
+ */
+export const NON_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 const withPolicy = (directives: Directives, hsts: boolean): Handler =>
