@@ -139,7 +139,7 @@ export interface ReaderLikesReadModel {
  */
 export const readerLikesId = (userId: string, partition: number): string => `${userId}:${partitionId(partition)}`;
 
-export const readerLikesIds = (userId: string): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => readerLikesId(userId, partition));
+const readerLikesIds = (userId: string): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => readerLikesId(userId, partition));
 
 /** A reader's likes, read part by part (all at once) through `findOne`. */
 export async function loadReaderLikes(

@@ -47,11 +47,13 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
  * The headers of answers that are never a page (socket.io's own HTTP answers, which bypass the front door): nothing
  * may be loaded or framed from them, and they are never sniffed as another type.
  */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 export const NON_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Referrer-Policy': REFERRER_POLICY,
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -59,7 +61,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknow
 const withPolicy = (directives: Directives, hsts: boolean): Handler =>
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: REFERRER_POLICY },
     frameguard: { action: 'deny' },
     strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }) as Handler;

@@ -47,7 +47,7 @@ const TTL_MS = 30 * 24 * 3600_000;
  * A token presented again this soon after it was used gets the same successor (two tabs refreshing at once, a retry
  * after a lost answer; RFC 9700 §4.14.2 allows it). Later, a used token means it leaked: its family is revoked.
  */
-export const REUSE_GRACE_MS = 30_000;
+const REUSE_GRACE_MS = 30_000;
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
