@@ -31,3 +31,6 @@ export * from './rules/relative-time';
 export * from './rules/freshness';
 export * from './rules/word-count-filter';
 export * from './read-models/read-model-versions';
+export * from './comments/report-reasons';
+export * from './api/operator-responses';
+export * from './read-models/moderation-read-models';

@@ -9,8 +9,10 @@ import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
 import { MailOutbox } from './mail/mail-outbox';
 import { MailTransport } from './mail/mail-transport';
+import { AuditTrailProjector } from './projections/audit-trail/audit-trail.projector';
 import { CatalogProjector } from './projections/catalog/catalog.projector';
 import { CommentThreadsProjector } from './projections/comment-threads/comment-threads.projector';
+import { ModerationProjector } from './projections/moderation/moderation.projector';
 import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
 import { PartitionRunner } from './projections/partition-runner';
@@ -26,7 +28,10 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 import { SERVICE_ENV } from './service-env.token';
 
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
-const PROJECTOR_CLASSES = [CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, AccountMailer];
+const PROJECTOR_CLASSES = [
+  CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
+  AccountMailer,
+];
 const projectorsProvider = {
   provide: PROJECTORS,
   inject: PROJECTOR_CLASSES,

@@ -9,6 +9,8 @@ import {
 } from '@nestjs/websockets';
 import { type ClientToServerEvents, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
 import type { Server, Socket } from 'socket.io';
+import { AccountDirectory } from '../modules/accounts/application/account-directory';
+import { OPERATORS_ONLY } from '../modules/operators/api/operator.guard';
 import { HandshakeAuth } from './handshake-auth';
 import { parseThreadRef } from './thread-ref';
 
@@ -28,13 +30,16 @@ const THREAD_ROOM_PREFIX = 'thread:';
 /**
  * The live channel (ARCHITECTURE.md, Realtime). It shares the API's HTTP server; the Redis adapter (RedisIoAdapter)
  * carries emits between processes, and the workers emit through the Redis emitter. Clients only join and leave
- * thread rooms: every push comes from the server side.
+ * thread rooms, and operators the operators' room: every push comes from the server side.
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false, maxHttpBufferSize: 16_384 })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
   @WebSocketServer() server!: RealtimeServer;
 
-  constructor(private readonly auth: HandshakeAuth) {}
+  constructor(
+    private readonly auth: HandshakeAuth,
+    private readonly directory: AccountDirectory,
+  ) {}
 
   /** The handshake: a valid token makes the socket its user's, a bad one is refused, none makes a visitor. */
   afterInit(server: RealtimeServer): void {
@@ -71,6 +76,17 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     const checked = parseThreadRef(body);
     if (!checked.ok) return checked;
     void socket.leave(RealtimeRoom.thread(checked.thread));
+    return { ok: true };
+  }
+
+  /** The operators' room: for a socket whose account holds the operator role now (checked once, at the join). */
+  @SubscribeMessage('moderation:join')
+  async joinModeration(@ConnectedSocket() socket: RealtimeSocket): Promise<RoomAnswer> {
+    const { userId } = socket.data;
+    const user = userId ? await this.directory.find(userId).catch(() => undefined) : null;
+    if (user === undefined) return { ok: false, message: 'The site cannot check your role right now. Please try again shortly.' };
+    if (!user?.operator) return { ok: false, message: OPERATORS_ONLY };
+    await socket.join(RealtimeRoom.operators);
     return { ok: true };
   }
 }

@@ -1,10 +1,12 @@
 import type { CommentView } from '../api/social-responses';
 import type { CommentEntry } from '../read-models/social-read-models';
-import { CommentMessage } from './comment-rules';
+import { COMMENT_RULES, CommentMessage } from './comment-rules';
 
 /**
  * A stored comment as readers may see it (spec section 4, "Comment display"): a deleted one as [deleted], a removed
- * one as [removed] with the removal text; neither carries its text, author or avatar hash.
+ * one as [removed] with the removal text; neither carries its text, author or avatar hash. A removed comment's
+ * report count is at least the removal threshold, which is how the spec's client tells it is removed, also when an
+ * operator removed it with fewer reports.
  */
 export function toCommentView(entry: CommentEntry): CommentView {
   const hidden = entry.deleted || entry.removed;
@@ -29,5 +31,6 @@ export function toCommentView(entry: CommentEntry): CommentView {
     username: entry.deleted ? CommentMessage.deletedText : CommentMessage.removedAuthor,
     email_hash: null,
     user_id: null,
+    report_count: entry.removed ? Math.max(entry.report_count, COMMENT_RULES.removalReports) : entry.report_count,
   };
 }

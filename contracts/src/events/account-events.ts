@@ -8,6 +8,12 @@ export const AccountEventType = {
   UsernameChanged: 'user.username-changed.v1',
   PasswordChanged: 'user.password-changed.v1',
   RegistrationAttempted: 'user.registration-attempted.v1',
+  /** Granted and revoked with `npm run operators` (the actor names the command and the system user who ran it). */
+  OperatorGranted: 'user.operator-granted.v1',
+  OperatorRevoked: 'user.operator-revoked.v1',
+  /** An operator (the actor) stopped the user from commenting until a time, or for good (`until` null). */
+  CommentingSuspended: 'user.commenting-suspended.v1',
+  CommentingSuspensionLifted: 'user.commenting-suspension-lifted.v1',
 } as const;
 
 export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistered, { userId: string; email: string; username: string; passwordHash: string }>;
@@ -24,6 +30,11 @@ export type PasswordChangedV1 = DomainEvent<typeof AccountEventType.PasswordChan
  */
 export type RegistrationAttemptedV1 = DomainEvent<typeof AccountEventType.RegistrationAttempted, { userId: string; email: string; username: string }>;
 
+export type OperatorGrantedV1 = DomainEvent<typeof AccountEventType.OperatorGranted, { userId: string }>;
+export type OperatorRevokedV1 = DomainEvent<typeof AccountEventType.OperatorRevoked, { userId: string }>;
+export type CommentingSuspendedV1 = DomainEvent<typeof AccountEventType.CommentingSuspended, { userId: string; until: string | null; reason: string }>;
+export type CommentingSuspensionLiftedV1 = DomainEvent<typeof AccountEventType.CommentingSuspensionLifted, { userId: string }>;
+
 export type AccountEvent =
   | UserRegisteredV1
   | EmailVerifiedV1
@@ -31,7 +42,11 @@ export type AccountEvent =
   | PasswordResetV1
   | UsernameChangedV1
   | PasswordChangedV1
-  | RegistrationAttemptedV1;
+  | RegistrationAttemptedV1
+  | OperatorGrantedV1
+  | OperatorRevokedV1
+  | CommentingSuspendedV1
+  | CommentingSuspensionLiftedV1;
 
 export const accountStreams = {
   user: (userId: string): string => `user-${userId}`,

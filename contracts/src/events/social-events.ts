@@ -1,3 +1,4 @@
+import type { ReportReason } from '../comments/report-reasons';
 import type { DomainEvent } from './domain-event';
 
 export const SocialEventType = {
@@ -6,9 +7,18 @@ export const SocialEventType = {
   CommentPosted: 'comment.posted.v1',
   CommentEdited: 'comment.edited.v1',
   CommentDeleted: 'comment.deleted.v1',
+  /** Written before reports had reasons; read as a report without one. */
   CommentReported: 'comment.reported.v1',
+  /** A report with its reason; `report_count` counts the open reports (since the last dismissal or restoration). */
+  CommentReportedV2: 'comment.reported.v2',
   /** Appended with the report that reaches the removal threshold. */
   CommentRemoved: 'comment.removed.v1',
+  /** An operator removed the comment (the event's actor). */
+  CommentRemovedByOperator: 'comment.removed-by-operator.v1',
+  /** An operator dismissed the comment's open reports. */
+  CommentReportsDismissed: 'comment.reports-dismissed.v1',
+  /** An operator restored a removed comment; its open reports are dismissed with it. */
+  CommentRestored: 'comment.restored.v1',
   CommentLiked: 'comment.liked.v1',
   CommentUnliked: 'comment.unliked.v1',
   RepliesMarkedRead: 'reader.replies-marked-read.v1',
@@ -39,7 +49,14 @@ type CommentRef = { comment_id: string; book_id: number; chapter_id: number | nu
 export type CommentEditedV1 = DomainEvent<typeof SocialEventType.CommentEdited, CommentRef & { comment_content: string }>;
 export type CommentDeletedV1 = DomainEvent<typeof SocialEventType.CommentDeleted, CommentRef>;
 export type CommentReportedV1 = DomainEvent<typeof SocialEventType.CommentReported, CommentRef & { reporter_id: string; report_count: number }>;
+export type CommentReportedV2 = DomainEvent<
+  typeof SocialEventType.CommentReportedV2,
+  CommentRef & { reporter_id: string; report_count: number; reason: ReportReason | null }
+>;
 export type CommentRemovedV1 = DomainEvent<typeof SocialEventType.CommentRemoved, CommentRef>;
+export type CommentRemovedByOperatorV1 = DomainEvent<typeof SocialEventType.CommentRemovedByOperator, CommentRef>;
+export type CommentReportsDismissedV1 = DomainEvent<typeof SocialEventType.CommentReportsDismissed, CommentRef & { dismissed_reports: number }>;
+export type CommentRestoredV1 = DomainEvent<typeof SocialEventType.CommentRestored, CommentRef>;
 export type CommentLikedV1 = DomainEvent<typeof SocialEventType.CommentLiked, CommentRef & { user_id: string }>;
 export type CommentUnlikedV1 = DomainEvent<typeof SocialEventType.CommentUnliked, CommentRef & { user_id: string }>;
 
@@ -54,7 +71,11 @@ export type CommentEvent =
   | CommentEditedV1
   | CommentDeletedV1
   | CommentReportedV1
+  | CommentReportedV2
   | CommentRemovedV1
+  | CommentRemovedByOperatorV1
+  | CommentReportsDismissedV1
+  | CommentRestoredV1
   | CommentLikedV1
   | CommentUnlikedV1;
 export type ReaderEvent = RepliesMarkedReadV1 | LikedUpdatesCheckedV1;

@@ -16,7 +16,15 @@ export const RealtimeRoom = {
   /** Only sockets that presented this user's access token join it. */
   user: (userId: string): string => `user:${userId}`,
   thread: (thread: ThreadRef): string => `thread:${threadId(thread)}`,
+  /** Only sockets of accounts holding the operator role join it (`moderation:join`). */
+  operators: 'operators',
 };
+
+/** A new report, pushed to operators on the moderation queue. */
+export interface ModerationPush {
+  comment_id: string;
+  open_reports: number;
+}
 
 /** The two header badge counts of spec section 2. */
 export interface BadgeCounts {
@@ -36,6 +44,10 @@ export interface ServerToClientEvents {
   'comment:edited': (push: CommentPush) => void;
   'comment:deleted': (push: CommentPush) => void;
   'comment:removed': (push: CommentPush) => void;
+  /** An operator restored a removed comment: it is shown again. */
+  'comment:restored': (push: CommentPush) => void;
+  /** The moderation queue changed (a report, or an operator's decision): only to the operators' room. */
+  'moderation:changed': (push: ModerationPush) => void;
   'comment:like-count': (push: { thread: ThreadRef; comment_id: string; like_count: number }) => void;
 }
 
@@ -45,6 +57,8 @@ export type RoomAck = (answer: { ok: true } | { ok: false; message: string }) =>
 export interface ClientToServerEvents {
   'thread:join': (thread: ThreadRef, ack?: RoomAck) => void;
   'thread:leave': (thread: ThreadRef, ack?: RoomAck) => void;
+  /** Joins the operators' room; refused unless the socket's account holds the operator role. */
+  'moderation:join': (ack?: RoomAck) => void;
 }
 
 /** The Redis key prefix shared by the API's socket.io adapter and the workers' emitter (per queue prefix). */

@@ -7,8 +7,6 @@ import type { Projector } from '../projections/projector';
  */
 export const UNPROJECTED_EVENT_TYPES: readonly EventType[] = [
   AccountEventType.EmailVerified,
-  AccountEventType.PasswordReset,
-  AccountEventType.PasswordChanged,
   AccountEventType.UsernameChanged,
 ];
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nes
 import {
   type BadgeCounts,
   type CommentPush,
+  type ModerationPush,
   RealtimeRoom,
   realtimeRedisKey,
   type ServerToClientEvents,
@@ -40,9 +41,14 @@ export class LiveEmitter implements BeforeApplicationShutdown {
     this.emitter.to(RealtimeRoom.user(userId)).emit('badges:changed', counts);
   }
 
-  /** A comment of the thread was created, edited, deleted or removed (the push carries it as readers now see it). */
-  comment(kind: 'created' | 'edited' | 'deleted' | 'removed', push: CommentPush): void {
+  /** A comment of the thread was created, edited, deleted, removed or restored (the push carries it as readers now see it). */
+  comment(kind: 'created' | 'edited' | 'deleted' | 'removed' | 'restored', push: CommentPush): void {
     this.emitter.to(RealtimeRoom.thread(push.thread)).emit(`comment:${kind}`, push);
+  }
+
+  /** The moderation queue changed: operators on it fetch it again. */
+  moderationChanged(push: ModerationPush): void {
+    this.emitter.to(RealtimeRoom.operators).emit('moderation:changed', push);
   }
 
   likeCount(thread: ThreadRef, commentId: string, likeCount: number): void {

@@ -10,13 +10,16 @@ import { UserGuard, VerifiedUserGuard } from './api/auth.guards';
 import { JwtStrategy } from './api/jwt.strategy';
 import { UserController } from './api/user.controller';
 import { AccountDirectory } from './application/account-directory';
+import { ChangeOperatorRoleHandler } from './application/change-operator-role.handler';
 import { ChangePasswordHandler } from './application/change-password.handler';
 import { ChangeUsernameHandler } from './application/change-username.handler';
 import { CheckResetTokenQuery } from './application/check-reset-token.query';
+import { LiftCommentingSuspensionHandler } from './application/lift-commenting-suspension.handler';
 import { RegisterUserHandler } from './application/register-user.handler';
 import { RequestPasswordResetHandler } from './application/request-password-reset.handler';
 import { ResetPasswordHandler } from './application/reset-password.handler';
 import { Sessions } from './application/sessions';
+import { SuspendCommentingHandler } from './application/suspend-commenting.handler';
 import { VerifyEmailHandler } from './application/verify-email.handler';
 import { AccountClaims } from './infrastructure/account-claims';
 import { AccountTokens } from './infrastructure/account-tokens';
@@ -24,7 +27,10 @@ import { PasswordHasher } from './infrastructure/password-hasher';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { UserRepository } from './infrastructure/user-repository';
 
-/** Accounts and sessions: register, verify, log in, refresh, reset, profile; the role guards other modules use. */
+/**
+ * Accounts and sessions: register, verify, log in, refresh, reset, profile; the operator role and suspensions from
+ * commenting; the role guards other modules use.
+ */
 @Module({
   imports: [
     CqrsModule,
@@ -37,7 +43,7 @@ import { UserRepository } from './infrastructure/user-repository';
   controllers: [UserController],
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
-    ChangePasswordHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher,
+    ChangePasswordHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher,
     RefreshTokens, AccountRateLimits, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory,
   ],
   exports: [UserGuard, VerifiedUserGuard, AccountDirectory],

@@ -22,6 +22,6 @@ import { CommentThreads } from './infrastructure/comment-threads';
     PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
     CommentRepository, CommentCooldown, CommentThreads, WriteRateLimits,
   ],
-  exports: [CommentThreads],
+  exports: [CommentThreads, CommentRepository],
 })
 export class CommentsModule {}

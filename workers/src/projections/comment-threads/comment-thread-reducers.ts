@@ -2,7 +2,7 @@ import { type CommentEntry, type CommentEvent, type CommentPostedV1, SocialEvent
 import { versionStep } from '../documents';
 
 /** What a thread's readers are told after an event: a comment's new state, or only its like count. */
-export type ThreadChange = { kind: 'created' | 'edited' | 'deleted' | 'removed' | 'like-count'; entry: CommentEntry } | null;
+export type ThreadChange = { kind: 'created' | 'edited' | 'deleted' | 'removed' | 'restored' | 'like-count'; entry: CommentEntry } | null;
 
 export const threadOf = (event: CommentEvent): ThreadRef => ({ book_id: event.data.book_id, chapter_id: event.data.chapter_id });
 
@@ -35,9 +35,16 @@ export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { 
     case SocialEventType.CommentDeleted:
       return changed({ ...next, deleted: true }, 'deleted');
     case SocialEventType.CommentReported:
+    case SocialEventType.CommentReportedV2:
       return { entry: { ...next, report_count: event.data.report_count }, change: null };
+    case SocialEventType.CommentReportsDismissed:
+      return { entry: { ...next, report_count: 0 }, change: null };
     case SocialEventType.CommentRemoved:
-      return changed({ ...next, removed: true }, 'removed');
+    case SocialEventType.CommentRemovedByOperator:
+      // An operator confirming a removal by reports changes nothing readers see.
+      return entry.removed ? { entry: next, change: null } : changed({ ...next, removed: true }, 'removed');
+    case SocialEventType.CommentRestored:
+      return changed({ ...next, removed: false, report_count: 0 }, 'restored');
   }
 }
 

@@ -43,7 +43,11 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentEdited,
     SocialEventType.CommentDeleted,
     SocialEventType.CommentReported,
+    SocialEventType.CommentReportedV2,
+    SocialEventType.CommentReportsDismissed,
     SocialEventType.CommentRemoved,
+    SocialEventType.CommentRemovedByOperator,
+    SocialEventType.CommentRestored,
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
   ];

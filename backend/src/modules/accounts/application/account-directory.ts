@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { CommentingSuspension } from '@shelf/contracts';
+import { suspendedNow } from '../domain/user-state';
 import { UserRepository } from '../infrastructure/user-repository';
 
 /** What other modules may know of a user, as of now (an access token's claims may be up to 15 minutes old). */
@@ -7,6 +9,9 @@ export interface DirectoryEntry {
   username: string;
   email: string;
   emailVerified: boolean;
+  operator: boolean;
+  /** The suspension from commenting in force now, if any. */
+  suspension: CommentingSuspension | null;
 }
 
 @Injectable()
@@ -15,6 +20,15 @@ export class AccountDirectory {
 
   async find(userId: string): Promise<DirectoryEntry | null> {
     const user = await this.users.load(userId);
-    return user && { userId: user.userId, username: user.username, email: user.email, emailVerified: user.emailVerified };
+    return (
+      user && {
+        userId: user.userId,
+        username: user.username,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        operator: user.operator,
+        suspension: suspendedNow(user),
+      }
+    );
   }
 }

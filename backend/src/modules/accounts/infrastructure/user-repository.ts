@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountEventType, accountStreams } from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
+import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore, type NewEvent } from '../../../event-store/event-store';
 import { foldUser, type UserState } from '../domain/user-state';
@@ -22,6 +23,11 @@ export class UserRepository {
   async append(userId: string, expectedVersion: number, events: NewEvent[], actor: string): Promise<void> {
     const by = eventMetadata(actor);
     await this.store.append(accountStreams.user(userId), expectedVersion, events, by);
+  }
+
+  /** Decides on the user's current state and appends the decision (re-deciding after a concurrent change). */
+  change<Outcome>(userId: string, decide: (user: UserState | null) => { outcome: Outcome; events: NewEvent[] }, actor: string): Promise<Outcome> {
+    return appendDecision(this.store, accountStreams.user(userId), (history) => decide(foldUser(history)), eventMetadata(actor));
   }
 
   /** Someone tried to register with the user's address (an event of its own stream: no version to race for). */

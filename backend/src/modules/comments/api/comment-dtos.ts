@@ -1,4 +1,4 @@
-import { COMMENT_RULES, COMMENT_SORTS, type CommentSort } from '@shelf/contracts';
+import { COMMENT_RULES, COMMENT_SORTS, type CommentSort, REPORT_REASONS, type ReportReason } from '@shelf/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
@@ -50,6 +50,12 @@ export class PostCommentBody extends ThreadFields {
 export class CommentIdBody {
   @IsUUID('all', { message: 'comment_id is not a comment id.' })
   comment_id!: string;
+}
+
+export class ReportCommentBody extends CommentIdBody {
+  @IsOptional()
+  @IsIn(REPORT_REASONS, { message: `reason must be one of ${REPORT_REASONS.join(', ')}.` })
+  reason: ReportReason | null = null;
 }
 
 export class EditCommentBody extends CommentIdBody {

@@ -13,7 +13,7 @@ import { PostCommentCommand } from '../application/post-comment.command';
 import { ReportCommentCommand } from '../application/report-comment.command';
 import type { CommentOutcome } from '../domain/comment-decisions';
 import { CommentAnswer } from '../domain/comment-messages';
-import { CommentIdBody, EditCommentBody, isBot, PostCommentBody, ShowCommentsQuery } from './comment-dtos';
+import { CommentIdBody, EditCommentBody, isBot, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
 
 /** A command's outcome as the spec's `success` answer; a refusal keeps its status (400, 403, 404 or 429). */
 function answer(outcome: PostOutcome | CommentOutcome): CommentWriteResponse {
@@ -75,10 +75,10 @@ export class CommentController {
   @Post('report-comments')
   @HttpCode(200)
   @UseGuards(UserGuard)
-  async report(@Req() req: Request, @Body() body: CommentIdBody): Promise<CommentWriteResponse> {
+  async report(@Req() req: Request, @Body() body: ReportCommentBody): Promise<CommentWriteResponse> {
     const userId = claimsOf(req).sub;
     await this.limits.consume([['report', userId]]);
-    return answer(await this.commands.execute(new ReportCommentCommand(userId, body.comment_id)));
+    return answer(await this.commands.execute(new ReportCommentCommand(userId, body.comment_id, body.reason)));
   }
 
   @Post('like-comments')

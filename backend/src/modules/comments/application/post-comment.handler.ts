@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import type { CommentOutcome, RefusalStatus } from '../domain/comment-decisions';
-import { CommentAnswer } from '../domain/comment-messages';
+import { CommentAnswer, suspendedMessage } from '../domain/comment-messages';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
 import { CommentRepository } from '../infrastructure/comment-repository';
 import { type NewComment, PostCommentCommand } from './post-comment.command';
@@ -27,6 +27,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
   async execute({ userId, comment }: PostCommentCommand): Promise<PostOutcome> {
     const author = await this.directory.find(userId);
     if (!author?.emailVerified) return refuse(403, comment.parent_comment_id ? CommentMessage.logInToReply : CommentMessage.logInToComment);
+    if (author.suspension) return refuse(403, suspendedMessage(author.suspension.until));
     const textProblem = commentTextProblem(comment.comment_content);
     if (textProblem) return refuse(400, textProblem);
     const placeProblem = await this.placeProblem(comment);

@@ -1,4 +1,4 @@
-import { COMMENT_RULES, commentTextProblem, type CommentEvent, SocialEventType } from '@shelf/contracts';
+import { COMMENT_RULES, commentTextProblem, type CommentEvent, type ReportReason, SocialEventType } from '@shelf/contracts';
 import type { NewEvent } from '../../../event-store/event-store';
 import { CommentAnswer } from './comment-messages';
 import type { CommentState } from './comment-state';
@@ -12,10 +12,10 @@ export interface CommentDecision {
   events: NewEvent<CommentEvent>[];
 }
 
-const done = (message: string, events: NewEvent<CommentEvent>[] = []): CommentDecision => ({ outcome: { ok: true, message }, events });
-const refuse = (status: RefusalStatus, message: string): CommentDecision => ({ outcome: { ok: false, status, message }, events: [] });
+export const done = (message: string, events: NewEvent<CommentEvent>[] = []): CommentDecision => ({ outcome: { ok: true, message }, events });
+export const refuse = (status: RefusalStatus, message: string): CommentDecision => ({ outcome: { ok: false, status, message }, events: [] });
 
-const ref = (state: CommentState) => ({ comment_id: state.commentId, book_id: state.bookId, chapter_id: state.chapterId });
+export const ref = (state: CommentState) => ({ comment_id: state.commentId, book_id: state.bookId, chapter_id: state.chapterId });
 
 /** A deleted or removed comment takes no edit, deletion, report or like. */
 function closed(state: CommentState): CommentDecision | null {
@@ -41,16 +41,16 @@ export function decideDelete(state: CommentState | null, userId: string): Commen
   return closed(state) ?? done(CommentAnswer.deleted, [{ type: SocialEventType.CommentDeleted, data: ref(state) }]);
 }
 
-/** The report that reaches the threshold also removes the comment, in the same append. */
-export function decideReport(state: CommentState | null, reporterId: string): CommentDecision {
+/** The report that reaches the threshold of open reports also removes the comment, in the same append. */
+export function decideReport(state: CommentState | null, reporterId: string, reason: ReportReason | null = null): CommentDecision {
   if (!state) return refuse(404, CommentAnswer.notFound);
   if (state.userId === reporterId) return refuse(403, CommentAnswer.ownReport);
   const shut = closed(state);
   if (shut) return shut;
   if (state.reporters.includes(reporterId)) return refuse(400, CommentAnswer.alreadyReported);
-  const reportCount = state.reporters.length + 1;
+  const reportCount = state.openReports + 1;
   const events: NewEvent<CommentEvent>[] = [
-    { type: SocialEventType.CommentReported, data: { ...ref(state), reporter_id: reporterId, report_count: reportCount } },
+    { type: SocialEventType.CommentReportedV2, data: { ...ref(state), reporter_id: reporterId, report_count: reportCount, reason } },
   ];
   if (reportCount >= COMMENT_RULES.removalReports) events.push({ type: SocialEventType.CommentRemoved, data: ref(state) });
   return done(CommentAnswer.reported, events);

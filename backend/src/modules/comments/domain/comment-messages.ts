@@ -18,3 +18,12 @@ export const CommentAnswer = {
   logInToReport: 'Please log in and verify your email to report a comment.',
   botRefused: 'Your comment could not be posted.',
 } as const;
+
+const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What a reader an operator suspended from commenting is told when they post, edit or report. */
+export function suspendedMessage(until: string | null): string {
+  return until === null
+    ? 'You can no longer post, edit or report comments: an operator suspended your commenting.'
+    : `You cannot post, edit or report comments until ${minute(until)}: an operator suspended your commenting.`;
+}

@@ -9,7 +9,12 @@ export interface CommentState {
   content: string;
   deleted: boolean;
   removed: boolean;
+  /** Who removed it: its tenth open report, or an operator (who may also confirm a removal by reports). */
+  removedBy: 'reports' | 'operator' | null;
+  /** Everyone who ever reported it (a reader reports a comment once). */
   reporters: string[];
+  /** Reports since the last dismissal or restoration: the removal threshold counts these. */
+  openReports: number;
   version: number;
 }
 
@@ -18,7 +23,7 @@ function apply(state: CommentState | null, event: CommentEvent): CommentState | 
     const { data } = event;
     return {
       commentId: data.comment_id, bookId: data.book_id, chapterId: data.chapter_id, userId: data.user_id,
-      content: data.comment_content, deleted: false, removed: false, reporters: [], version: event.version,
+      content: data.comment_content, deleted: false, removed: false, removedBy: null, reporters: [], openReports: 0, version: event.version,
     };
   }
   if (!state) return null;
@@ -29,9 +34,16 @@ function apply(state: CommentState | null, event: CommentEvent): CommentState | 
     case SocialEventType.CommentDeleted:
       return { ...next, deleted: true };
     case SocialEventType.CommentReported:
-      return { ...next, reporters: [...next.reporters, event.data.reporter_id] };
+    case SocialEventType.CommentReportedV2:
+      return { ...next, reporters: [...next.reporters, event.data.reporter_id], openReports: next.openReports + 1 };
     case SocialEventType.CommentRemoved:
-      return { ...next, removed: true };
+      return { ...next, removed: true, removedBy: 'reports' };
+    case SocialEventType.CommentRemovedByOperator:
+      return { ...next, removed: true, removedBy: 'operator' };
+    case SocialEventType.CommentReportsDismissed:
+      return { ...next, openReports: 0 };
+    case SocialEventType.CommentRestored:
+      return { ...next, removed: false, removedBy: null, openReports: 0 };
     default:
       return next;
   }

@@ -7,20 +7,25 @@ import { QueueName, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { type Express, type RequestHandler, Router } from 'express';
 import { SERVICE_ENV } from '../../../platform/service-env.token';
+import { AccountDirectory } from '../../accounts/application/account-directory';
 import { basicAuth } from './basic-auth';
 import { DASHBOARD_LOCKED_MESSAGE, DashboardLoginLimits } from './dashboard-login-limits';
+import { DashboardSession } from './dashboard-session';
 
 /** Where the dashboard is served, outside the API's /api prefix. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
+const SIGN_IN_MESSAGE = 'The queue dashboard is for operators: sign in and open it from the moderation page (/admin/moderation).';
+
 /**
  * bull-board over the site's queues, for operators: waiting, active and failed jobs (with their attempts and
- * errors), and retrying them. Behind HTTP Basic credentials from ADMIN_USER / ADMIN_PASSWORD (wrong ones limited per
- * address); without them there is no dashboard (`handler` is undefined and the path answers 404).
+ * errors), and retrying them. It opens to an operator's session cookie (DashboardSession, set from the moderation
+ * page), checked against the role on every request; HTTP Basic credentials from ADMIN_USER / ADMIN_PASSWORD, when set,
+ * are a fallback (wrong ones limited per address).
  */
 @Injectable()
 export class QueueDashboard {
-  readonly handler?: RequestHandler;
+  readonly handler: RequestHandler;
 
   constructor(
     @Inject(SERVICE_ENV) env: ServiceEnv,
@@ -28,11 +33,12 @@ export class QueueDashboard {
     @InjectQueue(QueueName.Mail) mail: Queue,
     @InjectQueue(QueueName.Parked) parked: Queue,
     attempts: DashboardLoginLimits,
+    private readonly session: DashboardSession,
+    private readonly directory: AccountDirectory,
   ) {
     const queues = [events, mail, parked];
     // The board shows an unreachable Redis itself; without a listener BullMQ would print every error.
     for (const queue of queues) queue.on('error', () => undefined);
-    if (!env.admin) return;
     const board = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
       queues: queues.map((queue) => new BullMQAdapter(queue)),
@@ -42,6 +48,18 @@ export class QueueDashboard {
     // bull-board's own Express app would name itself in X-Powered-By.
     const app = board.getRouter() as Express;
     app.disable('x-powered-by');
-    this.handler = Router().use(basicAuth(env.admin, 'Novel Shelf queues', attempts, DASHBOARD_LOCKED_MESSAGE), app);
+    const fallback: RequestHandler = env.admin
+      ? basicAuth(env.admin, 'Novel Shelf queues', attempts, DASHBOARD_LOCKED_MESSAGE)
+      : (_req, res) => void res.status(401).json({ statusCode: 401, message: SIGN_IN_MESSAGE });
+    this.handler = Router().use(this.operatorSession(fallback), app);
+  }
+
+  /** Lets an operator's session through; anyone else goes to the fallback. */
+  private operatorSession(fallback: RequestHandler): RequestHandler {
+    return (req, res, next) => {
+      const userId = this.session.userIdOf(req);
+      if (!userId) return fallback(req, res, next);
+      this.directory.find(userId).then((user) => (user?.operator ? next() : fallback(req, res, next)), next);
+    };
   }
 }

@@ -1,0 +1,25 @@
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import type { AuditResponse } from '@shelf/contracts';
+import { OperatorsOnly } from '../../operators/api/operator.guard';
+import { GetAuditTrailQuery } from '../application/get-audit-trail.query';
+import { toAuditCsv } from './audit-csv';
+import { AuditQuery, toAuditFilter } from './audit-dtos';
+
+/** The audit trail of moderation and account-security events, as pages or as a CSV file. */
+@Controller('admin')
+@OperatorsOnly()
+export class AuditController {
+  constructor(private readonly trail: GetAuditTrailQuery) {}
+
+  @Get('audit')
+  async list(@Query() query: AuditQuery): Promise<AuditResponse> {
+    return { ...(await this.trail.page(toAuditFilter(query), query.page)), page: query.page };
+  }
+
+  @Get('audit.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="audit-trail.csv"')
+  async csv(@Query() query: AuditQuery): Promise<string> {
+    return toAuditCsv(await this.trail.export(toAuditFilter(query)));
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditEntry, AuditTrailReadModel } from '@shelf/contracts';
+import { AccountDirectory } from '../../accounts/application/account-directory';
+import { type AuditFilter, AuditTrailReadStore } from '../infrastructure/audit-trail-read-store';
+
+export const AUDIT_PAGE_SIZE = 50;
+/** The most rows one CSV export holds (narrow the filters for more). */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+/** The audit trail with each actor's current name (a system actor, such as the operators CLI, has none). */
+@Injectable()
+export class GetAuditTrailQuery {
+  constructor(
+    private readonly trail: AuditTrailReadStore,
+    private readonly directory: AccountDirectory,
+  ) {}
+
+  async page(filter: AuditFilter, page: number): Promise<{ entries: AuditEntry[]; has_more: boolean }> {
+    const found = await this.trail.find(filter, (page - 1) * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE + 1);
+    return { entries: await this.named(found.slice(0, AUDIT_PAGE_SIZE)), has_more: found.length > AUDIT_PAGE_SIZE };
+  }
+
+  async export(filter: AuditFilter): Promise<AuditEntry[]> {
+    return this.named(await this.trail.find(filter, 0, AUDIT_EXPORT_LIMIT));
+  }
+
+  private async named(docs: AuditTrailReadModel[]): Promise<AuditEntry[]> {
+    const actors = [...new Set(docs.map((doc) => doc.actor).filter((actor) => !actor.includes(':')))];
+    const users = await Promise.all(actors.map((actor) => this.directory.find(actor)));
+    const names = new Map(actors.map((actor, i) => [actor, users[i]?.username ?? null]));
+    return docs.map((doc) => ({
+      event_id: doc._id,
+      type: doc.type,
+      actor: doc.actor,
+      actor_name: names.get(doc.actor) ?? null,
+      target: doc.target,
+      target_kind: doc.target_kind,
+      occurred_at: doc.occurred_at.toISOString(),
+      summary: doc.summary,
+    }));
+  }
+}

@@ -1,0 +1,13 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { ServiceEnv } from '@shelf/contracts';
+import { EventStoreModule } from '../../../event-store/event-store.module';
+import { PlatformModule } from '../../../platform/platform.module';
+import { AccountsModule } from '../../accounts/accounts.module';
+
+/** What the operators CLI needs: the store, the event log and the account commands; no HTTP. */
+@Module({})
+export class OperatorsCliModule {
+  static register(env: ServiceEnv): DynamicModule {
+    return { module: OperatorsCliModule, imports: [PlatformModule.register(env), EventStoreModule, AccountsModule] };
+  }
+}
