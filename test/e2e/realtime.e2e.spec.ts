@@ -1,4 +1,4 @@
-// The live channel and the queue dashboard end to end, on the real Redis and store: two API processes share one
+// The live channel and the queue dashboard's Basic fallback end to end, on the real Redis and store: two API processes share one
 // Redis, so a push from the workers' emitter (or from the other API process) reaches a socket wherever it is
 // connected. The sockets are real socket.io clients; every wait is for an event or an acknowledgement.
 import type { INestApplicationContext } from '@nestjs/common';
@@ -188,9 +188,14 @@ describe('the live channel across two API processes', () => {
     const authorization = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
     const right = { authorization: authorization(admin.user, admin.password) };
 
-    it('is off (404) without ADMIN_USER / ADMIN_PASSWORD', async () => {
-      expect((await fetch(`${baseA}/admin/queues`)).status).toBe(404);
-      expect((await fetch(`${baseA}/admin/queues/api/queues`, { headers: right })).status).toBe(404);
+    it('opens only to an operator session without ADMIN_USER / ADMIN_PASSWORD (no Basic fallback)', async () => {
+      const signIn = { statusCode: 401, message: 'The queue dashboard is for operators: sign in and open it from the moderation page (/admin/moderation).' };
+      for (const headers of [{}, right]) {
+        const response = await fetch(`${baseA}/admin/queues/api/queues`, { headers });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBeNull();
+        expect(await response.json()).toEqual(signIn);
+      }
     });
 
     it('asks for the credentials (401) and refuses wrong ones', async () => {

@@ -1,5 +1,5 @@
 // Every path the API answers, with a valid-looking request for each: the calls of spec section 7, the logout call,
-// health, the generated covers, the queue dashboard, and paths that match no route.
+// health, the generated covers, the queue dashboard, the operators' API, and paths that match no route.
 import { CATEGORIES, COMMENT_SORTS, GENRES, LIKED_STORY_SORTS, SEARCH_SORTS, TAGS } from '@shelf/contracts';
 
 /** What the test site holds, for requests that reach past validation. */
@@ -18,6 +18,8 @@ export interface ApiRoute {
   body?: Record<string, unknown>;
   /** Whether it needs a reader's bearer token; requests are sent with and without one either way. */
   reader?: boolean;
+  /** Whether it needs an operator's bearer token (sent mostly with it, and with the others too). */
+  operator?: boolean;
   /** False where a refusal is not the API's JSON with a message (the queue dashboard's own API). */
   jsonErrors?: boolean;
 }
@@ -90,6 +92,14 @@ export function apiRoutes({ bookIds, chapterIds, commentIds }: Fixtures): ApiRou
     { method: 'GET', path: '/covers/:file', segments: { file: bookIds.map((id) => `${id}.svg`) } },
     { method: 'GET', path: '/admin/queues' },
     { method: 'GET', path: '/admin/queues/api/:part', segments: { part: ['queues', 'redis/stats'] }, query: { activeQueue: 'events', page: '1' }, jsonErrors: false },
+    { method: 'GET', path: '/api/admin/me', operator: true },
+    { method: 'GET', path: '/api/admin/moderation', query: { view: 'review', page: '1' }, operator: true },
+    { method: 'GET', path: '/api/admin/moderation/comments/:id', segments: { id: commentIds }, operator: true },
+    { method: 'POST', path: '/api/admin/moderation/:action', segments: { action: ['dismiss', 'remove', 'restore'] }, body: comment, operator: true },
+    { method: 'POST', path: '/api/admin/moderation/suspend', body: { user_id: 'a-user', days: 7, reason: 'Spam in comments' }, operator: true },
+    { method: 'POST', path: '/api/admin/moderation/lift-suspension', body: { user_id: 'a-user' }, operator: true },
+    { method: 'GET', path: '/api/admin/:file', segments: { file: ['audit', 'audit.csv'] }, query: { actor: 'a-user', type: 'comment.restored.v1', from: '2026-01-01', to: '2026-12-31', page: '1' }, operator: true },
+    { method: 'POST', path: '/api/admin/queue-dashboard-session', operator: true },
     { method: 'GET', path: '/api/:a/:b/:c', segments: { a: ['user', 'comment', 'like'], b: ['profile', 'x'], c: ['y'] } },
     { method: 'POST', path: '/:a', segments: { a: ['api', 'realtime', 'covers', 'index.html'] }, body: {} },
   ];

@@ -2,8 +2,10 @@
 // content types and credentials, over real HTTP. The property: never a 5xx, every refusal a JSON `message`, and the
 // server stays up. In CI: up to 300 requests per route, 70 s in all; `npm run fuzz` runs far more (FUZZ_RUNS per
 // route, FUZZ_SECONDS in all). A failure prints fast-check's counterexample and the FUZZ_SEED that replays the run.
+import { CommandBus } from '@nestjs/cqrs';
 import { testServiceEnv } from '@test/support';
 import fc from 'fast-check';
+import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
 import { type ApiRoute, apiRoutes, type Fixtures } from './api-routes';
 import { hostileBody, hostileHttp, hostileQuery, hostileSegment } from './hostile-values';
@@ -16,7 +18,7 @@ const ADMIN = { user: 'operator', password: 'fuzz operator password' };
 const env = testServiceEnv(__filename, { admin: ADMIN });
 
 /** Named credentials, replaced by the real header when sent; any other value is sent as the header itself. */
-const CREDENTIALS = ['none', 'reader', 'unverified', 'tampered', 'operator', 'wrong-operator'] as const;
+const CREDENTIALS = ['none', 'reader', 'unverified', 'tampered', 'moderator', 'operator', 'wrong-operator'] as const;
 type Credentials = (typeof CREDENTIALS)[number];
 const ODD_AUTHORIZATION = [
   'Bearer',
@@ -70,6 +72,7 @@ function requestsFor(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
       contentEncoding: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-nope')),
       authorization: fc.oneof(
         { weight: route.reader ? 12 : 1, arbitrary: fc.constant('reader') },
+        { weight: route.operator ? 12 : 1, arbitrary: fc.constant('moderator') },
         { weight: 4, arbitrary: fc.constantFrom<string>(...CREDENTIALS) },
         { weight: 1, arbitrary: fc.constantFrom(...ODD_AUTHORIZATION) },
       ),
@@ -91,7 +94,12 @@ describe('fuzzing every route', () => {
     site = await startSite(env);
     port = Number(new URL(site.base).port);
     const books = await seedCatalogue(site, 2);
-    const [reader, unverified]: Reader[] = await Promise.all([registerReader(site, 'Fuzzer'), registerReader(site, 'Unverified', { verified: false })]);
+    const [reader, unverified, moderator]: Reader[] = await Promise.all([
+      registerReader(site, 'Fuzzer'),
+      registerReader(site, 'Unverified', { verified: false }),
+      registerReader(site, 'Moderator'),
+    ]);
+    await site.api.get(CommandBus).execute(new ChangeOperatorRoleCommand(moderator.user.email, true, 'operators-cli:fuzz'));
     const posted = await site.call<{ comment_id: string }>('POST', 'comment/post-comments', {
       body: { book_id: books[0].bookId, chapter_id: books[0].chapterIds[0], comment_content: 'A first comment for the fuzzer to aim at.' },
       token: reader.token,
@@ -104,6 +112,9 @@ describe('fuzzing every route', () => {
       unverified: `Bearer ${unverified.token}`,
       // The reader's token with another signature.
       tampered: `Bearer ${reader.token.replace(/[^.]+$/, 'c2lnbmF0dXJl')}`,
+      // An account holding the operator role.
+      moderator: `Bearer ${moderator.token}`,
+      // The queue dashboard's Basic credentials.
       operator: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}`,
       'wrong-operator': `Basic ${Buffer.from(`${ADMIN.user}:wrong`).toString('base64')}`,
     };
