@@ -5,6 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AccountEventType, type AuditTrailReadModel, ModerationReadModelCollection, readServiceEnv } from '@shelf/contracts';
 import { userInfo } from 'node:os';
 import { ReadModels } from '../../../platform/read-models';
+import { AccountDirectory } from '../../accounts/application/account-directory';
 import { ChangeOperatorRoleCommand } from '../../accounts/application/change-operator-role.command';
 import type { AccountModerationOutcome } from '../../accounts/domain/account-moderation';
 import { OperatorsCliModule } from './operators-cli.module';
@@ -25,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const app = await NestFactory.createApplicationContext(OperatorsCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
   try {
-    if (command === 'list') return await list(app.get(ReadModels));
+    if (command === 'list') return await list(app.get(ReadModels), app.get(AccountDirectory));
     const outcome: AccountModerationOutcome = await app.get(CommandBus).execute(new ChangeOperatorRoleCommand(email, command === 'grant', actor()));
     console.log(outcome.message);
     if (!outcome.ok) process.exitCode = 1;
@@ -35,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /** Folds the role events of the audit trail, oldest first, into who holds the role now. */
-async function list(readModels: ReadModels): Promise<void> {
+async function list(readModels: ReadModels, directory: AccountDirectory): Promise<void> {
   const trail = readModels.collection<AuditTrailReadModel>(ModerationReadModelCollection.AuditTrail);
   const changes = await trail
     .find({ type: { $in: [AccountEventType.OperatorGranted, AccountEventType.OperatorRevoked] } })
@@ -47,7 +48,10 @@ async function list(readModels: ReadModels): Promise<void> {
     else holders.delete(change.target);
   }
   if (holders.size === 0) return console.log('No account holds the operator role.');
-  for (const [userId, granted] of holders) console.log(`${userId}  granted ${granted.occurred_at.toISOString()} by ${granted.actor}`);
+  for (const [userId, granted] of holders) {
+    const user = await directory.find(userId);
+    console.log(`${user ? `${user.username} <${user.email}>` : userId}  granted ${granted.occurred_at.toISOString()} by ${granted.actor}`);
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
