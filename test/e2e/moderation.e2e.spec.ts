@@ -5,6 +5,7 @@ import {
   type CommentPush,
   type CommentsResponse,
   type ModerationContextResponse,
+  ModerationReadModelCollection,
   type ModerationQueueResponse,
   OperatorApi,
   SocialEventType,
@@ -14,7 +15,7 @@ import { testServiceEnv } from '@test/support';
 import type { Socket } from 'socket.io-client';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { connect, joinThread, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
-import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
 const TEXT = 'I did not enjoy this chapter at all, sorry.';
@@ -204,6 +205,16 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     expect(lines[0]).toBe('occurred_at,type,summary,actor,actor_name,target_kind,target,event_id');
     expect(lines).toHaveLength(13);
     expect(lines[1]).toContain(`comment.restored.v1,Restored,${operator.user.user_id},`);
+  });
+
+  it('rebuilds the moderation queue, the commenters’ latest comments and the audit trail from the log alone', async () => {
+    await site.drained();
+    const names = Object.values(ModerationReadModelCollection);
+    const before = await readModelSnapshot(site.workers, names);
+    expect(before[ModerationReadModelCollection.AuditTrail].length).toBeGreaterThan(15);
+    await rebuild(site.workers, { api: site.api, names: ['moderation', 'audit-trail'] });
+    expect(await readModelSnapshot(site.workers, names)).toEqual(before);
+    expect((await queue('all')).total).toBe(2);
   });
 
   it('opens the queue dashboard to an operator’s session cookie, and refuses once the role is revoked', async () => {
