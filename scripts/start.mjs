@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { concurrently } from 'concurrently';
 import services from './lib/services.cjs';
-import { ADMIN_PASSWORD_FILE, runPorts, siteEnv } from './lib/site-env.mjs';
+import { ADMIN_PASSWORD_FILE, METRICS_TOKEN_FILE, runPorts, siteEnv } from './lib/site-env.mjs';
 
 const { root, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
 let ports;
@@ -82,6 +82,8 @@ waitForPort(ports.http, 120000).then(
     if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
     const password = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD you set' : `\`cat ${join(dataDir, ADMIN_PASSWORD_FILE)}\``;
     console.log(`Queue dashboard: http://127.0.0.1:${ports.http}/admin/queues (user ${env.ADMIN_USER}, password: ${password})`);
+    const token = process.env.METRICS_TOKEN ? 'the METRICS_TOKEN you set' : `\`cat ${join(dataDir, METRICS_TOKEN_FILE)}\``;
+    console.log(`Prometheus metrics: http://127.0.0.1:${ports.http}/metrics (Authorization: Bearer <token>, token: ${token}; see docs/metrics.md)`);
     console.log('Press Ctrl-C to stop.\n');
     if (process.env.DEMO_CATALOGUE !== 'off') seedDemoCatalogue();
   },

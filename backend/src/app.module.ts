@@ -5,10 +5,14 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
+import { METRICS_PATH } from './modules/metrics/api/metrics-endpoint';
+import { MetricsModule } from './modules/metrics/metrics.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
@@ -34,14 +38,17 @@ export class AppModule {
         AccountsModule,
         RealtimeModule,
         OperatorsModule,
+        MetricsModule,
         CatalogCommandsModule,
         LikesModule,
         CommentsModule,
         NotificationsModule,
+        ModerationModule,
+        AuditModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(WEB_DIST)
-          ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
+          ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`, `${METRICS_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),
       ],
     };

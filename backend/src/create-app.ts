@@ -5,6 +5,8 @@ import compression from 'compression';
 import type { ServiceEnv } from '@shelf/contracts';
 import { AppModule } from './app.module';
 import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
+import { METRICS_PATH, MetricsEndpoint } from './modules/metrics/api/metrics-endpoint';
+import { HttpMetrics } from './modules/metrics/application/http-metrics';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
 import { proxyTrust } from './platform/http/client-ip';
 import { DependencyWatch } from './platform/dependency-watch';
@@ -22,7 +24,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 /**
  * The API as both `main.ts` and the tests run it: every route under /api, bad input rejected at the edge; the live
- * channel at /realtime and the operators' queue dashboard at /admin/queues.
+ * channel at /realtime, the operators' queue dashboard at /admin/queues and the Prometheus metrics at /metrics.
  */
 export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { logger, bodyParser: false });
@@ -34,14 +36,15 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
     limiters: { '/api/searchbook': app.get(SearchRateLimiter) },
     trust,
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
+    observe: app.get(HttpMetrics).observe,
   });
   // The web app's files and the API's larger answers go out gzipped (nginx does it in production, npm start here).
   app.use(compression());
   app.use(...jsonBody());
   answerClientErrorsInJson(app.getHttpServer());
-  const queueDashboard = app.get(QueueDashboard).handler;
-  if (queueDashboard) app.use(QUEUE_DASHBOARD_PATH, queueDashboard);
-  app.use(serveAppForUndecodablePaths(WEB_DIST, ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH]));
+  app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).handler);
+  app.use(METRICS_PATH, app.get(MetricsEndpoint).handler);
+  app.use(serveAppForUndecodablePaths(WEB_DIST, ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH, METRICS_PATH]));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });

@@ -9,6 +9,9 @@ const { ferretdb, redis, mailCatcher, profiles } = services;
 /** The file in the data folder that keeps the queue dashboard's generated password. */
 export const ADMIN_PASSWORD_FILE = 'admin-password';
 
+/** The file in the data folder that keeps the generated bearer token of GET /metrics. */
+export const METRICS_TOKEN_FILE = 'metrics-token';
+
 /** A secret made once and kept in the data folder (readable by its owner only), so the next start finds it. */
 function keptSecret(dataDir, name, bytes) {
   const file = join(dataDir, name);
@@ -37,7 +40,8 @@ export function runPorts(env = process.env) {
 
 /**
  * The environment of the site's processes for the run profile (with its port overrides), with the data folder's
- * secrets: AUTH_SECRET and the queue dashboard's password (user `admin`), unless the environment sets them.
+ * secrets: AUTH_SECRET, the queue dashboard's password (user `admin`) and the metrics' bearer token, unless the
+ * environment sets them.
  */
 export function siteEnv(dataDir, env = process.env) {
   const ports = runPorts(env);
@@ -45,6 +49,7 @@ export function siteEnv(dataDir, env = process.env) {
     AUTH_SECRET: env.AUTH_SECRET || keptSecret(dataDir, 'auth-secret', 32),
     ADMIN_USER: env.ADMIN_USER || 'admin',
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || keptSecret(dataDir, ADMIN_PASSWORD_FILE, 18),
+    METRICS_TOKEN: env.METRICS_TOKEN || keptSecret(dataDir, METRICS_TOKEN_FILE, 32),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${ports.http}`,
     QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'shelf',
     MONGO_URL: env.MONGO_URL ?? `${ferretdb(ports.mongo, dataDir).url}shelf`,

@@ -32,6 +32,13 @@ describe('readServiceEnv', () => {
     expect(() => readServiceEnv({ ...complete, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short' })).toThrow('ADMIN_PASSWORD must be at least 12 characters long.');
   });
 
+  it('turns /metrics on only with a METRICS_TOKEN of 32 or more characters', () => {
+    expect(readServiceEnv(complete).metricsToken).toBeUndefined();
+    expect(readServiceEnv({ ...complete, METRICS_TOKEN: ' ' }).metricsToken).toBeUndefined();
+    expect(readServiceEnv({ ...complete, METRICS_TOKEN: ` ${'t'.repeat(32)} ` }).metricsToken).toBe('t'.repeat(32));
+    expect(() => readServiceEnv({ ...complete, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 32 characters long');
+  });
+
   it.each(['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'AUTH_SECRET'])('names %s when it is missing or blank', (name) => {
     expect(() => readServiceEnv({ ...complete, [name]: ' ' })).toThrow(MissingEnvError);
     expect(() => readServiceEnv({ ...complete, [name]: undefined })).toThrow(`${name} is not set`);

@@ -22,6 +22,8 @@ export interface ServiceEnv {
   publicUrl: string;
   /** HTTP Basic credentials of the queue dashboard (ADMIN_USER, ADMIN_PASSWORD); unset, the dashboard is off. */
   admin?: AdminCredentials;
+  /** The bearer token Prometheus presents at GET /metrics (METRICS_TOKEN, 32+ characters); unset, metrics are off. */
+  metricsToken?: string;
   /**
    * The proxies whose X-Forwarded-For names the client (TRUST_PROXY: addresses, CIDR ranges or `loopback`,
    * `linklocal`, `uniquelocal`, comma-separated; default `loopback`). Any other peer is the client itself.
@@ -63,6 +65,14 @@ function admin(env: Record<string, string | undefined>): AdminCredentials | unde
   return { user, password };
 }
 
+/** A bearer token is the only guard of /metrics (nothing limits wrong ones), so it must be long enough not to be guessed. */
+function metricsToken(env: Record<string, string | undefined>): string | undefined {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return undefined;
+  if (token.length < 32) throw new Error('METRICS_TOKEN must be at least 32 characters long (or unset, to turn /metrics off).');
+  return token;
+}
+
 export function readServiceEnv(env: Record<string, string | undefined>): ServiceEnv {
   return {
     mongoUrl: required(env, 'MONGO_URL'),
@@ -76,6 +86,7 @@ export function readServiceEnv(env: Record<string, string | undefined>): Service
     authSecret: authSecret(env),
     publicUrl: (env.PUBLIC_URL?.trim() || 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     admin: admin(env),
+    metricsToken: metricsToken(env),
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
   };
 }

@@ -6,11 +6,17 @@ import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ReadModels } from '../read-models';
 import { SERVICE_ENV } from '../service-env.token';
+import { nameRoute, routeOf } from './answered-route';
 
 interface CachedResponse {
   body: string;
   etag: string;
+  /** The route pattern that made the answer, for the request metrics of the answers served from here. */
+  route: string;
 }
+
+/** The request a controller answers: its path and query, and the route Express matched. */
+type AnsweredRequest = IncomingMessage & { originalUrl: string };
 
 /** How long a public answer is reused at most; random recommendations change this often. */
 const TTL_MS = 60_000;
@@ -51,10 +57,10 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
     this.subscriber.subscribe(READ_MODEL_CHANGES_CHANNEL).catch(() => undefined);
   }
 
-  /** Remembers the answer to a GET of `url` (path and query); returns the body for the controller to send. */
-  remember<T>(url: string, body: T): T {
+  /** Remembers the answer to a GET of `req`'s URL (path and query); returns the body for the controller to send. */
+  remember<T>(req: AnsweredRequest, body: T): T {
     const json = JSON.stringify(body);
-    this.entries.set(url, { body: json, etag: etag(json, { weak: true }) });
+    this.entries.set(req.originalUrl, { body: json, etag: etag(json, { weak: true }), route: routeOf(req) ?? 'unmatched' });
     return body;
   }
 
@@ -62,6 +68,7 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     const hit = this.entries.get(req.url!);
     if (!hit) return false;
+    nameRoute(req, hit.route);
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('ETag', hit.etag);
     if (req.headers['if-none-match'] === hit.etag) {

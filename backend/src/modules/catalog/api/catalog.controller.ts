@@ -45,13 +45,13 @@ export class CatalogController {
   @Get()
   @Header('Cache-Control', PUBLIC_CACHE_CONTROL)
   async getHome(@Req() req: Request): Promise<HomeResponse> {
-    return this.cache.remember(req.originalUrl, await this.home.execute());
+    return this.cache.remember(req, await this.home.execute());
   }
 
   @Get(':bookIdSlug')
   @Header('Cache-Control', PUBLIC_CACHE_CONTROL)
   async getBook(@Req() req: Request, @Param('bookIdSlug') slug: string): Promise<BookPageResponse> {
-    return this.cache.remember(req.originalUrl, await this.books.execute(bookIdOf(slug)));
+    return this.cache.remember(req, await this.books.execute(bookIdOf(slug)));
   }
 
   /** Either a category listing (/api/genre/Romance) or a chapter (/api/12-some-book/3). */
@@ -66,9 +66,9 @@ export class CatalogController {
     if ((CATEGORIES as readonly string[]).includes(first)) {
       const category = first as Category;
       if (!categoryValues[category].includes(second)) throw new NotFoundException(`There is no ${category} called "${second}".`);
-      return this.cache.remember(req.originalUrl, await this.categories.execute(category, second, parsePageNum(query)));
+      return this.cache.remember(req, await this.categories.execute(category, second, parsePageNum(query)));
     }
     if (!/^[1-9]\d{0,9}$/.test(second)) throw new BadRequestException('Invalid chapter id.');
-    return this.cache.remember(req.originalUrl, await this.chapters.execute(bookIdOf(first), Number(second)));
+    return this.cache.remember(req, await this.chapters.execute(bookIdOf(first), Number(second)));
   }
 }

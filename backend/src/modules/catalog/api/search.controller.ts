@@ -15,6 +15,6 @@ export class SearchController {
 
   @Get()
   async find(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
-    return this.cache.remember(req.originalUrl, await this.search.execute(parseSearchParams(query)));
+    return this.cache.remember(req, await this.search.execute(parseSearchParams(query)));
   }
 }

@@ -1,17 +1,12 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import {
-  type CheckpointDocument,
-  EventLogCollection,
-  type PartitionHeadDocument,
-  ProjectionCollection,
-  projectionLagOf,
-} from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
 import { RedisClient } from '../../../platform/redis-client';
 import { SEARCH_ENGINE } from '../../../platform/search-engine.provider';
+import { within as withinMs } from '../../../platform/within-deadline';
+import { ProjectionProgress } from '../infrastructure/projection-progress';
 
 export type ServiceStatus = 'up' | 'down';
 
@@ -31,17 +26,7 @@ export interface HealthResponse {
 const CHECK_TIMEOUT_MS = 1000;
 
 /** Resolves with what `read` resolves with within the time limit, or null (an error, or no answer in time). */
-async function within<T>(read: () => Promise<T>): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CHECK_TIMEOUT_MS)));
-  try {
-    return await Promise.race([read(), timeout]);
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const within = <T>(read: () => Promise<T>): Promise<T | null> => withinMs(read, CHECK_TIMEOUT_MS);
 
 /** 'up' when the check resolves truthy within the time limit, 'down' otherwise. */
 const probe = async (check: () => Promise<unknown>): Promise<ServiceStatus> => ((await within(check)) ? 'up' : 'down');
@@ -52,6 +37,7 @@ export class HealthController {
     @InjectConnection() private readonly store: Connection,
     private readonly redis: RedisClient,
     @Inject(SEARCH_ENGINE) private readonly search: SearchEngine,
+    private readonly progress: ProjectionProgress,
   ) {}
 
   /**
@@ -64,24 +50,11 @@ export class HealthController {
       probe(async () => (await this.store.db?.admin().ping())?.ok === 1),
       probe(async () => (await this.redis.ping()) === 'PONG'),
       probe(() => this.search.isHealthy()),
-      within(() => this.store.collection(ProjectionCollection.Parked).countDocuments()),
-      within(() => this.projectionLag()),
+      within(() => this.progress.parkedEvents()),
+      within(async () => Object.values((await this.progress.read()).lag).reduce((sum, lag) => sum + lag, 0)),
     ]);
     const healthy = store === 'up' && redis === 'up' && search === 'up';
     res.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
     return { status: healthy ? 'ok' : 'unavailable', store, redis, search, searchEngine: this.search.kind, parkedEvents, projectionLag };
-  }
-
-  /**
-   * The workers' lag, from the collections they keep it in: every projector that has a checkpoint (the API does not
-   * know the workers' projectors). Both collections are small (one document per partition, per projector and partition).
-   */
-  private async projectionLag(): Promise<number> {
-    const [heads, checkpoints] = await Promise.all([
-      this.store.collection<PartitionHeadDocument>(EventLogCollection.Partitions).find({}).toArray(),
-      this.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
-    ]);
-    const projectors = [...new Set(checkpoints.map((checkpoint) => checkpoint.projector))];
-    return Object.values(projectionLagOf(heads, checkpoints, projectors)).reduce((sum, lag) => sum + lag, 0);
   }
 }

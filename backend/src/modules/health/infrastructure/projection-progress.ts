@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, ProjectionCollection, projectionLagOf } from '@shelf/contracts';
+import type { Connection } from 'mongoose';
+
+export interface LogProgress {
+  /** Events in the log: the partitions' heads added up. */
+  logEvents: number;
+  /** Positions of the log each projector has still to apply (0: caught up), by projector. */
+  lag: Record<string, number>;
+}
+
+/**
+ * The workers' progress through the log, read from the collections they keep it in (health and metrics report it):
+ * every projector that has a checkpoint, since the API does not know the workers' projectors. Both collections are
+ * small (one document per partition, per projector and partition).
+ */
+@Injectable()
+export class ProjectionProgress {
+  constructor(@InjectConnection() private readonly store: Connection) {}
+
+  async read(): Promise<LogProgress> {
+    const [heads, checkpoints] = await Promise.all([
+      this.store.collection<PartitionHeadDocument>(EventLogCollection.Partitions).find({}).toArray(),
+      this.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
+    ]);
+    const projectors = [...new Set(checkpoints.map((checkpoint) => checkpoint.projector))];
+    return { logEvents: heads.reduce((sum, { head }) => sum + head, 0), lag: projectionLagOf(heads, checkpoints, projectors) };
+  }
+
+  /** Events a projector set aside after failing every retry (`npm run projections:parked`). */
+  parkedEvents(): Promise<number> {
+    return this.store.collection(ProjectionCollection.Parked).countDocuments();
+  }
+}

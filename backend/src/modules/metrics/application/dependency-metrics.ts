@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { QueueName } from '@shelf/contracts';
+import type { Connection } from 'mongoose';
+import { Counter, Gauge } from 'prom-client';
+import { RedisClient } from '../../../platform/redis-client';
+import { within } from '../../../platform/within-deadline';
+import { RealtimeGateway } from '../../../realtime/realtime.gateway';
+import { ProjectionProgress } from '../../health/infrastructure/projection-progress';
+import { MailCountsReader } from '../infrastructure/mail-counts.reader';
+import { MetricsRegistry } from '../infrastructure/metrics-registry';
+import { JOB_STATES, QueueDepthReader } from '../infrastructure/queue-depth.reader';
+
+/** A scrape reads the store and Redis for at most this long, then answers with what it has. */
+const SCRAPE_TIMEOUT_MS = 1000;
+
+/**
+ * What the store, Redis and this process know at scrape time: queue depths, projection lag, parked events, e-mail and
+ * sockets. `refresh` asks both dependencies at once within one deadline; one that is away (or slow) is reported by
+ * shelf_dependency_up 0 and its metrics are left out of that scrape, so /metrics never hangs or fails on it.
+ */
+@Injectable()
+export class DependencyMetrics {
+  private readonly up: Gauge<'dependency'>;
+  private readonly queueJobs: Gauge<'queue' | 'state'>;
+  private readonly lag: Gauge<'projector'>;
+  private readonly logHead: Gauge;
+  private readonly parked: Gauge;
+  private readonly emailsSent: Counter;
+  private readonly emailsWaiting: Gauge;
+  private readonly emailsFailed: Gauge;
+
+  constructor(
+    registry: MetricsRegistry,
+    @InjectConnection() private readonly store: Connection,
+    private readonly redis: RedisClient,
+    private readonly queues: QueueDepthReader,
+    private readonly progress: ProjectionProgress,
+    private readonly mail: MailCountsReader,
+    gateway: RealtimeGateway,
+  ) {
+    const registers = [registry];
+    this.up = new Gauge({ name: 'shelf_dependency_up', help: 'Whether the dependency answered this scrape within 1 s (1) or not (0).', labelNames: ['dependency'], registers });
+    this.queueJobs = new Gauge({ name: 'shelf_queue_jobs', help: 'Jobs in a BullMQ queue, by state.', labelNames: ['queue', 'state'], registers });
+    this.lag = new Gauge({ name: 'shelf_projection_lag_events', help: 'Positions of the event log a projector has still to apply (0: caught up).', labelNames: ['projector'], registers });
+    this.logHead = new Gauge({ name: 'shelf_event_log_head', help: "The event log's positions handed out, all partitions added up (about the events appended).", registers });
+    this.parked = new Gauge({ name: 'shelf_parked_events', help: 'Events a projector set aside after failing every retry, waiting for an operator.', registers });
+    this.emailsSent = new Counter({ name: 'shelf_emails_sent_total', help: 'E-mails sent, as recorded in the store (mail_sent).', registers });
+    this.emailsWaiting = new Gauge({ name: 'shelf_emails_outbox', help: 'E-mails recorded in the outbox and not sent yet (mail_outbox).', registers });
+    this.emailsFailed = new Gauge({ name: 'shelf_emails_failed', help: 'E-mail jobs that failed every attempt (failed jobs of the mail queue).', registers });
+    new Gauge({
+      name: 'shelf_connected_sockets',
+      help: 'socket.io connections open to this API process.',
+      registers,
+      // Read at each scrape; the server exists once the app has started listening.
+      collect() {
+        this.set(gateway.server?.sockets.sockets.size ?? 0);
+      },
+    });
+  }
+
+  /** Reads the dependencies' facts into the metrics, within the scrape's deadline. */
+  async refresh(): Promise<void> {
+    const deadline = Date.now() + SCRAPE_TIMEOUT_MS;
+    const ask = <T>(read: () => Promise<T>) => within(read, deadline - Date.now());
+    const [storeUp, redisUp] = await Promise.all([
+      ask(async () => (await this.store.db?.admin().ping())?.ok === 1),
+      ask(async () => (await this.redis.ping()) === 'PONG'),
+    ]);
+    // Only a dependency that answered is asked more: calls to one that is away would only pile up.
+    const fromStore = <T>(read: () => Promise<T>) => (storeUp ? ask(read) : null);
+    const [progress, parked, sent, waiting, depths] = await Promise.all([
+      fromStore(() => this.progress.read()),
+      fromStore(() => this.progress.parkedEvents()),
+      fromStore(() => this.mail.sent()),
+      fromStore(() => this.mail.waiting()),
+      redisUp ? ask(() => this.queues.read()) : null,
+    ]);
+
+    this.up.set({ dependency: 'store' }, storeUp ? 1 : 0);
+    this.up.set({ dependency: 'redis' }, redisUp ? 1 : 0);
+    this.lag.reset();
+    for (const [projector, behind] of Object.entries(progress?.lag ?? {})) this.lag.set({ projector }, behind);
+    this.queueJobs.reset();
+    for (const [queue, states] of Object.entries(depths ?? {})) for (const state of JOB_STATES) this.queueJobs.set({ queue, state }, states[state]);
+    this.report(this.logHead, progress?.logEvents);
+    this.report(this.parked, parked);
+    this.report(this.emailsWaiting, waiting);
+    this.report(this.emailsFailed, depths?.[QueueName.Mail]?.failed);
+    this.emailsSent.reset();
+    if (sent === null) this.emailsSent.remove();
+    else this.emailsSent.inc(sent);
+  }
+
+  /** Sets a metric without labels, or leaves it out of the scrape when its dependency did not say. */
+  private report(gauge: Gauge, value: number | null | undefined): void {
+    if (value === null || value === undefined) gauge.remove();
+    else gauge.set(value);
+  }
+}
