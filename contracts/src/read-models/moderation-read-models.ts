@@ -1,5 +1,4 @@
-import type { ModerationStatus } from '../api/operator-responses';
-import type { ReportReason } from '../comments/report-reasons';
+import type { ModerationItem } from '../api/operator-responses';
 import { AccountEventType } from '../events/account-events';
 import type { EventType } from '../events/any-event';
 import { partitionId } from '../events/event-log';
@@ -15,18 +14,11 @@ export const ModerationReadModelCollection = {
   AuditTrail: 'rm_audit_trail',
 } as const;
 
-export interface ModerationQueueReadModel {
+/** A reported comment's moderation state; the API adds the comment and its book's title (ModerationItem). */
+export interface ModerationQueueReadModel extends Omit<ModerationItem, 'comment' | 'book_title'> {
   _id: string;
   book_id: number;
   chapter_id: number | null;
-  status: ModerationStatus;
-  removed_by: 'reports' | 'operator' | null;
-  open_reports: number;
-  total_reports: number;
-  reasons: Partial<Record<ReportReason | 'none', number>>;
-  first_reported_at: string;
-  last_reported_at: string;
-  needs_review: boolean;
   /** The comment stream's version last applied. */
   version: number;
 }

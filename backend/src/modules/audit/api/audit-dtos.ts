@@ -1,7 +1,7 @@
 import { AUDITED_EVENT_TYPES, type AuditedEventType } from '@shelf/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageNumber } from '../../../platform/http/page-number.decorator';
 import type { AuditFilter } from '../infrastructure/audit-trail-read-store';
 
 const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
@@ -35,11 +35,7 @@ export class AuditQuery {
   @IsISO8601({ strict: true }, { message: 'to must be a date or time (ISO 8601).' })
   to?: string;
 
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'page must be a whole number from 1.' })
-  @Min(1, { message: 'page must be a whole number from 1.' })
-  @Max(100_000, { message: 'page must be a whole number from 1.' })
+  @PageNumber('page')
   page = 1;
 }
 

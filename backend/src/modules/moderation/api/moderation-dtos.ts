@@ -1,18 +1,13 @@
 import { MODERATION_VIEWS, type ModerationView, SUSPENSION_DAYS, type SuspensionDays } from '@shelf/contracts';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageNumber } from '../../../platform/http/page-number.decorator';
 
 export class ModerationQueueQuery {
   @IsOptional()
   @IsIn(MODERATION_VIEWS, { message: `view must be one of ${MODERATION_VIEWS.join(', ')}.` })
   view: ModerationView = 'review';
 
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'page must be a whole number from 1.' })
-  @Min(1, { message: 'page must be a whole number from 1.' })
-  @Max(100_000, { message: 'page must be a whole number from 1.' })
+  @PageNumber('page')
   page = 1;
 }
 

@@ -1,14 +1,9 @@
 import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+import { IsIn, IsOptional } from 'class-validator';
+import { PageNumber } from '../../../platform/http/page-number.decorator';
 
 export class PageQuery {
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'pageNum must be a whole number from 1.' })
-  @Min(1, { message: 'pageNum must be a whole number from 1.' })
-  @Max(100_000, { message: 'pageNum must be a whole number from 1.' })
+  @PageNumber('pageNum')
   pageNum = 1;
 }
 
