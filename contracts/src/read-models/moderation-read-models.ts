@@ -10,8 +10,10 @@ export const ModerationReadModelCollection = {
   ModerationQueue: 'rm_moderation_queue',
   /** A commenter's latest comments in one partition of the log, `_id` = commenterRecentId(...); merged when read. */
   CommenterRecent: 'rm_commenter_recent',
-  /** One document per moderation or account-security event, `_id` = event id. */
-  AuditTrail: 'rm_audit_trail',
+  /** The moderation and account-security events of each partition of the log, in pages, `_id` = auditPageId(...). */
+  AuditPages: 'rm_audit_pages',
+  /** One head per partition: how many of its events the audit trail holds, `_id` = partitionId(...). */
+  AuditHeads: 'rm_audit_heads',
 } as const;
 
 /** A reported comment's moderation state; the API adds the comment and its book's title (ModerationItem). */
@@ -34,19 +36,39 @@ export interface CommenterRecentReadModel {
 
 export const commenterRecentId = (userId: string, partition: number): string => `${userId}:${partitionId(partition)}`;
 
-export interface AuditTrailReadModel {
-  _id: string;
+/**
+ * The audit trail in the bucket pattern, one log per partition (whose consumer is its one writer): a head with the
+ * count, and the entries in pages of PAGE_ITEMS in log order. Readers merge the partitions newest first, page by page,
+ * by `_id` alone (the embedded store scans for anything else).
+ */
+export interface AuditEntryDocument {
+  event_id: string;
   type: string;
   actor: string;
   target: string;
   target_kind: 'comment' | 'user';
-  occurred_at: Date;
+  /** ISO 8601. */
+  occurred_at: string;
   summary: string;
 }
 
+export interface AuditHeadReadModel {
+  _id: string;
+  count: number;
+  /** The ids of the events counted last (see rememberApplied). */
+  applied: string[];
+}
+
+export interface AuditPageReadModel {
+  _id: string;
+  entries: AuditEntryDocument[];
+}
+
+export const auditPageId = (partition: number, page: number): string => `${partitionId(partition)}:${page}`;
+
 /** The moderation and account-security events the audit trail lists, with what each is called there. */
 export const AUDITED_EVENT_TYPES = {
-  [SocialEventType.CommentReported]: 'Comment reported',
+  [SocialEventType.CommentReported]: 'Comment reported (before reasons were asked)',
   [SocialEventType.CommentReportedV2]: 'Comment reported',
   [SocialEventType.CommentRemoved]: 'Comment removed by reports',
   [SocialEventType.CommentRemovedByOperator]: 'Comment removed by an operator',

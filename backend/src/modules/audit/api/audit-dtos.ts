@@ -42,5 +42,5 @@ export class AuditQuery {
 /** The filters as the read store takes them; a `to` date without a time takes in the whole day. */
 export function toAuditFilter(query: AuditQuery): AuditFilter {
   const to = query.to && (/^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(`${query.to}T23:59:59.999Z`) : new Date(query.to));
-  return { actor: query.actor, target: query.target, type: query.type, from: query.from ? new Date(query.from) : undefined, to: to || undefined };
+  return { actor: query.actor, target: query.target, types: query.type && [query.type], from: query.from ? new Date(query.from) : undefined, to: to || undefined };
 }

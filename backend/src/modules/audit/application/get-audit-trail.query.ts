@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditEntry, AuditTrailReadModel } from '@shelf/contracts';
+import type { AuditEntry, AuditEntryDocument } from '@shelf/contracts';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { type AuditFilter, AuditTrailReadStore } from '../infrastructure/audit-trail-read-store';
 
@@ -24,19 +24,10 @@ export class GetAuditTrailQuery {
     return this.named(await this.trail.find(filter, 0, AUDIT_EXPORT_LIMIT));
   }
 
-  private async named(docs: AuditTrailReadModel[]): Promise<AuditEntry[]> {
+  private async named(docs: AuditEntryDocument[]): Promise<AuditEntry[]> {
     const actors = [...new Set(docs.map((doc) => doc.actor).filter((actor) => !actor.includes(':')))];
     const users = await Promise.all(actors.map((actor) => this.directory.find(actor)));
     const names = new Map(actors.map((actor, i) => [actor, users[i]?.username ?? null]));
-    return docs.map((doc) => ({
-      event_id: doc._id,
-      type: doc.type,
-      actor: doc.actor,
-      actor_name: names.get(doc.actor) ?? null,
-      target: doc.target,
-      target_kind: doc.target_kind,
-      occurred_at: doc.occurred_at.toISOString(),
-      summary: doc.summary,
-    }));
+    return docs.map((doc) => ({ ...doc, actor_name: names.get(doc.actor) ?? null }));
   }
 }

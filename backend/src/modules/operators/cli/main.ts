@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { AccountEventType, type AuditTrailReadModel, ModerationReadModelCollection, readServiceEnv } from '@shelf/contracts';
+import { AccountEventType, type AuditEntryDocument, readServiceEnv } from '@shelf/contracts';
 import { userInfo } from 'node:os';
-import { ReadModels } from '../../../platform/read-models';
 import { AccountDirectory } from '../../accounts/application/account-directory';
+import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read-store';
 import { ChangeOperatorRoleCommand } from '../../accounts/application/change-operator-role.command';
 import type { AccountModerationOutcome } from '../../accounts/domain/account-moderation';
 import { OperatorsCliModule } from './operators-cli.module';
@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const app = await NestFactory.createApplicationContext(OperatorsCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
   try {
-    if (command === 'list') return await list(app.get(ReadModels), app.get(AccountDirectory));
+    if (command === 'list') return await list(app.get(AuditTrailReadStore), app.get(AccountDirectory));
     const outcome: AccountModerationOutcome = await app.get(CommandBus).execute(new ChangeOperatorRoleCommand(email, command === 'grant', actor()));
     console.log(outcome.message);
     if (!outcome.ok) process.exitCode = 1;
@@ -35,22 +35,18 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** Folds the role events of the audit trail, oldest first, into who holds the role now. */
-async function list(readModels: ReadModels, directory: AccountDirectory): Promise<void> {
-  const trail = readModels.collection<AuditTrailReadModel>(ModerationReadModelCollection.AuditTrail);
-  const changes = await trail
-    .find({ type: { $in: [AccountEventType.OperatorGranted, AccountEventType.OperatorRevoked] } })
-    .sort({ occurred_at: 1 })
-    .toArray();
-  const holders = new Map<string, AuditTrailReadModel>();
-  for (const change of changes) {
+/** The role events of the audit trail, folded oldest first into who holds the role now. */
+async function list(trail: AuditTrailReadStore, directory: AccountDirectory): Promise<void> {
+  const changes = await trail.find({ types: [AccountEventType.OperatorGranted, AccountEventType.OperatorRevoked] }, 0, 100_000);
+  const holders = new Map<string, AuditEntryDocument>();
+  for (const change of changes.reverse()) {
     if (change.type === AccountEventType.OperatorGranted) holders.set(change.target, change);
     else holders.delete(change.target);
   }
   if (holders.size === 0) return console.log('No account holds the operator role.');
   for (const [userId, granted] of holders) {
     const user = await directory.find(userId);
-    console.log(`${user ? `${user.username} <${user.email}>` : userId}  granted ${granted.occurred_at.toISOString()} by ${granted.actor}`);
+    console.log(`${user ? `${user.username} <${user.email}>` : userId}  granted ${granted.occurred_at} by ${granted.actor}`);
   }
 }
 

@@ -3,11 +3,12 @@ import type { ServiceEnv } from '@shelf/contracts';
 import { EventStoreModule } from '../../../event-store/event-store.module';
 import { PlatformModule } from '../../../platform/platform.module';
 import { AccountsModule } from '../../accounts/accounts.module';
+import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read-store';
 
-/** What the operators CLI needs: the store, the event log and the account commands; no HTTP. */
+/** What the operators CLI needs: the store, the event log, the account commands and the audit trail; no HTTP. */
 @Module({})
 export class OperatorsCliModule {
   static register(env: ServiceEnv): DynamicModule {
-    return { module: OperatorsCliModule, imports: [PlatformModule.register(env), EventStoreModule, AccountsModule] };
+    return { module: OperatorsCliModule, imports: [PlatformModule.register(env), EventStoreModule, AccountsModule], providers: [AuditTrailReadStore] };
   }
 }
