@@ -11,6 +11,11 @@ export interface SiteInfo {
   baseUrl: string;
   /** MailDev's web UI and REST API: `GET {mailUrl}/email` lists the caught e-mail. */
   mailUrl: string;
+  /**
+   * What chooses the site's ports and data folder (PORT, MONGO_PORT, REDIS_PORT, SMTP_PORT, MAIL_WEB_PORT, DATA_DIR):
+   * `scripts/with-site-env.mjs` makes the rest of the site's environment from them, so commands reach this site.
+   */
+  siteEnv: Record<string, string>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -48,6 +53,7 @@ export class RunningSite implements SiteInfo {
     readonly baseUrl: string,
     readonly mailUrl: string,
     private readonly dataDir: string,
+    readonly siteEnv: Record<string, string>,
     readonly output: () => string,
   ) {
     this.exit = new Promise((done) => child.once('exit', () => ((this.exited = true), done())));
@@ -89,8 +95,7 @@ export async function startSite(logFile: string): Promise<RunningSite> {
   mkdirSync(resolve(logFile, '..'), { recursive: true });
   const log = createWriteStream(logFile);
   let output = '';
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const siteEnv = {
     PORT: String(http),
     MONGO_PORT: String(mongo),
     REDIS_PORT: String(redis),
@@ -98,6 +103,7 @@ export async function startSite(logFile: string): Promise<RunningSite> {
     MAIL_WEB_PORT: String(mailWeb),
     DATA_DIR: dataDir,
   };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...siteEnv };
   for (const name of ['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MEILI_URL', 'PUBLIC_URL', 'DEMO_CATALOGUE'] as const) delete env[name];
   // detached: a process group of its own, so stop() reaches every process, however deep.
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,7 +113,7 @@ export async function startSite(logFile: string): Promise<RunningSite> {
       log.write(chunk);
     });
   }
-  const site = new RunningSite(child, `http://127.0.0.1:${http}`, `http://127.0.0.1:${mailWeb}`, dataDir, () => output);
+  const site = new RunningSite(child, `http://127.0.0.1:${http}`, `http://127.0.0.1:${mailWeb}`, dataDir, siteEnv, () => output);
   try {
     await waitUntilReady(site);
     return site;

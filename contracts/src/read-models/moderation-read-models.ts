@@ -68,14 +68,14 @@ export const auditPageId = (partition: number, page: number): string => `${parti
 
 /** The moderation and account-security events the audit trail lists, with what each is called there. */
 export const AUDITED_EVENT_TYPES = {
-  [SocialEventType.CommentReported]: 'Comment reported (before reasons were asked)',
   [SocialEventType.CommentReportedV2]: 'Comment reported',
+  [SocialEventType.CommentReported]: 'Comment reported (before reasons were asked)',
   [SocialEventType.CommentRemoved]: 'Comment removed by reports',
   [SocialEventType.CommentRemovedByOperator]: 'Comment removed by an operator',
   [SocialEventType.CommentReportsDismissed]: 'Reports dismissed',
   [SocialEventType.CommentRestored]: 'Comment restored',
   [AccountEventType.CommentingSuspended]: 'Commenting suspended',
-  [AccountEventType.CommentingSuspensionLifted]: 'Suspension lifted',
+  [AccountEventType.CommentingSuspensionLifted]: 'Commenting suspension lifted',
   [AccountEventType.PasswordResetRequested]: 'Password reset requested',
   [AccountEventType.PasswordReset]: 'Password reset',
   [AccountEventType.PasswordChanged]: 'Password changed',

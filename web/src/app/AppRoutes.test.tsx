@@ -21,7 +21,8 @@ describe('route table', () => {
   ])('shows the home screen at %s', async (path) => {
     serveEmptyHome();
     renderWithProviders(<AppRoutes />, path);
-    expect(await screen.findByRole('heading', { name: 'Latest Updates' })).toBeInTheDocument();
+    // A two-segment path first loads the chapter screen's code on demand, which can take a while on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Latest Updates' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the home screen at a path of 5,000 characters', async () => {
@@ -51,5 +52,15 @@ describe('route table', () => {
     stubFetch(() => json(200, emptyHome));
     renderWithProviders(<AppRoutes />, '/user/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/admin/moderation', 'Moderation'],
+    ['/admin/audit', 'Audit trail'],
+  ])('tells a visitor at %s that the page is for operators', async (path, heading) => {
+    stubFetch(() => json(200, emptyHome));
+    renderWithProviders(<AppRoutes />, path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText('This page is for operators.')).toBeInTheDocument();
   });
 });

@@ -36,6 +36,9 @@ const ReplyNotificationsPage = lazyPage(
 );
 const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/components/LikedStoriesPage'), 'LikedStoriesPage');
 
+const ModerationPage = lazyPage(() => import('../features/operators/components/ModerationPage'), 'ModerationPage');
+const AuditPage = lazyPage(() => import('../features/operators/components/AuditPage'), 'AuditPage');
+
 const ChapterPage = lazyPage(() => import('../features/reader/components/ChapterPage'), 'ChapterPage');
 
 const page = (element: ReactNode) => <Suspense fallback={<p>Loading...</p>}>{element}</Suspense>;
@@ -69,6 +72,9 @@ export function AppRoutes() {
         <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
         <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
         <Route path="user/*" element={<HomePage />} />
+        {/* The operators' pages tell visitors and readers they are for operators (the API checks the role too). */}
+        <Route path="admin/moderation" element={page(<ModerationPage />)} />
+        <Route path="admin/audit" element={page(<AuditPage />)} />
         <Route path=":bookIDSlug" element={<BookRoute />} />
         <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
         <Route path="*" element={<HomePage />} />

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadStoredSessionAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../features/session/session.atoms';
-import { ApiError, getJson, postJson, refreshSession } from './api-client';
+import { ApiError, getFile, getJson, postJson, refreshSession } from './api-client';
 import { getAppStore } from './store';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
@@ -177,5 +177,28 @@ describe('token refresh across the tabs of a browser', () => {
     expect(b).toMatchObject({ status: 'rejected', reason: new Error('No refresh token found') });
     expect(refreshCalls(fetchMock)).toHaveLength(1);
     expect(tabB.get(userAtom)).toBeNull();
+  });
+
+  it('fetches a file with the bearer token (refreshing it on a 401) and the name the answer suggests', async () => {
+    logIn();
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/user/token') return json(200, { token: 'new-token', refreshToken: 'new-refresh' });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (auth === 'Bearer old-token') return json(401, { message: 'Unauthorized' });
+      return new Response('a,b\n1,2\n', { status: 200, headers: { 'Content-Disposition': "attachment; filename=\"x.csv\"; filename*=UTF-8''audit%20trail.csv" } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await getFile('/admin/audit.csv?type=x');
+    expect(file.filename).toBe('audit trail.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/admin/audit.csv?type=x');
+  });
+
+  it("names no file when the answer suggests none, and throws the server's message on a refusal", async () => {
+    logIn('good-token');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('x', { status: 200 })));
+    expect((await getFile('/f')).filename).toBeNull();
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { message: 'This page is for operators.' })));
+    await expect(getFile('/f')).rejects.toEqual(new ApiError(403, 'This page is for operators.'));
   });
 });

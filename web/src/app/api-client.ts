@@ -24,10 +24,12 @@ type Method = 'GET' | 'POST' | 'PUT';
 interface CallOptions {
   /** Aborts the call, as TanStack Query does for a query nobody needs any more. */
   signal?: AbortSignal;
+  /** What the call accepts: JSON unless said otherwise. */
+  accept?: string;
 }
 
 async function send(method: Method, path: string, body: unknown, token: string | null, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
@@ -86,6 +88,12 @@ export function refreshSession(store: AppStore = getAppStore()): Promise<string>
  * token refresh and one retry. A non-2xx answer becomes an ApiError carrying the server's message.
  */
 async function request<T>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<T> {
+  const response = await authorizedResponse(method, path, body, options);
+  return (await response.json()) as T;
+}
+
+/** The successful answer to one call under /api with the session's bearer token (one refresh and retry on a 401). */
+async function authorizedResponse(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<Response> {
   const store = getAppStore();
   const token = store.get(tokenAtom);
   let response = await send(method, path, body, token, options);
@@ -96,9 +104,28 @@ async function request<T>(method: Method, path: string, body?: unknown, options?
     response = await send(method, path, body, fresh, options);
   }
   if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
+  return response;
 }
 
 export const getJson = <T>(path: string, options?: CallOptions): Promise<T> => request<T>('GET', path, undefined, options);
 export const postJson = <T>(path: string, body: unknown, options?: CallOptions): Promise<T> => request<T>('POST', path, body, options);
 export const putJson = <T>(path: string, body: unknown = {}, options?: CallOptions): Promise<T> => request<T>('PUT', path, body, options);
+
+/** The file name a Content-Disposition header suggests, or null. */
+function suggestedName(disposition: string | null): string | null {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Falls back to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1]?.trim() ?? null;
+}
+
+/** A file the API answers (e.g. a CSV export), fetched with the session's bearer token, and the name it suggests. */
+export async function getFile(path: string, options?: CallOptions): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await authorizedResponse('GET', path, undefined, { accept: '*/*', ...options });
+  return { blob: await response.blob(), filename: suggestedName(response.headers.get('Content-Disposition')) };
+}

@@ -20,9 +20,14 @@ export class FakeSocket {
     this.anyListener = listener;
     return this;
   }
-  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+  /** What the server acknowledges joins with. */
+  ackAnswer: { ok: true } | { ok: false; message: string } = { ok: true };
+  emit(event: string, ...args: unknown[]) {
+    // An event without a payload (`moderation:join`) has its acknowledgement first.
+    const ack = args.find((arg): arg is (answer: unknown) => void => typeof arg === 'function');
+    const payload = args.find((arg) => typeof arg !== 'function');
     this.emitted.push([event, payload]);
-    ack?.({ ok: true });
+    ack?.(this.ackAnswer);
     return this;
   }
   disconnect() {

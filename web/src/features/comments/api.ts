@@ -1,4 +1,4 @@
-import type { CommentSort, CommentsWithLikesResponse, CommentWriteResponse, ThreadRef } from '@shelf/contracts';
+import type { CommentSort, CommentsWithLikesResponse, CommentWriteResponse, ReportReason, ThreadRef } from '@shelf/contracts';
 import { getJson, postJson } from '../../app/api-client';
 
 const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort) =>
@@ -26,7 +26,9 @@ export const editComment = (commentId: string, text: string, honeypot: string) =
 
 export const deleteComment = (commentId: string) => postJson<CommentWriteResponse>('/comment/delete-comments', { comment_id: commentId });
 
-export const reportComment = (commentId: string) => postJson<CommentWriteResponse>('/comment/report-comments', { comment_id: commentId });
+/** Reports a comment, with the reader's reason when they chose one. */
+export const reportComment = (commentId: string, reason: ReportReason | null = null) =>
+  postJson<CommentWriteResponse>('/comment/report-comments', reason === null ? { comment_id: commentId } : { comment_id: commentId, reason });
 
 export const setCommentLiked = (commentId: string, liked: boolean) =>
   postJson<CommentWriteResponse>(`/comment/${liked ? 'like-comments' : 'delete-like-comments'}`, { comment_id: commentId });

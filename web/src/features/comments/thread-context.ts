@@ -1,4 +1,4 @@
-import type { ThreadRef } from '@shelf/contracts';
+import type { ReportReason, ThreadRef } from '@shelf/contracts';
 import { createContext, useContext } from 'react';
 
 /** What every comment of a section shares: its thread, the reader's liked comments, the highlight and the dialogs. */
@@ -14,6 +14,8 @@ export interface ThreadContextValue {
   showMessage: (message: string) => void;
   /** Asks a Yes/No question; `onYes` runs on Yes. */
   confirm: (question: string, onYes: () => void) => void;
+  /** Asks whether to report a comment, with an optional reason; `onReport` runs on Yes. */
+  confirmReport: (onReport: (reason: ReportReason | null) => void) => void;
 }
 
 export const ThreadContext = createContext<ThreadContextValue | null>(null);

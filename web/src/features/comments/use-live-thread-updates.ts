@@ -4,7 +4,7 @@ import { useLiveEvent, useLiveReconnect, useLiveThread } from '../live/live-cont
 import { commentKeys, patchThread, updateComment, upsertComment } from './queries';
 
 /**
- * Keeps an open thread current: new comments, edits, deletions, removals and like counts arrive through the live
+ * Keeps an open thread current: new comments, edits, deletions, removals, restorations and like counts arrive through the live
  * channel and are written into the cached lists (never refetched wholesale, so open forms keep their text). After a
  * reconnect the lists are fetched again, since pushes may have been missed meanwhile.
  */
@@ -19,6 +19,8 @@ export function useLiveThreadUpdates(thread: ThreadRef): void {
   useLiveEvent('comment:edited', upsert);
   useLiveEvent('comment:deleted', upsert);
   useLiveEvent('comment:removed', upsert);
+  // An operator restored a removed comment: it comes back with its text and author, and no open reports.
+  useLiveEvent('comment:restored', upsert);
   useLiveEvent('comment:like-count', ({ thread: pushed, comment_id, like_count }) => {
     if (mine(pushed)) patchThread(queryClient, thread, (data) => updateComment(data, comment_id, (comment) => ({ ...comment, like_count })));
   });

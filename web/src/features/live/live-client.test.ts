@@ -84,4 +84,43 @@ describe('LiveClient', () => {
     expect(socket.active).toBe(true);
     expect(socket.auth()).toEqual({ token: 'fresh' });
   });
+
+  it("joins the operators' room once connected, rejoins it after every reconnect and stops when nobody follows it", async () => {
+    getAppStore().set(startSessionAtom, { token: 'access-1', refreshToken: 'r', user });
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    const leaveFirst = client.joinOperators();
+    const leaveSecond = client.joinOperators();
+    await settle();
+    const socket = sockets[0];
+    expect(socket.emitted).toEqual([]);
+    socket.serverAccepts();
+    expect(socket.emitted).toEqual([['moderation:join', undefined]]);
+    socket.serverAccepts(); // a reconnect after a network drop
+    expect(socket.emitted).toHaveLength(2);
+    leaveFirst();
+    leaveFirst(); // counted once
+    socket.serverAccepts();
+    expect(socket.emitted).toHaveLength(3);
+    leaveSecond();
+    socket.serverAccepts();
+    expect(socket.emitted).toHaveLength(3);
+  });
+
+  it("tells the follower of the operators' room why the server refused the join", async () => {
+    getAppStore().set(startSessionAtom, { token: 'access-1', refreshToken: 'r', user });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    await settle();
+    const socket = sockets[0];
+    socket.ackAnswer = { ok: false, message: 'This page is for operators.' };
+    socket.serverAccepts();
+    const refused = vi.fn();
+    client.joinOperators(refused);
+    expect(refused).toHaveBeenCalledWith('This page is for operators.');
+    log.mockRestore();
+  });
 });

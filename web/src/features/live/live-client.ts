@@ -29,8 +29,11 @@ export class LiveClient {
   private connectedBefore = false;
   private started = false;
   private readonly threads = new Map<string, { thread: ThreadRef; users: number }>();
+  /** Components following the operators' room (the moderation queue). */
+  private operatorRoomUsers = 0;
   private readonly handlers = new Map<EventName, Set<(...args: never[]) => void>>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly operatorRoomRefusals = new Set<(message: string) => void>();
   private unsubscribeToken = () => {};
 
   constructor(
@@ -80,6 +83,24 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Joins the operators' room (moderation pushes) while the returned function has not been called (counted per
+   * caller), rejoining after every reconnect. `onRefused` hears the server's reason when it refuses the join.
+   */
+  joinOperators(onRefused?: (message: string) => void): () => void {
+    this.operatorRoomUsers++;
+    if (onRefused) this.operatorRoomRefusals.add(onRefused);
+    if (this.operatorRoomUsers === 1) this.emitOperatorsJoin();
+    let joined = true;
+    return () => {
+      if (!joined) return;
+      joined = false;
+      if (onRefused) this.operatorRoomRefusals.delete(onRefused);
+      // The contract has no leave: the pushes that still come are simply not listened to, and a reconnect drops them.
+      this.operatorRoomUsers--;
+    };
+  }
+
   stop(): void {
     this.started = false;
     this.unsubscribeToken();
@@ -121,6 +142,7 @@ export class LiveClient {
     socket.on('connect', () => {
       this.refreshes = 0;
       for (const { thread } of this.threads.values()) this.emitJoin(thread);
+      if (this.operatorRoomUsers > 0) this.emitOperatorsJoin();
       if (this.connectedBefore) for (const listener of this.reconnectListeners) listener();
       this.connectedBefore = true;
     });
@@ -157,6 +179,15 @@ export class LiveClient {
     if (!this.socket?.connected) return; // joined on connect
     this.socket.emit('thread:join', thread, (answer) => {
       if (!answer.ok) console.error(`could not follow the comment thread: ${answer.message}`);
+    });
+  }
+
+  private emitOperatorsJoin(): void {
+    if (!this.socket?.connected) return; // joined on connect
+    this.socket.emit('moderation:join', (answer) => {
+      if (answer.ok) return;
+      console.error(`could not follow the moderation queue: ${answer.message}`);
+      for (const listener of this.operatorRoomRefusals) listener(answer.message);
     });
   }
 }

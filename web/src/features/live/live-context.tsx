@@ -50,3 +50,16 @@ export function useLiveThread(thread: ThreadRef): void {
   const { book_id, chapter_id } = thread;
   useEffect(() => client?.joinThread({ book_id, chapter_id }), [client, book_id, chapter_id]);
 }
+
+/**
+ * Follows the operators' room (moderation pushes) while the component is mounted, rejoining after reconnects;
+ * `onRefused` hears why the server refused the join (the account is no operator).
+ */
+export function useLiveOperatorsRoom(onRefused?: (message: string) => void): void {
+  const client = useContext(LiveContext);
+  const latest = useRef(onRefused);
+  useEffect(() => {
+    latest.current = onRefused;
+  });
+  useEffect(() => client?.joinOperators((message) => latest.current?.(message)), [client]);
+}

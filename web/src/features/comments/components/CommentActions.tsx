@@ -24,7 +24,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
  */
 export function CommentActions({ comment, panel, onPanel }: CommentActionsProps) {
   const user = useAtomValue(userAtom);
-  const { thread, likedIds, askLogIn, showMessage, confirm } = useThread();
+  const { thread, likedIds, askLogIn, showMessage, confirm, confirmReport } = useThread();
   const likedLocally = useLikedLocally(thread);
   const deletedLocally = useDeletedLocally(thread);
   const open = commentState(comment) === 'normal';
@@ -49,8 +49,8 @@ export function CommentActions({ comment, panel, onPanel }: CommentActionsProps)
     });
 
   const report = () =>
-    confirm(CommentMessage.confirmReport, () => {
-      reportComment(comment.comment_id).then(
+    confirmReport((reason) => {
+      reportComment(comment.comment_id, reason).then(
         (answer) => showMessage(answer.message),
         (error: unknown) => showMessage(messageOf(error)),
       );

@@ -17,7 +17,7 @@ let running: LiveClient | null = null;
 afterEach(() => running?.stop());
 
 describe('CommentSection, live', () => {
-  it('follows its thread and shows new comments, edits, like counts and removals without losing what is being typed', async () => {
+  it('follows its thread and shows new comments, edits, like counts, removals and restorations without losing what is being typed', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: me });
     stubFetch((url) =>
       url.startsWith('/api/comment/show-comments')
@@ -63,6 +63,17 @@ describe('CommentSection, live', () => {
     );
     expect(await screen.findByText('This comment has been removed due to numerous reports.')).toBeInTheDocument();
     expect(screen.queryByText('Zed')).toBeNull();
+
+    // An operator restores it: the text and author are back, with no open reports.
+    act(() =>
+      socket.push('comment:restored', {
+        thread,
+        comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: 'Bo', comment_content: 'Restored words of Bo, back again.' }),
+      }),
+    );
+    expect(await within(document.getElementById('live')!).findByText('Restored words of Bo, back again.')).toBeInTheDocument();
+    expect(screen.queryByText('This comment has been removed due to numerous reports.')).toBeNull();
+    expect(within(document.getElementById('live')!).getByText('Bo')).toBeInTheDocument();
 
     expect(top().getByRole('textbox', { name: 'Write a reply' })).toHaveValue('Half-written reply');
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half-written comment');

@@ -146,6 +146,37 @@ describe('CommentSection', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Thank you. The comment has been reported.');
   });
 
+  it('sends the reason the reader chose with a report, and starts the next report without one', async () => {
+    logIn();
+    const fetchMock = serve(thread, [], (url) => (url.endsWith('report-comments') ? json(200, { success: 1, message: 'Thank you. The comment has been reported.' }) : undefined));
+    renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+    await screen.findByText('Lin');
+    fireEvent.click(within(article('top')).getByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Please confirm' });
+    expect(dialog).toHaveTextContent('Are you sure you want to report this comment?');
+    const reason = within(dialog).getByRole('combobox', { name: 'Reason (optional)' });
+    expect(reason).toHaveValue('');
+    expect(within(reason).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No reason given',
+      'Spam or advertising',
+      'Harassment or hate',
+      'Unmarked spoilers',
+      'Off-topic',
+      'Something else',
+    ]);
+    fireEvent.change(reason, { target: { value: 'spoilers' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));
+    expect(bodyOf(fetchMock, '/api/comment/report-comments')).toEqual({ comment_id: 'top', reason: 'spoilers' });
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(within(article('top')).getByRole('button', { name: 'Report' }));
+    expect(within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('combobox', { name: 'Reason (optional)' })).toHaveValue('');
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/comment/report-comments')).toHaveLength(1);
+  });
+
   it("asks a visitor to log in to like a comment: 'You must log in to like a comment.'", async () => {
     const fetchMock = serve(thread);
     renderWithProviders(<CommentSection bookId={12} chapterId={null} />);

@@ -1,4 +1,4 @@
-import { type CommentSort, type ThreadRef } from '@shelf/contracts';
+import { type CommentSort, type ReportReason, type ThreadRef } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { ThreadContext, type ThreadContextValue } from '../thread-context';
 import { useLiveThreadUpdates } from '../use-live-thread-updates';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+import { ReportModal } from './ReportModal';
 import './comments.css';
 
 /** How long a comment stays highlighted (spec section 9). */
@@ -40,6 +41,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   const [logInReason, setLogInReason] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [question, setQuestion] = useState<{ text: string; onYes: () => void } | null>(null);
+  const [reporting, setReporting] = useState<{ onReport: (reason: ReportReason | null) => void } | null>(null);
 
   // Scrolling to a comment waits until it is in the list: after a post it may come with a later reload or live push.
   const [target, setTarget] = useState<Target | null>(null);
@@ -79,6 +81,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
       askLogIn: setLogInReason,
       showMessage: setMessage,
       confirm: (text, onYes) => setQuestion({ text, onYes }),
+      confirmReport: (onReport) => setReporting({ onReport }),
     }),
     [thread, likedIds, highlightedId, onPosted],
   );
@@ -125,6 +128,14 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
           setQuestion(null);
         }}
         onNo={() => setQuestion(null)}
+      />
+      <ReportModal
+        open={reporting !== null}
+        onReport={(reason) => {
+          reporting?.onReport(reason);
+          setReporting(null);
+        }}
+        onCancel={() => setReporting(null)}
       />
     </section>
   );

@@ -116,6 +116,30 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Reply Notification' })).toHaveAttribute('href', '/user/reply-notification');
   });
 
+  it('adds Moderation and Audit trail to the menu of an operator, asking once the menu opens', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const fetchMock = stubFetch((url) => (url === '/api/admin/me' ? json(200, { operator: true, user_id: 'u1', username: 'reader' }) : json(200, { unreadCount: 0, uncheckedUpdatesCount: 0 })));
+    renderWithProviders(<Header />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/me')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/admin/moderation');
+    expect(screen.getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/admin/audit');
+  });
+
+  it('shows no operator links to a reader without the role', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const fetchMock = stubFetch((url) =>
+      url === '/api/admin/me' ? json(403, { statusCode: 403, message: 'This page is for operators.' }) : json(200, { unreadCount: 0, uncheckedUpdatesCount: 0 }),
+    );
+    renderWithProviders(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/admin/me', expect.anything()));
+    expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Audit trail' })).toBeNull();
+  });
+
   it('Log Out clears the session and goes to the home page', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"You have been logged out."}', { status: 200 })));

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { BadgeCounts } from '@shelf/contracts';
 import { CountBadge } from '../../badges/components/CountBadge';
+import { useOperator } from '../../operators/queries';
 import { useLogOut } from '../../session/use-log-out';
 import { ProfileIcon } from './ProfileIcon';
 
@@ -11,13 +12,18 @@ interface ProfileMenuProps {
   attention: boolean;
 }
 
-/** The logged-in reader's menu behind the profile icon; Liked Story and Reply Notification carry their counts. */
+/**
+ * The logged-in reader's menu behind the profile icon; Liked Story and Reply Notification carry their counts. Operators
+ * also find Moderation and Audit trail there.
+ */
 export function ProfileMenu({ counts, attention }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const logOut = useLogOut();
   const { pathname } = useLocation();
+  // Asked once the menu first opens (readers who never open it cost the API nothing), then kept for a while.
+  const { isOperator } = useOperator({ enabled: open });
 
   // Closes on navigation, on Escape and on a click elsewhere.
   const [shownAt, setShownAt] = useState(pathname);
@@ -70,6 +76,16 @@ export function ProfileMenu({ counts, attention }: ProfileMenuProps) {
               Reply Notification <CountBadge count={counts.unreadReplies} label="unread replies" />
             </Link>
           </li>
+          {isOperator && (
+            <>
+              <li>
+                <Link to="/admin/moderation">Moderation</Link>
+              </li>
+              <li>
+                <Link to="/admin/audit">Audit trail</Link>
+              </li>
+            </>
+          )}
         </ul>
       )}
     </div>
