@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { markDocument, openThread, stillSameDocument } from './harness/live-page';
 import { runSiteCommand } from './harness/site-command';
 import { callApi, logInContext, type TestUser, verifiedUser } from './harness/users';
 
@@ -36,16 +37,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last: ${String(last)})` : ''}`);
 }
 
-/** Opens `path` and resolves once the page's live socket has joined the comment thread (its ack arrived). */
-async function openThread(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/realtime/'));
-  await page.goto(`${inject('site').baseUrl}${path}`);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', { predicate: (frame) => /^43\d*\[\{"ok":true\}\]$/.test(String(frame.payload)), timeout: 15_000 });
-}
-
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("operators' moderation: a comment removed by reports, restored from a phone, live for readers and in the audit trail", () => {

@@ -3,20 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { markDocument, openThread, stillSameDocument } from './harness/live-page';
 import { logInContext, type TestUser, verifiedUser } from './harness/users';
 
-/** Opens `path` and resolves once the page's live socket has joined the comment thread (its ack arrived). */
-async function openThread(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/realtime/'));
-  await page.goto(`${inject('site').baseUrl}${path}`);
-  const ws = await socket;
-  // socket.io frames: '42["thread:join",…]' goes out, '43…[{"ok":true}]' is its acknowledgement.
-  await ws.waitForEvent('framereceived', { predicate: (frame) => /^43\d*\[\{"ok":true\}\]$/.test(String(frame.payload)), timeout: 15_000 });
-}
-
-/** Marks the document, to prove later that a change came without a reload. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 
 const commentArticle = (page: Page, text: string) => page.locator('article.comment', { hasText: text });
 
