@@ -81,7 +81,8 @@ waitForPort(ports.http, 120000).then(
     console.log(`\nNovel Shelf is running at http://127.0.0.1:${ports.http}/ (API under /api).`);
     if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
     const password = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD you set' : `\`cat ${join(dataDir, ADMIN_PASSWORD_FILE)}\``;
-    console.log(`Queue dashboard: http://127.0.0.1:${ports.http}/admin/queues (user ${env.ADMIN_USER}, password: ${password})`);
+    console.log('Operators: `npm run operators -- grant <email>` gives an account the role (Moderation and Audit trail in its menu).');
+    console.log(`Queue dashboard: http://127.0.0.1:${ports.http}/admin/queues (from the moderation page, or user ${env.ADMIN_USER}, password: ${password})`);
     const token = process.env.METRICS_TOKEN ? 'the METRICS_TOKEN you set' : `\`cat ${join(dataDir, METRICS_TOKEN_FILE)}\``;
     console.log(`Prometheus metrics: http://127.0.0.1:${ports.http}/metrics (Authorization: Bearer <token>, token: ${token}; see docs/metrics.md)`);
     console.log('Press Ctrl-C to stop.\n');
