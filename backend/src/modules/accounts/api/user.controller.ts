@@ -2,7 +2,6 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req,
 import { CommandBus } from '@nestjs/cqrs';
 import type { LoginResponse, MessageResponse, SuccessResponse, TokenResponse } from '@shelf/contracts';
 import type { Request } from 'express';
-import { type AccountResult } from '../application/account-result';
 import { ChangePasswordCommand } from '../application/change-password.command';
 import { ChangeUsernameCommand } from '../application/change-username.command';
 import { CheckResetTokenQuery } from '../application/check-reset-token.query';
@@ -12,6 +11,7 @@ import { ResetPasswordCommand } from '../application/reset-password.command';
 import { SessionRefused, Sessions } from '../application/sessions';
 import { VerifyEmailCommand } from '../application/verify-email.command';
 import { AccountMessage } from '../domain/account-messages';
+import { type AccountResult } from '../domain/account-result';
 import {
   EmailBody,
   isBot,

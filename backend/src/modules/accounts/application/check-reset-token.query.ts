@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AccountMessage } from '../domain/account-messages';
+import { type AccountResult, ok, refused } from '../domain/account-result';
 import { normaliseEmail } from '../domain/account-rules';
 import { AccountTokens } from '../infrastructure/account-tokens';
-import { type AccountResult, ok, refused } from './account-result';
 
 /** GET /api/user/reset-password: is the link from the e-mail still good? The token is not used up. */
 @Injectable()

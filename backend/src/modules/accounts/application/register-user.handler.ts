@@ -1,12 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountEventType } from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
+import { decideRegistration, refusalBeforeHash } from '../domain/account-decisions';
 import { AccountMessage } from '../domain/account-messages';
-import { isEmail, normaliseEmail, passwordProblem, usernameKey, usernameProblem } from '../domain/account-rules';
+import { type AccountResult, ok, refused } from '../domain/account-result';
+import { normaliseEmail, usernameKey } from '../domain/account-rules';
 import { AccountClaims, emailClaim, usernameClaim } from '../infrastructure/account-claims';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { UserRepository } from '../infrastructure/user-repository';
-import { type AccountResult, ok, refused } from './account-result';
 import { RegisterUserCommand } from './register-user.command';
 
 /**
@@ -24,13 +24,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   ) {}
 
   async execute({ email: rawEmail, password, username }: RegisterUserCommand): Promise<AccountResult> {
-    const email = normaliseEmail(rawEmail);
-    if (!isEmail(email)) return refused('Please enter a valid e-mail address.');
-    const problem = usernameProblem(username) ?? passwordProblem(password);
-    if (problem) return refused(problem);
+    const registration = { userId: randomUUID(), email: normaliseEmail(rawEmail), username, password };
+    const refusal = refusalBeforeHash((hash) => decideRegistration(registration, hash));
+    if (refusal) return refusal.outcome;
 
-    const userId = randomUUID();
-    const passwordHash = await this.hasher.hash(password);
+    const { userId, email } = registration;
+    const { outcome, events } = decideRegistration(registration, await this.hasher.hash(password));
     const [nameHolder, addressHolder] = await Promise.all([this.liveHolder(usernameClaim(usernameKey(username))), this.liveHolder(emailClaim(email))]);
     if (nameHolder) return refused(AccountMessage.usernameTaken);
     if (addressHolder) return this.attempted(addressHolder);
@@ -42,13 +41,13 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       return refused(AccountMessage.usernameTaken);
     }
     try {
-      await this.users.append(userId, 0, [{ type: AccountEventType.UserRegistered, data: { userId, email, username, passwordHash } }], userId);
+      await this.users.append(userId, 0, events, userId);
     } catch (error) {
       await this.claims.release(emailClaim(email), userId);
       await this.claims.release(usernameClaim(usernameKey(username)), userId);
       throw error;
     }
-    return ok(AccountMessage.registered);
+    return outcome;
   }
 
   /** The user holding a claim, unless it is a stale claim of a registration that never finished. */

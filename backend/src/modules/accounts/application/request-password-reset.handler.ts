@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountEventType } from '@shelf/contracts';
+import { decidePasswordResetRequest } from '../domain/account-decisions';
 import { AccountMessage } from '../domain/account-messages';
+import { type AccountResult, ok } from '../domain/account-result';
 import { normaliseEmail } from '../domain/account-rules';
 import { AccountClaims, emailClaim } from '../infrastructure/account-claims';
 import { UserRepository } from '../infrastructure/user-repository';
-import { type AccountResult, ok } from './account-result';
 import { RequestPasswordResetCommand } from './request-password-reset.command';
 
 /**
@@ -29,8 +29,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   private async record(email: string): Promise<void> {
     const userId = await this.claims.holder(emailClaim(email));
     const user = userId ? await this.users.load(userId) : null;
-    if (!user) return;
-    const data = { userId: user.userId, email: user.email, username: user.username };
-    await this.users.append(user.userId, user.version, [{ type: AccountEventType.PasswordResetRequested, data }], user.userId);
+    const { events } = decidePasswordResetRequest(user);
+    if (user && events.length > 0) await this.users.append(user.userId, user.version, events, user.userId);
   }
 }

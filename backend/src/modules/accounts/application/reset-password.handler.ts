@@ -1,12 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountEventType } from '@shelf/contracts';
-import { AccountMessage } from '../domain/account-messages';
-import { passwordProblem } from '../domain/account-rules';
+import { decidePasswordReset, passwordResetRefusal } from '../domain/account-decisions';
+import type { AccountResult } from '../domain/account-result';
 import { AccountTokens } from '../infrastructure/account-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
-import { type AccountResult, ok, refused } from './account-result';
 import { ResetPasswordCommand } from './reset-password.command';
 
 /**
@@ -24,16 +22,15 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
 
   async execute({ token, newPassword }: ResetPasswordCommand): Promise<AccountResult> {
     const checked = await this.tokens.check(token, 'reset-password');
-    if (checked.status !== 'valid') return refused(checked.status === 'unknown' ? AccountMessage.invalidToken : AccountMessage.expiredToken);
-    const problem = passwordProblem(newPassword);
-    if (problem) return refused(problem);
+    const refusal = passwordResetRefusal(checked.status, newPassword);
+    if (refusal) return refusal.outcome;
     const passwordHash = await this.hasher.hash(newPassword);
     const consumed = await this.tokens.consume(token, 'reset-password');
-    if (consumed.status !== 'valid') return refused(AccountMessage.expiredToken);
-    const user = await this.users.load(consumed.token.userId);
-    if (!user) return refused(AccountMessage.invalidToken);
-    await this.users.append(user.userId, user.version, [{ type: AccountEventType.PasswordReset, data: { userId: user.userId, passwordHash } }], user.userId);
+    const user = consumed.status === 'valid' ? await this.users.load(consumed.token.userId) : null;
+    const { outcome, events } = decidePasswordReset({ link: checked.status, newPassword, used: consumed.status === 'valid', user }, passwordHash);
+    if (!outcome.success || !user) return outcome;
+    await this.users.append(user.userId, user.version, events, user.userId);
     await this.refreshTokens.endOtherSessions(user.userId, null);
-    return ok(AccountMessage.passwordReset);
+    return outcome;
   }
 }

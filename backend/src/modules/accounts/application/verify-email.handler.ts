@@ -1,10 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountEventType } from '@shelf/contracts';
-import { AccountMessage } from '../domain/account-messages';
+import { decideEmailVerification } from '../domain/account-decisions';
+import type { AccountResult } from '../domain/account-result';
 import { normaliseEmail } from '../domain/account-rules';
 import { AccountTokens } from '../infrastructure/account-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
-import { type AccountResult, ok, refused } from './account-result';
 import { VerifyEmailCommand } from './verify-email.command';
 
 /** Marks the address verified; the link's token is used up once the change is stored. */
@@ -17,13 +16,11 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, A
 
   async execute({ token, email }: VerifyEmailCommand): Promise<AccountResult> {
     const checked = await this.tokens.check(token, 'verify-email', normaliseEmail(email));
-    if (checked.status !== 'valid') return refused(checked.status === 'unknown' ? AccountMessage.invalidToken : AccountMessage.expiredToken);
-    const user = await this.users.load(checked.token.userId);
-    if (!user) return refused(AccountMessage.invalidToken);
-    if (!user.emailVerified) {
-      await this.users.append(user.userId, user.version, [{ type: AccountEventType.EmailVerified, data: { userId: user.userId } }], user.userId);
-    }
+    const user = checked.status === 'valid' ? await this.users.load(checked.token.userId) : null;
+    const { outcome, events } = decideEmailVerification(checked.status, user);
+    if (!outcome.success || !user) return outcome;
+    if (events.length > 0) await this.users.append(user.userId, user.version, events, user.userId);
     await this.tokens.consume(token, 'verify-email');
-    return ok(user.emailVerified ? AccountMessage.alreadyVerified : AccountMessage.verified);
+    return outcome;
   }
 }

@@ -31,6 +31,8 @@ describe('operators’ decisions on an account', () => {
     });
     expect(decideSuspensionLift(suspended, new Date('2026-11-25T00:00:00.000Z')).outcome).toEqual({ ok: false, status: 400, message: 'This reader is not suspended.' });
     expect(decideSuspensionLift({ ...reader, suspension: { until: null, reason: 'x' } }, new Date('2099-01-01')).events).toHaveLength(1);
+    expect(decideSuspensionLift(null, now)).toEqual({ outcome: { ok: false, status: 404, message: 'User not found.' }, events: [] });
+    expect(decideSuspensionLift(reader, now).outcome).toEqual({ ok: false, status: 400, message: 'This reader is not suspended.' });
   });
 
   it('grants and revokes the operator role once', () => {
@@ -40,7 +42,8 @@ describe('operators’ decisions on an account', () => {
     });
     expect(decideOperatorRole({ ...reader, operator: true }, true)).toEqual({ outcome: { ok: true, message: 'Reader (r@example.test) is already an operator.' }, events: [] });
     expect(decideOperatorRole({ ...reader, operator: true }, false).events).toEqual([{ type: AccountEventType.OperatorRevoked, data: { userId: 'u1' } }]);
-    expect(decideOperatorRole(reader, false).events).toEqual([]);
+    expect(decideOperatorRole({ ...reader, operator: true }, false).outcome).toEqual({ ok: true, message: 'Reader (r@example.test) is no longer an operator.' });
+    expect(decideOperatorRole(reader, false)).toEqual({ outcome: { ok: true, message: 'Reader (r@example.test) is not an operator.' }, events: [] });
     expect(decideOperatorRole(null, true).outcome).toMatchObject({ ok: false, status: 404 });
   });
 });

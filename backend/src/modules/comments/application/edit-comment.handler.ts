@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommentMessage } from '@shelf/contracts';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { type CommentOutcome, decideEdit } from '../domain/comment-decisions';
-import { suspendedMessage } from '../domain/comment-messages';
+import { commenterRefusal } from '../domain/comment-posting';
 import { CommentRepository } from '../infrastructure/comment-repository';
 import { EditCommentCommand } from './edit-comment.command';
 
@@ -15,8 +15,8 @@ export class EditCommentHandler implements ICommandHandler<EditCommentCommand, C
 
   async execute({ userId, commentId, content }: EditCommentCommand): Promise<CommentOutcome> {
     const author = await this.directory.find(userId);
-    if (!author?.emailVerified) return { ok: false, status: 403, message: CommentMessage.logInToComment };
-    if (author.suspension) return { ok: false, status: 403, message: suspendedMessage(author.suspension.until) };
+    const refusal = commenterRefusal(author, CommentMessage.logInToComment);
+    if (refusal) return refusal.outcome;
     return this.comments.change(commentId, (state) => decideEdit(state, userId, content), userId);
   }
 }

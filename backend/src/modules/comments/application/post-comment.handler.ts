@@ -1,20 +1,18 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CommentMessage, commentTextProblem, cooldownMessage, SocialEventType } from '@shelf/contracts';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import type { CommentOutcome, RefusalStatus } from '../domain/comment-decisions';
-import { CommentAnswer, suspendedMessage } from '../domain/comment-messages';
+import { decidePost, type PostOutcome, postRefusal, type Posting } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
 import { CommentRepository } from '../infrastructure/comment-repository';
-import { type NewComment, PostCommentCommand } from './post-comment.command';
+import { PostCommentCommand } from './post-comment.command';
 
-export type PostOutcome = CommentOutcome & { commentId?: string };
+export type { PostOutcome } from '../domain/comment-posting';
 
-const refuse = (status: RefusalStatus, message: string): PostOutcome => ({ ok: false, status, message });
-const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-
-/** Checks every rule of spec section 5 for a new comment or reply, then starts the comment's stream. */
+/**
+ * Looks up what the rules of spec section 5 need (the author, the book and chapter, the comment replied to), starts the
+ * reader's cooldown once the other rules pass, then starts the comment's stream with the decision's event.
+ */
 @CommandHandler(PostCommentCommand)
 export class PostCommentHandler implements ICommandHandler<PostCommentCommand, PostOutcome> {
   constructor(
@@ -25,46 +23,25 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
   ) {}
 
   async execute({ userId, comment }: PostCommentCommand): Promise<PostOutcome> {
-    const author = await this.directory.find(userId);
-    if (!author?.emailVerified) return refuse(403, comment.parent_comment_id ? CommentMessage.logInToReply : CommentMessage.logInToComment);
-    if (author.suspension) return refuse(403, suspendedMessage(author.suspension.until));
-    const textProblem = commentTextProblem(comment.comment_content);
-    if (textProblem) return refuse(400, textProblem);
-    const placeProblem = await this.placeProblem(comment);
-    if (placeProblem) return placeProblem;
-    const parent = comment.parent_comment_id ? await this.comments.load(comment.parent_comment_id) : null;
-    if (comment.parent_comment_id) {
-      if (!parent) return refuse(404, CommentAnswer.parentNotFound);
-      if (parent.bookId !== comment.book_id || parent.chapterId !== comment.chapter_id) return refuse(400, CommentAnswer.parentElsewhere);
-    }
-    const waitMs = await this.cooldown.start(userId);
-    if (waitMs > 0) return refuse(429, cooldownMessage(waitMs));
+    const { book_id, chapter_id, parent_comment_id } = comment;
+    const [author, bookFound, chapter, parent] = await Promise.all([
+      this.directory.find(userId),
+      this.catalog.bookExists(book_id),
+      chapter_id === null ? null : this.catalog.findChapter(book_id, chapter_id),
+      parent_comment_id ? this.comments.load(parent_comment_id) : null,
+    ]);
+    const post: Posting = { ...comment, commentId: randomUUID(), author, bookFound, chapterFound: Boolean(chapter), parent };
+    const refusal = postRefusal(post);
+    if (refusal) return refusal.outcome;
 
-    const commentId = randomUUID();
-    const data = {
-      comment_id: commentId,
-      book_id: comment.book_id,
-      chapter_id: comment.chapter_id,
-      parent_comment_id: comment.parent_comment_id,
-      parent_user_id: parent?.userId ?? null,
-      user_id: userId,
-      username: author.username,
-      email_hash: emailHash(author.email),
-      comment_content: comment.comment_content,
-    };
+    const { outcome, events } = decidePost(post, await this.cooldown.start(userId));
+    if (events.length === 0) return outcome;
     try {
-      await this.comments.create(commentId, [{ type: SocialEventType.CommentPosted, data }], userId);
+      await this.comments.create(post.commentId, events, userId);
     } catch (error) {
       await this.cooldown.cancel(userId);
       throw error;
     }
-    return { ok: true, message: CommentAnswer.posted, commentId };
-  }
-
-  /** The book, and the chapter for a chapter's comment, must exist. */
-  private async placeProblem(comment: NewComment): Promise<PostOutcome | null> {
-    if (!(await this.catalog.bookExists(comment.book_id))) return refuse(404, 'Book not found.');
-    if (comment.chapter_id !== null && !(await this.catalog.findChapter(comment.book_id, comment.chapter_id))) return refuse(404, 'Chapter not found.');
-    return null;
+    return outcome;
   }
 }

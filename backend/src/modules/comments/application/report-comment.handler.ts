@@ -1,7 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { type CommentOutcome, decideReport } from '../domain/comment-decisions';
-import { CommentAnswer, suspendedMessage } from '../domain/comment-messages';
+import { CommentAnswer } from '../domain/comment-messages';
+import { commenterRefusal } from '../domain/comment-posting';
 import { CommentRepository } from '../infrastructure/comment-repository';
 import { ReportCommentCommand } from './report-comment.command';
 
@@ -15,8 +16,8 @@ export class ReportCommentHandler implements ICommandHandler<ReportCommentComman
 
   async execute({ userId, commentId, reason }: ReportCommentCommand): Promise<CommentOutcome> {
     const reporter = await this.directory.find(userId);
-    if (!reporter?.emailVerified) return { ok: false, status: 403, message: CommentAnswer.logInToReport };
-    if (reporter.suspension) return { ok: false, status: 403, message: suspendedMessage(reporter.suspension.until) };
+    const refusal = commenterRefusal(reporter, CommentAnswer.logInToReport);
+    if (refusal) return refusal.outcome;
     return this.comments.change(commentId, (state) => decideReport(state, userId, reason), userId);
   }
 }

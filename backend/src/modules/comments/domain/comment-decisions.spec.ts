@@ -1,6 +1,6 @@
-import { SocialEventType } from '@shelf/contracts';
+import { type CommentEvent, SocialEventType } from '@shelf/contracts';
 import { decideCommentLike, decideDelete, decideEdit, decideReport } from './comment-decisions';
-import type { CommentState } from './comment-state';
+import { type CommentState, foldComment, foldCommentLike } from './comment-state';
 
 const comment: CommentState = {
   commentId: 'c1', bookId: 1, chapterId: null, userId: 'author', content: 'The words as they were first written.',
@@ -44,5 +44,67 @@ describe('comment decisions', () => {
     expect(decideCommentLike(comment, false, true, 'u').events).toHaveLength(1);
     expect(decideCommentLike({ ...comment, deleted: true }, false, true, 'u').outcome).toMatchObject({ ok: false });
     expect(decideCommentLike({ ...comment, deleted: true }, true, false, 'u').events).toHaveLength(1);
+  });
+});
+
+const ref = { comment_id: 'c1', book_id: 1, chapter_id: null };
+const event = (type: CommentEvent['type'], data: object = {}) =>
+  ({ id: 'e', streamId: 'comment-c1', version: 0, type, data: { ...ref, ...data }, metadata: { actor: 'x', correlationId: 'k', causationId: null }, occurredAt: '2026-11-23T10:00:00.000Z' }) as CommentEvent;
+const posted = () => event(SocialEventType.CommentPosted, { parent_comment_id: null, parent_user_id: null, user_id: 'author', username: 'A', email_hash: 'h', comment_content: comment.content });
+
+/** Given the comment's history, when a reader decides, then these events (or this refusal). */
+const given = (...history: CommentEvent[]): CommentState | null => foldComment(history.map((e, i) => ({ ...e, version: i + 1 })));
+const likedAfter = (...types: CommentEvent['type'][]) => foldCommentLike(types.map((type) => event(type, { user_id: 'u' })));
+
+describe('comment decisions, given the comment’s history', () => {
+  it('edits with the new text, and an edit to the same text appends nothing', () => {
+    const edited = given(posted(), event(SocialEventType.CommentEdited, { comment_content: TEXT }));
+    expect(decideEdit(edited, 'author', TEXT)).toEqual({ outcome: { ok: true, message: 'Your comment has been edited.' }, events: [] });
+    expect(decideEdit(given(posted()), 'author', TEXT).outcome).toEqual({ ok: true, message: 'Your comment has been edited.' });
+    expect(decideEdit(given(), 'author', TEXT)).toEqual({ outcome: { ok: false, status: 404, message: 'Comment not found.' }, events: [] });
+    expect(decideEdit(given(posted(), event(SocialEventType.CommentRemovedByOperator)), 'author', TEXT).outcome).toEqual({ ok: false, status: 400, message: 'This comment has been removed.' });
+  });
+
+  it('deletes the author’s comment once', () => {
+    expect(decideDelete(given(posted()), 'author')).toEqual({
+      outcome: { ok: true, message: 'Your comment has been deleted.' },
+      events: [{ type: SocialEventType.CommentDeleted, data: ref }],
+    });
+    expect(decideDelete(given(posted(), event(SocialEventType.CommentDeleted)), 'author').outcome).toEqual({ ok: false, status: 400, message: 'This comment has been deleted.' });
+    expect(decideDelete(given(), 'author').outcome).toEqual({ ok: false, status: 404, message: 'Comment not found.' });
+  });
+
+  it('takes a report with its answer, and none of a missing, deleted or removed comment', () => {
+    expect(decideReport(given(posted()), 'r1', 'spam')).toEqual({
+      outcome: { ok: true, message: 'Thank you. The comment has been reported.' },
+      events: [{ type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r1', report_count: 1, reason: 'spam' } }],
+    });
+    expect(decideReport(given(posted()), 'author').outcome).toEqual({ ok: false, status: 403, message: 'You cannot report your own comment.' });
+    expect(decideReport(given(), 'r1').outcome).toEqual({ ok: false, status: 404, message: 'Comment not found.' });
+    expect(decideReport(given(posted(), event(SocialEventType.CommentDeleted)), 'r1').outcome).toEqual({ ok: false, status: 400, message: 'This comment has been deleted.' });
+    expect(decideReport(given(posted(), event(SocialEventType.CommentRemoved)), 'r1').outcome).toEqual({ ok: false, status: 400, message: 'This comment has been removed.' });
+    const reports = Array.from({ length: 9 }, (_, i) => event(SocialEventType.CommentReportedV2, { reporter_id: `r${i}`, report_count: i + 1, reason: null }));
+    expect(decideReport(given(posted(), ...reports), 'r9').events).toEqual([
+      { type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r9', report_count: 10, reason: null } },
+      { type: SocialEventType.CommentRemoved, data: ref },
+    ]);
+  });
+
+  it('likes and unlikes a comment, given the reader’s like stream', () => {
+    const shown = given(posted());
+    expect(decideCommentLike(shown, likedAfter(), true, 'u')).toEqual({
+      outcome: { ok: true, message: 'You like this comment.' },
+      events: [{ type: SocialEventType.CommentLiked, data: { ...ref, user_id: 'u' } }],
+    });
+    expect(decideCommentLike(shown, likedAfter(SocialEventType.CommentLiked), false, 'u')).toEqual({
+      outcome: { ok: true, message: 'You no longer like this comment.' },
+      events: [{ type: SocialEventType.CommentUnliked, data: { ...ref, user_id: 'u' } }],
+    });
+    expect(decideCommentLike(shown, likedAfter(SocialEventType.CommentLiked, SocialEventType.CommentUnliked), false, 'u')).toEqual({
+      outcome: { ok: true, message: 'You no longer like this comment.' },
+      events: [],
+    });
+    expect(decideCommentLike(given(), false, true, 'u').outcome).toEqual({ ok: false, status: 404, message: 'Comment not found.' });
+    expect(decideCommentLike(given(posted(), event(SocialEventType.CommentRemoved)), false, true, 'u').outcome).toEqual({ ok: false, status: 400, message: 'This comment has been removed.' });
   });
 });

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SocialEventType } from '@shelf/contracts';
+import { decideRepliesRead } from '../domain/reader-mark-decisions';
 import { ReaderMarks } from '../infrastructure/reader-marks';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
 import { MarkRepliesReadCommand } from './mark-replies-read.command';
@@ -13,9 +13,8 @@ export class MarkRepliesReadHandler implements ICommandHandler<MarkRepliesReadCo
   ) {}
 
   async execute({ userId }: MarkRepliesReadCommand): Promise<number> {
-    const unread = await this.readers.unreadCount(userId);
-    if (unread === 0) return 0;
-    await this.marks.append(userId, SocialEventType.RepliesMarkedRead);
-    return unread;
+    const { outcome, events } = decideRepliesRead(await this.readers.unreadCount(userId), userId);
+    for (const event of events) await this.marks.append(userId, event);
+    return outcome;
   }
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SocialEventType } from '@shelf/contracts';
+import { decideUpdatesChecked } from '../domain/reader-mark-decisions';
 import { ReaderMarks } from '../infrastructure/reader-marks';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
 import { MarkUpdatesCheckedCommand } from './mark-updates-checked.command';
@@ -13,9 +13,8 @@ export class MarkUpdatesCheckedHandler implements ICommandHandler<MarkUpdatesChe
   ) {}
 
   async execute({ userId }: MarkUpdatesCheckedCommand): Promise<number> {
-    const unchecked = await this.readers.uncheckedCount(userId);
-    if (unchecked === 0) return 0;
-    await this.marks.append(userId, SocialEventType.LikedUpdatesChecked);
-    return unchecked;
+    const { outcome, events } = decideUpdatesChecked(await this.readers.uncheckedCount(userId), userId);
+    for (const event of events) await this.marks.append(userId, event);
+    return outcome;
   }
 }
