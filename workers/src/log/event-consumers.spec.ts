@@ -1,4 +1,4 @@
-import { EVENT_TYPES, SocialEventType } from '@shelf/contracts';
+import { EVENT_TYPES, type EventType, SocialEventType } from '@shelf/contracts';
 import { assertEveryEventConsumed, UNPROJECTED_EVENT_TYPES } from './event-consumers';
 
 describe('assertEveryEventConsumed', () => {
@@ -12,5 +12,10 @@ describe('assertEveryEventConsumed', () => {
   it('fails naming the types no projector handles', () => {
     const projectors = [{ handles: projected.filter((type) => type !== SocialEventType.CommentReported && type !== SocialEventType.StoryUnliked) }];
     expect(() => assertEveryEventConsumed(projectors)).toThrow(/event type\(s\) story\.unliked\.v1, comment\.reported\.v1:/);
+  });
+
+  it('fails naming a handled type the log cannot hold', () => {
+    const projectors = [{ handles: [...projected, 'comment.posted.v9' as EventType] }];
+    expect(() => assertEveryEventConsumed(projectors)).toThrow('A projector handles the unknown event type(s) comment.posted.v9: the log holds no such events (see EVENT_TYPES in contracts).');
   });
 });
