@@ -12,7 +12,7 @@ import { createApp } from '../backend/src/create-app';
 import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
-import { generateDemoCatalogue } from '../backend/src/modules/catalog/demo/demo-catalogue';
+import { generateDemoCatalogue } from '../backend/src/demo-catalogue/demo-catalogue';
 import { projectionLag } from '../workers/src/projections/projection-lag';
 import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
 import { ProjectionSignals } from '../workers/src/projections/projection-signals';

@@ -54,7 +54,7 @@ const { CatalogueCliModule } = require(join(root, 'backend/dist/modules/catalog/
 const { EventStore } = require(join(root, 'backend/dist/event-store/event-store.js'));
 const { SaveBookCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-book.command.js'));
 const { SaveChapterCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-chapter.command.js'));
-const { generateDemoCatalogue } = require(join(root, 'backend/dist/modules/catalog/demo/demo-catalogue.js'));
+const { generateDemoCatalogue } = require(join(root, 'backend/dist/demo-catalogue/demo-catalogue.js'));
 const { accessTokenKey, ACCESS_TOKEN_LIFETIME } = require(join(root, 'backend/dist/modules/accounts/api/access-token-key.js'));
 const { projectionLag } = require(join(root, 'workers/dist/projections/projection-lag.js'));
 

@@ -17,8 +17,8 @@ import { coverSvg } from '../../backend/src/modules/catalog/application/cover-sv
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LogWakeUps } from '../../backend/src/event-store/log-wake-ups';
 import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
-import { generateDemoCatalogue } from '../../backend/src/modules/catalog/demo/demo-catalogue';
-import { writeCatalogueFolder } from '../../backend/src/modules/catalog/demo/write-catalogue-folder';
+import { generateDemoCatalogue } from '../../backend/src/demo-catalogue/demo-catalogue';
+import { writeCatalogueFolder } from '../../backend/src/demo-catalogue/write-catalogue-folder';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { projectionsDone, readModelSnapshot, rebuild } from '../site-harness';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../create-app';
 import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
-import { generateDemoCatalogue } from '../modules/catalog/demo/demo-catalogue';
+import { generateDemoCatalogue } from '../demo-catalogue/demo-catalogue';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
 const services = require('../../../scripts/lib/services.cjs') as {

@@ -12,7 +12,7 @@ const { MongoClient } = require('mongodb');
 const { catalogStreams, CatalogEventType, eventDocumentId, EventLogCollection, partitionId, partitionKey, partitionOf, positionId } = require(
   join(root, 'contracts/dist/index.js'),
 );
-const { generateDemoCatalogue } = require(join(root, 'backend/dist/modules/catalog/demo/demo-catalogue.js'));
+const { generateDemoCatalogue } = require(join(root, 'backend/dist/demo-catalogue/demo-catalogue.js'));
 
 export const LARGE_CATALOGUE = {
   books: 10_000,

@@ -18,7 +18,7 @@ import { WorkersModule } from '../../../../workers/src/workers.module';
 import { createApp } from '../../create-app';
 import { SaveBookCommand } from '../catalog/application/save-book.command';
 import { SaveChapterCommand } from '../catalog/application/save-chapter.command';
-import { generateDemoCatalogue } from '../catalog/demo/demo-catalogue';
+import { generateDemoCatalogue } from '../../demo-catalogue/demo-catalogue';
 
 const TOKEN = 'metrics-token-for-the-integration-test';
 

@@ -2,8 +2,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateDemoCatalogue } from '../demo/demo-catalogue';
-import { writeCatalogueFolder } from '../demo/write-catalogue-folder';
+import { generateDemoCatalogue } from '../../../demo-catalogue/demo-catalogue';
+import { writeCatalogueFolder } from '../../../demo-catalogue/write-catalogue-folder';
 import { SaveChapterCommand } from '../application/save-chapter.command';
 import { importCatalogueFolder, ImportError } from './import-catalogue-folder';
 

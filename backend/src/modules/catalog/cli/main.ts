@@ -8,8 +8,8 @@ import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_CATALOGUE, generateDemoCatalogue } from '../demo/demo-catalogue';
-import { writeCatalogueFolder } from '../demo/write-catalogue-folder';
+import { DEMO_CATALOGUE, generateDemoCatalogue } from '../../../demo-catalogue/demo-catalogue';
+import { writeCatalogueFolder } from '../../../demo-catalogue/write-catalogue-folder';
 import { CatalogueCliModule } from './catalogue-cli.module';
 import { importCatalogueFolder } from './import-catalogue-folder';
 

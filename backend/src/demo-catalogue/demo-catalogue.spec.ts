@@ -13,7 +13,7 @@ import {
   type BookMetadata,
   type ChapterData,
 } from '@shelf/contracts';
-import { parseChapterFile } from '../import-format/chapter-file';
+import { parseChapterFile } from '../modules/catalog/import-format/chapter-file';
 import { DEMO_CATALOGUE, demoBookName, generateDemoCatalogue, type DemoCatalogueOptions } from './demo-catalogue';
 import { bookFolderName, slugify, writeCatalogueFolder } from './write-catalogue-folder';
 
