@@ -26,6 +26,21 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Web import zones (ARCHITECTURE.md section 4): `app/` composes features and shared; features never import `app/`;
+  // `shared/` (UI, API client, store, session, site config) imports neither `app/` nor `features/`.
+  // web/src/lint-zones.test.ts proves these rules fire.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
+    },
+  },
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' }] }],
+    },
+  },
   // Nest resolves constructor parameters from their emitted types, so injected classes must be value imports.
   {
     files: ['backend/src/**/*.ts', 'workers/src/**/*.ts'],

@@ -3,6 +3,7 @@ import { commentTextProblem, cooldownMessage, cooldownRemaining } from './commen
 describe('comment rules (spec section 5)', () => {
   it.each([
     ['one two three four', 'Your comment must have at least 5 words.'],
+    ['!!! ??? ... --- *** +++ ===', 'Your comment must have at least 5 words.'],
     ['a b c d eeeeee', 'Your comment must be at least 20 characters long.'],
     [`five words and then ${'y'.repeat(51)}`, 'Words in your comment should not exceed 50 characters.'],
     ['this is ok but !!!!!!!!!!! is not', 'Please do not use excessive repeated characters.'],
@@ -18,6 +19,9 @@ describe('comment rules (spec section 5)', () => {
     ['ten in a row aaaaaaaaaa is fine'],
     ['so so so three repeats are fine'],
     ['line one\nline two\nline three here'],
+    // Words are counted by countWords: each Chinese or Japanese character is one word.
+    ['这一章写得真好，谢谢翻译组的辛苦工作，期待下一章！'],
+    ['この章は本当に面白かったです。ありがとう！'],
   ])('accepts %j', (text) => {
     expect(commentTextProblem(text)).toBeNull();
   });

@@ -1,5 +1,7 @@
 /** The comment rules of spec sections 5 and 9, shared by the web client (checked before sending) and the server. */
 
+import { countWords } from '../catalog/word-count';
+
 export const COMMENT_RULES = {
   minWords: 5,
   minLength: 20,
@@ -41,13 +43,14 @@ export const cooldownMessage = (remainingMs: number): string =>
 export const cooldownRemaining = (lastCommentAt: number | null, now: number): number =>
   lastCommentAt === null ? 0 : Math.max(0, lastCommentAt + COMMENT_RULES.cooldownMs - now);
 
-const words = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
+/** The whitespace-separated runs the long-word and repeated-word rules look at; the minimum is counted with countWords. */
+const tokens = (text: string): string[] => text.split(/\s+/u).filter(Boolean);
 
 /** The first rule a comment text breaks, as the reader's message, or null when it may be posted. */
 export function commentTextProblem(text: string): string | null {
   const trimmed = text.trim();
-  const all = words(trimmed);
-  if (all.length < COMMENT_RULES.minWords) return CommentMessage.tooFewWords;
+  const all = tokens(trimmed);
+  if (countWords(trimmed) < COMMENT_RULES.minWords) return CommentMessage.tooFewWords;
   if ([...trimmed].length < COMMENT_RULES.minLength) return CommentMessage.tooShort;
   if ([...trimmed].length > COMMENT_RULES.maxLength) return CommentMessage.tooLong;
   if (all.some((word) => [...word].length > COMMENT_RULES.maxWordLength)) return CommentMessage.longWord;

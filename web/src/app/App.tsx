@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LiveProvider } from '../features/live/live-context';
 import { DocumentTheme } from '../features/reader-settings/components/DocumentTheme';
-import { followStoredSession } from '../features/session/session.atoms';
+import { followStoredSession } from '../shared/state/session.atoms';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
-import { createQueryClient } from './query-client';
-import { getAppStore } from './store';
+import { createQueryClient } from '../shared/api/query-client';
+import { getAppStore } from '../shared/state/store';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { SITE_NAME } from './site-config';
+import { SITE_NAME } from '../shared/config/site-config';
 
 /**
  * Shows a short message and a way home instead of an app that failed to render, so no address ever ends in a blank

@@ -1,4 +1,4 @@
-import { getAppStore } from '../app/store';
+import { getAppStore } from '../shared/state/store';
 import { LiveClient, type LiveSocket, type OpenSocket } from '../features/live/live-client';
 
 /** A stand-in for a socket.io socket: records what the client does and lets the test play the server. */

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { getAppStore } from '../app/store';
+import { getAppStore } from '../shared/state/store';
 
 /**
  * Renders UI as the app does (router without transitions, query client, the app's jotai store, which the API client shares), at `path`,

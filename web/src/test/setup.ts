@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { resetAppStore } from '../app/store';
+import { resetAppStore } from '../shared/state/store';
 
 // jsdom does not scroll.
 window.scrollTo = () => undefined;

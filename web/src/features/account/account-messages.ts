@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../shared/api/api-client';
 
 /** The client's own messages for the account screens (spec sections 2, 5 and 8). */
 export const AccountText = {

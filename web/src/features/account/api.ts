@@ -1,5 +1,5 @@
 import type { LoginResponse, MessageResponse, SuccessResponse } from '@shelf/contracts';
-import { getJson, postJson } from '../../app/api-client';
+import { getJson, postJson } from '../../shared/api/api-client';
 
 const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
 

@@ -1,5 +1,5 @@
 import type { UncheckedUpdatesResponse, UnreadCountResponse } from '@shelf/contracts';
-import { getJson, putJson } from '../../app/api-client';
+import { getJson, putJson } from '../../shared/api/api-client';
 
 export const fetchUnreadCount = (signal?: AbortSignal) => getJson<UnreadCountResponse>('/user/replies/unread-count', { signal });
 

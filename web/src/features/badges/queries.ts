@@ -3,7 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useLiveEvent, useLiveReconnect } from '../live/live-context';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { fetchUncheckedCount, fetchUnreadCount } from './api';
 
 export const badgeKeys = {

@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { setBadgeCounts } from './queries';
 
 /**
@@ -14,15 +14,18 @@ export function useMarkSeen(ready: boolean, mark: () => Promise<unknown>, badge:
   const queryClient = useQueryClient();
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   const marked = useRef(false);
+  const { mutate } = useMutation({
+    networkMode: 'always',
+    mutationFn: (_reader: string) => mark(),
+    onSuccess: (_answer, reader) => {
+      setBadgeCounts(queryClient, reader, { [badge]: 0 });
+      void queryClient.invalidateQueries({ queryKey: listKey, refetchType: 'none' });
+    },
+    onError: (error) => console.error(error),
+  });
   useEffect(() => {
     if (!ready || marked.current || userId === null) return;
     marked.current = true;
-    mark().then(
-      () => {
-        setBadgeCounts(queryClient, userId, { [badge]: 0 });
-        void queryClient.invalidateQueries({ queryKey: listKey, refetchType: 'none' });
-      },
-      (error: unknown) => console.error(error),
-    );
-  }, [ready, mark, badge, listKey, queryClient, userId]);
+    mutate(userId);
+  }, [ready, userId, mutate]);
 }

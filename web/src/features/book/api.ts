@@ -1,5 +1,5 @@
 import type { BookPageResponse } from '@shelf/contracts';
-import { getJson } from '../../app/api-client';
+import { getJson } from '../../shared/api/api-client';
 
 export const fetchBookPage = (bookIdSlug: string, signal?: AbortSignal): Promise<BookPageResponse> =>
   getJson<BookPageResponse>(`/${encodeURIComponent(bookIdSlug)}`, { signal });

@@ -1,5 +1,5 @@
 import type { CommentSort, CommentsWithLikesResponse, CommentWriteResponse, ReportReason, ThreadRef } from '@shelf/contracts';
-import { getJson, postJson } from '../../app/api-client';
+import { getJson, postJson } from '../../shared/api/api-client';
 
 const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort) =>
   `book_id=${book_id}&chapter_id=${chapter_id ?? ''}&criteria=${criteria}`;

@@ -1,7 +1,7 @@
 import type { CommentSort, CommentsWithLikesResponse, CommentView, ThreadRef } from '@shelf/contracts';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { fetchComments } from './api';
 
 export const commentKeys = {

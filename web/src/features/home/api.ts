@@ -1,4 +1,4 @@
 import type { HomeResponse } from '@shelf/contracts';
-import { getJson } from '../../app/api-client';
+import { getJson } from '../../shared/api/api-client';
 
 export const fetchHome = (signal?: AbortSignal): Promise<HomeResponse> => getJson<HomeResponse>('/', { signal });

@@ -2,7 +2,7 @@ import type { LikedStorySort } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { fetchUncheckedCount } from '../badges/api';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { fetchLikedStories } from './api';
 
 export const likedStoryKeys = {

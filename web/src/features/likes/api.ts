@@ -1,5 +1,5 @@
 import type { LikeStatusResponse } from '@shelf/contracts';
-import { getJson, postJson } from '../../app/api-client';
+import { getJson, postJson } from '../../shared/api/api-client';
 
 /** The like status of a book: the reader's own (logged in) or the visitor's view (count only). */
 export const fetchLikeStatus = (bookId: number, loggedIn: boolean, signal?: AbortSignal): Promise<LikeStatusResponse> =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { fetchLikeStatus } from './api';
 
 export const likeKeys = {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../app/store';
+import { getAppStore } from '../../shared/state/store';
 import { json, stubFetch } from '../../test/fetch';
-import { startSessionAtom, tokenAtom } from '../session/session.atoms';
+import { startSessionAtom, tokenAtom } from '../../shared/state/session.atoms';
 import { fakeLiveClient as liveClient } from '../../test/fake-socket';
 import type { LiveClient } from './live-client';
 

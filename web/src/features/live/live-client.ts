@@ -1,8 +1,8 @@
 import { type ClientToServerEvents, REALTIME_PATH, type ServerToClientEvents, type ThreadRef, threadId } from '@shelf/contracts';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { refreshSession } from '../../app/api-client';
-import type { AppStore } from '../../app/store';
-import { tokenAtom } from '../session/session.atoms';
+import { refreshSession } from '../../shared/api/api-client';
+import type { AppStore } from '../../shared/state/store';
+import { tokenAtom } from '../../shared/state/session.atoms';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type OpenSocket = (options: Partial<ManagerOptions & SocketOptions>) => LiveSocket;

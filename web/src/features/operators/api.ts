@@ -8,7 +8,7 @@ import {
   type OperatorMeResponse,
   type SuspensionDays,
 } from '@shelf/contracts';
-import { ApiError, getFile, getJson, postJson } from '../../app/api-client';
+import { ApiError, getFile, getJson, postJson } from '../../shared/api/api-client';
 import { type AuditFilters, auditQuery } from './audit-filters';
 
 /** The API client adds `/api` itself. */

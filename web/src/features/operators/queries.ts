@@ -1,7 +1,7 @@
 import type { ModerationView } from '@shelf/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { isLoggedInAtom, userAtom } from '../session/session.atoms';
+import { isLoggedInAtom, userAtom } from '../../shared/state/session.atoms';
 import { fetchAudit, fetchModerationContext, fetchModerationQueue, fetchOperatorMe } from './api';
 import type { AuditFilters } from './audit-filters';
 

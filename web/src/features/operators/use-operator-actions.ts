@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../shared/api/api-client';
 import { type CommentDecision, decideOnComment, liftSuspension, openQueueDashboardSession, type Suspension, suspendCommenter } from './api';
 import { operatorKeys } from './queries';
 

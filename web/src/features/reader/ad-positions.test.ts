@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adPositions, CHAPTER_AD_WORD_COUNTS, countWords } from './ad-positions';
+import { countWords } from '@shelf/contracts';
+import { adPositions, CHAPTER_AD_WORD_COUNTS } from './ad-positions';
 
 describe('adPositions', () => {
   it('uses the spec thresholds 50, 200, 400, 600 and 800 words', () => {
@@ -28,9 +29,10 @@ describe('adPositions', () => {
   });
 });
 
-describe('countWords', () => {
-  it('counts runs of characters between whitespace', () => {
-    expect(countWords('  He looked   up.\nThe sky\twas grey. ')).toBe(7);
-    expect(countWords('')).toBe(0);
+describe('ad positions by the shared countWords', () => {
+  it('counts Chinese and Japanese paragraphs a character a word, as the server counts chapter words', () => {
+    const paragraphs = ['He looked up.', '天'.repeat(60), 'ありがとう'];
+    expect(paragraphs.map(countWords)).toEqual([3, 60, 5]);
+    expect(adPositions(paragraphs.map(countWords))).toEqual([1]);
   });
 });

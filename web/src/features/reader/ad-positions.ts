@@ -1,11 +1,6 @@
 /** Spec section 9: ads go into the chapter text after these cumulative word counts. */
 export const CHAPTER_AD_WORD_COUNTS = [50, 200, 400, 600, 800] as const;
 
-/** Counts the words of a text: runs of characters between whitespace. */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
 /**
  * Given the word count of each block of the chapter (paragraphs, in order), returns the indexes of the blocks after
  * which an ad goes: the block where the running total first reaches each threshold. A block that reaches several

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { fetchUnreadCount } from '../badges/api';
-import { userAtom } from '../session/session.atoms';
+import { userAtom } from '../../shared/state/session.atoms';
 import { fetchReplies } from './api';
 
 export const replyKeys = {

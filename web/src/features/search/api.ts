@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@shelf/contracts';
-import { getJson } from '../../app/api-client';
+import { getJson } from '../../shared/api/api-client';
 import { apiQueryOf, type SearchFilters } from './search-filters';
 
 export const fetchSearch = (filters: SearchFilters, page: number, signal?: AbortSignal): Promise<SearchResponse> =>

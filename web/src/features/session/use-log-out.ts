@@ -1,8 +1,8 @@
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { postJson } from '../../app/api-client';
-import { clearSessionAtom, refreshTokenAtom } from './session.atoms';
+import { postJson } from '../../shared/api/api-client';
+import { clearSessionAtom, refreshTokenAtom } from '../../shared/state/session.atoms';
 
 /**
  * Log Out: clears token, refreshToken and user, tells the server to forget the refresh token (best effort), then

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION } from '../../app/site-config';
+import { SITE_DESCRIPTION } from '../../shared/config/site-config';
 
 /** Sets the page title and the description meta of the current page. */
 export function usePageMeta(title: string, description: string = SITE_DESCRIPTION): void {

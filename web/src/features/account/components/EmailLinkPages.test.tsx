@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom, userAtom } from '../../session/session.atoms';
+import { startSessionAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { ResetPasswordSuccessfulPage } from './ResetPasswordSuccessfulPage';

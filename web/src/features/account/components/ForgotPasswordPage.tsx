@@ -1,20 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { requestPasswordReset } from '../api';
-import { useAccountRequest } from '../use-account-request';
-import { FormField } from './FormField';
-import { FormMessage } from './FormMessage';
-import { Honeypot } from './Honeypot';
+import { useAccountMutation } from '../use-account-mutation';
+import { FormField } from '../../../shared/ui/FormField';
+import { FormMessage } from '../../../shared/ui/FormMessage';
+import { Honeypot } from '../../../shared/ui/Honeypot';
 
 export function ForgotPasswordPage() {
   usePageMeta('Forgot Password', 'Get a link to reset your password.');
   const [email, setEmail] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const { notice, submitting, send } = useAccountRequest();
+  const { notice, submitting, send } = useAccountMutation((form: { email: string; honeypot: string }) => requestPasswordReset(form.email, form.honeypot));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send(() => requestPasswordReset(email, honeypot));
+    send({ email, honeypot });
   };
 
   return (

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { tokenAtom, userAtom } from '../../session/session.atoms';
+import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { LoginPage } from './LoginPage';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };

@@ -1,14 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { clearSessionAtom, startSessionAtom } from '../../session/session.atoms';
+import { useFormMutation } from '../../../shared/api/use-form-mutation';
+import { clearSessionAtom, startSessionAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { logIn } from '../api';
-import { useTimedSubmit } from '../use-timed-submit';
-import { FormField } from './FormField';
-import { FormMessage, type Notice } from './FormMessage';
-import { Honeypot } from './Honeypot';
+import { FormField } from '../../../shared/ui/FormField';
+import { FormMessage, type Notice } from '../../../shared/ui/FormMessage';
+import { Honeypot } from '../../../shared/ui/Honeypot';
 
 export function LoginPage() {
   usePageMeta('Login', 'Log in to like stories, comment and follow replies.');
@@ -16,28 +16,29 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [honeypot, setHoneypot] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
   const startSession = useSetAtom(startSessionAtom);
   const clearSession = useSetAtom(clearSessionAtom);
   const navigate = useNavigate();
+  const login = useFormMutation({
+    mutationFn: (form: { email: string; password: string; honeypot: string }) => logIn(form.email, form.password, form.honeypot),
+    onSuccess: (answer) => {
+      if (answer.token && answer.refreshToken && answer.user) {
+        startSession({ token: answer.token, refreshToken: answer.refreshToken, user: answer.user });
+        navigate('/');
+      } else {
+        setNotice({ text: answer.message, isError: true });
+      }
+    },
+    onError: (error) => {
+      console.error(error);
+      clearSession();
+      setNotice({ text: failureMessage(error), isError: true });
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        const answer = await logIn(email, password, honeypot);
-        if (answer.token && answer.refreshToken && answer.user) {
-          startSession({ token: answer.token, refreshToken: answer.refreshToken, user: answer.user });
-          navigate('/');
-        } else {
-          setNotice({ text: answer.message, isError: true });
-        }
-      } catch (error) {
-        console.error(error);
-        clearSession();
-        setNotice({ text: failureMessage(error), isError: true });
-      }
-    });
+    login.submit({ email, password, honeypot });
   };
 
   return (
@@ -47,7 +48,7 @@ export function LoginPage() {
         <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <FormField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
-        <button type="submit" className="button" disabled={submitting}>
+        <button type="submit" className="button" disabled={login.submitting}>
           Login
         </button>
         <FormMessage notice={notice} />

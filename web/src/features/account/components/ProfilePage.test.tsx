@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom, tokenAtom, userAtom } from '../../session/session.atoms';
+import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ProfilePage } from './ProfilePage';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };

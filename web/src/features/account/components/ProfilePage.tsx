@@ -1,31 +1,34 @@
 import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { tokenAtom, userAtom } from '../../session/session.atoms';
+import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions } from '../api';
-import { useAccountRequest } from '../use-account-request';
-import { FormField } from './FormField';
-import { FormMessage } from './FormMessage';
-import { Honeypot } from './Honeypot';
+import { useAccountMutation } from '../use-account-mutation';
+import { FormField } from '../../../shared/ui/FormField';
+import { FormMessage } from '../../../shared/ui/FormMessage';
+import { Honeypot } from '../../../shared/ui/Honeypot';
 
 function ChangeUsernameForm() {
   const store = useStore();
   const user = useAtomValue(userAtom);
   const [newUsername, setNewUsername] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const { notice, setNotice, submitting, send } = useAccountRequest();
+  const { notice, setNotice, submitting, send } = useAccountMutation(
+    (form: { newUsername: string; honeypot: string }) => changeUsername(form.newUsername, form.honeypot),
+    {
+      onSuccess: (form) => {
+        const stored = store.get(userAtom);
+        if (stored) store.set(userAtom, { ...stored, username: form.newUsername });
+      },
+    },
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!store.get(tokenAtom)) return setNotice({ text: AccountText.noToken, isError: true });
     if (newUsername === user?.username) return setNotice({ text: AccountText.sameUsername, isError: true });
-    send(async () => {
-      const answer = await changeUsername(newUsername, honeypot);
-      const stored = store.get(userAtom);
-      if (stored) store.set(userAtom, { ...stored, username: newUsername });
-      return answer;
-    });
+    send({ newUsername, honeypot });
   };
 
   return (
@@ -47,18 +50,20 @@ function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [honeypot, setHoneypot] = useState('');
-  const { notice, setNotice, submitting, send } = useAccountRequest();
+  const { notice, setNotice, submitting, send } = useAccountMutation(
+    (form: { newPassword: string; honeypot: string }) => changePassword(form.newPassword, form.honeypot),
+    {
+      onSettled: () => {
+        setNewPassword('');
+        setConfirmation('');
+      },
+    },
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== confirmation) return setNotice({ text: AccountText.passwordsDiffer, isError: true });
-    send(
-      () => changePassword(newPassword, honeypot),
-      () => {
-        setNewPassword('');
-        setConfirmation('');
-      },
-    );
+    send({ newPassword, honeypot });
   };
 
   return (
@@ -78,11 +83,11 @@ function ChangePasswordForm() {
 }
 
 function LogOutOtherDevicesForm() {
-  const { notice, submitting, send } = useAccountRequest();
+  const { notice, submitting, send } = useAccountMutation(logOutOtherSessions);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send(logOutOtherSessions);
+    send();
   };
 
   return (

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { register } from '../api';
-import { useTimedSubmit } from '../use-timed-submit';
-import { FormField } from './FormField';
-import { FormMessage, type Notice } from './FormMessage';
-import { Honeypot } from './Honeypot';
+import { FormField } from '../../../shared/ui/FormField';
+import { FormMessage, type Notice } from '../../../shared/ui/FormMessage';
+import { Honeypot } from '../../../shared/ui/Honeypot';
 
 export function RegisterPage() {
   usePageMeta('Register', 'Create an account to like stories, comment and follow replies.');
@@ -16,23 +16,22 @@ export function RegisterPage() {
   const [honeypot, setHoneypot] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [registered, setRegistered] = useState(false);
-  const { submitting, run } = useTimedSubmit();
+  const registration = useFormMutation({
+    mutationFn: (form: { email: string; password: string; username: string; honeypot: string }) => register(form.email, form.password, form.username, form.honeypot),
+    onSuccess: (answer) => {
+      setNotice({ text: answer.message, isError: !answer.success });
+      if (answer.success) {
+        setRegistered(true);
+        setEmail('');
+        setUsername('');
+      }
+    },
+    onError: (error) => setNotice({ text: failureMessage(error), isError: true }),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        const answer = await register(email, password, username, honeypot);
-        setNotice({ text: answer.message, isError: !answer.success });
-        if (answer.success) {
-          setRegistered(true);
-          setEmail('');
-          setUsername('');
-        }
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      }
-    });
+    registration.submit({ email, password, username, honeypot });
   };
 
   return (
@@ -43,7 +42,7 @@ export function RegisterPage() {
         <FormField label="Password" type="password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
         <FormField label="Username" type="text" name="username" autoComplete="username" value={username} onChange={setUsername} />
         <Honeypot value={honeypot} onChange={setHoneypot} />
-        <button type="submit" className="button" disabled={submitting}>
+        <button type="submit" className="button" disabled={registration.submitting}>
           Register
         </button>
         <FormMessage notice={notice} />

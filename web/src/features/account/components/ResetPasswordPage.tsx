@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../shared/api/api-client';
+import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { checkResetToken, resetPassword } from '../api';
-import { useTimedSubmit } from '../use-timed-submit';
-import { FormField } from './FormField';
-import { FormMessage, type Notice } from './FormMessage';
-import { Honeypot } from './Honeypot';
+import { FormField } from '../../../shared/ui/FormField';
+import { FormMessage, type Notice } from '../../../shared/ui/FormMessage';
+import { Honeypot } from '../../../shared/ui/Honeypot';
 
 /** Why the reset form is not offered: the server's message, 'Invalid token.', or the general failure with its cause. */
 function refusal(error: unknown): string {
@@ -21,8 +21,12 @@ function NewPasswordForm({ token }: { token: string }) {
   const [confirmation, setConfirmation] = useState('');
   const [honeypot, setHoneypot] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const { submitting, run } = useTimedSubmit();
   const navigate = useNavigate();
+  const reset = useFormMutation({
+    mutationFn: (form: { newPassword: string; honeypot: string }) => resetPassword(token, form.newPassword, form.honeypot),
+    onSuccess: () => navigate('/user/reset-password-successful'),
+    onError: (error) => setNotice({ text: failureMessage(error), isError: true }),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,14 +34,7 @@ function NewPasswordForm({ token }: { token: string }) {
       setNotice({ text: AccountText.passwordsDiffer, isError: true });
       return;
     }
-    void run(async () => {
-      try {
-        await resetPassword(token, newPassword, honeypot);
-        navigate('/user/reset-password-successful');
-      } catch (error) {
-        setNotice({ text: failureMessage(error), isError: true });
-      }
-    });
+    reset.submit({ newPassword, honeypot });
   };
 
   return (
@@ -45,7 +42,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <FormField label="New Password" type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
       <FormField label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" value={confirmation} onChange={setConfirmation} />
       <Honeypot value={honeypot} onChange={setHoneypot} />
-      <button type="submit" className="button" disabled={submitting}>
+      <button type="submit" className="button" disabled={reset.submitting}>
         Reset Password
       </button>
       <FormMessage notice={notice} />

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
-import { clearSessionAtom } from '../../session/session.atoms';
+import { clearSessionAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { verifyEmail } from '../api';
-import { FormMessage } from './FormMessage';
+import { FormMessage } from '../../../shared/ui/FormMessage';
 
 /** /user/verify-email?token&email: verifies once on arrival, shows the answer, and logs the reader out. */
 export function VerifyEmailPage() {

@@ -1,6 +1,6 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
-import { SITE_NAME } from '../../../app/site-config';
+import { SITE_NAME } from '../../../shared/config/site-config';
 import { PagedBookList } from '../../books/components/PagedBookList';
 import { usePageParam } from '../../books/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';

@@ -1,8 +1,9 @@
-import { CommentMessage, type CommentView } from '@shelf/contracts';
+import { CommentMessage, type CommentView, type ReportReason } from '@shelf/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { ApiError } from '../../../app/api-client';
-import { isShownRefusal } from '../../dialogs/refusal';
-import { userAtom } from '../../session/session.atoms';
+import { ApiError } from '../../../shared/api/api-client';
+import { isShownRefusal } from '../../../shared/api/refusal';
+import { userAtom } from '../../../shared/state/session.atoms';
 import { deleteComment, reportComment, setCommentLiked } from '../api';
 import { commentState } from '../comment-tree';
 import { useThread } from '../thread-context';
@@ -30,31 +31,40 @@ export function CommentActions({ comment, panel, onPanel }: CommentActionsProps)
   const open = commentState(comment) === 'normal';
   const isAuthor = user !== null && comment.user_id === user.user_id;
   const liked = likedIds.has(comment.comment_id);
+  const commentId = comment.comment_id;
+
+  // networkMode 'always': a write is sent (and fails) at once, as a plain fetch does, rather than paused offline.
+  const likeWrite = useMutation({
+    networkMode: 'always',
+    mutationFn: (like: boolean) => setCommentLiked(commentId, like),
+    onError: (error) => {
+      if (isShownRefusal(error)) showMessage(error.message);
+      else console.error(error);
+    },
+  });
+  const deleteWrite = useMutation({
+    networkMode: 'always',
+    mutationFn: () => deleteComment(commentId),
+    onSuccess: () => deletedLocally(commentId),
+    onError: (error) => showMessage(messageOf(error)),
+  });
+  const reportWrite = useMutation({
+    networkMode: 'always',
+    mutationFn: (reason: ReportReason | null) => reportComment(commentId, reason),
+    onSuccess: (answer) => showMessage(answer.message),
+    onError: (error) => showMessage(messageOf(error)),
+  });
 
   const toggleLike = () => {
     if (!user) return askLogIn(CommentMessage.logInToLikeComment);
-    likedLocally(comment.comment_id, !liked);
-    setCommentLiked(comment.comment_id, !liked).catch((error: unknown) => {
-      if (isShownRefusal(error)) showMessage(error.message);
-      else console.error(error);
-    });
+    // The like and its count change at once, before the server answers, and are not rolled back on failure.
+    likedLocally(commentId, !liked);
+    likeWrite.mutate(!liked);
   };
 
-  const remove = () =>
-    confirm(CommentMessage.confirmDelete, () => {
-      deleteComment(comment.comment_id).then(
-        () => deletedLocally(comment.comment_id),
-        (error: unknown) => showMessage(messageOf(error)),
-      );
-    });
+  const remove = () => confirm(CommentMessage.confirmDelete, () => deleteWrite.mutate());
 
-  const report = () =>
-    confirmReport((reason) => {
-      reportComment(comment.comment_id, reason).then(
-        (answer) => showMessage(answer.message),
-        (error: unknown) => showMessage(messageOf(error)),
-      );
-    });
+  const report = () => confirmReport((reason) => reportWrite.mutate(reason));
 
   return (
     <div className="comment__actions">

@@ -1,10 +1,10 @@
 import type { CommentWriteResponse } from '@shelf/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
-import { ApiError } from '../../../app/api-client';
+import { getAppStore } from '../../../shared/state/store';
+import { ApiError } from '../../../shared/api/api-client';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { lastCommentTimeAtom } from '../atoms';
 import { CommentForm } from './CommentForm';
 

@@ -1,10 +1,10 @@
 import { CommentMessage, commentTextProblem, type CommentWriteResponse, cooldownMessage, cooldownRemaining } from '@shelf/contracts';
 import { useAtom, useAtomValue } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../app/api-client';
-import { Honeypot } from '../../account/components/Honeypot';
-import { useTimedSubmit } from '../../account/use-timed-submit';
-import { userAtom } from '../../session/session.atoms';
+import { ApiError } from '../../../shared/api/api-client';
+import { useFormMutation } from '../../../shared/api/use-form-mutation';
+import { Honeypot } from '../../../shared/ui/Honeypot';
+import { userAtom } from '../../../shared/state/session.atoms';
 import { lastCommentTimeAtom } from '../atoms';
 
 export type CommentFormKind = 'comment' | 'reply' | 'edit';
@@ -38,7 +38,22 @@ export function CommentForm({ kind, initialText = '', send, onSent, onCancel }: 
   const [text, setText] = useState(initialText);
   const [honeypot, setHoneypot] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const { submitting, run } = useTimedSubmit();
+  const write = useFormMutation({
+    mutationFn: (form: { text: string; honeypot: string }) => send(form.text, form.honeypot),
+    onSuccess: (answer, form) => {
+      if (answer.success !== 1) return setProblem(answer.message);
+      if (kind !== 'edit') {
+        setLastCommentTime(Date.now());
+        setText('');
+      }
+      onSent?.(answer, form.text);
+    },
+    onError: (error) => {
+      setProblem(error instanceof ApiError ? error.message : 'An error occurred. Please try again.');
+      if (!(error instanceof ApiError)) console.error(error);
+    },
+  });
+  const submitting = write.submitting;
   const problemId = useId();
   const canWrite = user?.email_verified === true;
   const labels = LABELS[kind];
@@ -52,20 +67,7 @@ export function CommentForm({ kind, initialText = '', send, onSent, onCancel }: 
     const wait = kind === 'edit' ? 0 : cooldownRemaining(lastCommentTime, Date.now());
     if (wait > 0) return setProblem(cooldownMessage(wait));
     setProblem(null);
-    void run(async () => {
-      try {
-        const answer = await send(text, honeypot);
-        if (answer.success !== 1) return setProblem(answer.message);
-        if (kind !== 'edit') {
-          setLastCommentTime(Date.now());
-          setText('');
-        }
-        onSent?.(answer, text);
-      } catch (error) {
-        setProblem(error instanceof ApiError ? error.message : 'An error occurred. Please try again.');
-        if (!(error instanceof ApiError)) console.error(error);
-      }
-    });
+    write.submit({ text, honeypot });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { comment } from '../../../test/comments';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { json, stubFetch } from '../../../test/fetch';
@@ -8,7 +8,7 @@ import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
 import type { LiveClient } from '../../live/live-client';
 import { LiveContext } from '../../live/live-context';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { CommentSection } from './CommentSection';
 
 const me = { user_id: 'user-mine', username: 'me', email: 'me@example.com', email_verified: true };

@@ -1,12 +1,12 @@
 import type { CommentView } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { comment } from '../../../test/comments';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { Link } from 'react-router-dom';
 import { CommentSection } from './CommentSection';
 

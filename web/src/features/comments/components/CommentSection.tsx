@@ -2,9 +2,9 @@ import { type CommentSort, type ReportReason, type ThreadRef } from '@shelf/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ConfirmModal } from '../../dialogs/components/ConfirmModal';
-import { LogInModal } from '../../dialogs/components/LogInModal';
-import { MessageModal } from '../../dialogs/components/MessageModal';
+import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
+import { LogInModal } from '../../../shared/ui/LogInModal';
+import { MessageModal } from '../../../shared/ui/MessageModal';
 import { postComment } from '../api';
 import { commentIdOfHash } from '../comment-hash';
 import { buildCommentTree } from '../comment-tree';

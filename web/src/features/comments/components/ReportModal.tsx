@@ -1,6 +1,6 @@
 import { CommentMessage, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, isReportReason } from '@shelf/contracts';
 import { useId, useState } from 'react';
-import { Modal } from '../../reader/components/Modal';
+import { Modal } from '../../../shared/ui/Modal';
 
 interface ReportModalProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { BookListItem, HomeResponse } from '@shelf/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SITE_DESCRIPTION } from '../../../app/site-config';
+import { SITE_DESCRIPTION } from '../../../shared/config/site-config';
 import { renderWithProviders } from '../../../test/render';
 import { HomePage } from './HomePage';
 

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { LIKE_DEBOUNCE_MS, LikeButton } from './LikeButton';
 import { likeCountText } from '../like-text';
 

@@ -2,10 +2,10 @@ import type { AuditEntry, AuditResponse } from '@shelf/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { AuditPage } from './AuditPage';
 
 const operator = { user_id: 'op-1', username: 'Mod', email: 'mod@example.com', email_verified: true };

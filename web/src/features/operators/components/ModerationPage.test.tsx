@@ -2,14 +2,14 @@ import type { ModerationContextResponse, ModerationItem, ModerationQueueResponse
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { moderationContext, moderationItem, moderatedComment } from '../../../test/moderation';
 import { renderWithProviders } from '../../../test/render';
 import type { LiveClient } from '../../live/live-client';
 import { LiveContext } from '../../live/live-context';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { ModerationPage } from './ModerationPage';
 import { QueueDashboardLink } from './QueueDashboardLink';
 

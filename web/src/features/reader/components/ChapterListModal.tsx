@@ -1,7 +1,7 @@
 import type { ChapterListEntry } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
 import { chapterPath } from '../chapter-paths';
-import { Modal } from './Modal';
+import { Modal } from '../../../shared/ui/Modal';
 
 interface ChapterListModalProps {
   open: boolean;

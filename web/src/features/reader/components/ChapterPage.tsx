@@ -1,6 +1,6 @@
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
-import { SITE_NAME } from '../../../app/site-config';
+import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useChapterPage } from '../queries';

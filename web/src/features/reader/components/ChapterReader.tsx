@@ -12,7 +12,7 @@ import { ChapterListModal } from './ChapterListModal';
 import { ChapterNav } from './ChapterNav';
 import { ChapterNotes } from './ChapterNotes';
 import { ChapterText } from './ChapterText';
-import { Modal } from './Modal';
+import { Modal } from '../../../shared/ui/Modal';
 import { ReaderBar } from './ReaderBar';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */

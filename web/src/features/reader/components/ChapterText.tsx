@@ -1,10 +1,11 @@
 import type { RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { countWords } from '@shelf/contracts';
 import { Fragment, useMemo } from 'react';
 import { markdownToHast } from '../../markdown/markdown-to-hast';
 import { renderHast } from '../../markdown/render-hast';
 import { AdSlot } from '../../site-shell/components/AdSlot';
-import { adPositions, countWords } from '../ad-positions';
+import { adPositions } from '../ad-positions';
 
 const isBlank = (node: RootContent) => node.type === 'text' && node.value.trim() === '';
 

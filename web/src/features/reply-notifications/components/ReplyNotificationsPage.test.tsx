@@ -1,10 +1,10 @@
 import type { ReplyItem } from '@shelf/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom } from '../../session/session.atoms';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { ReplyNotificationsPage } from './ReplyNotificationsPage';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };

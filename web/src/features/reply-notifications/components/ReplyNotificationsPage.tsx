@@ -1,6 +1,6 @@
 import { markRepliesRead } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
-import { PageButtons } from '../../books/components/PageButtons';
+import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageParam } from '../../books/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { replyKeys, useReplies, useUnreadOnArrival } from '../queries';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../shared/api/api-client';
 import { BookCardList } from '../../books/components/BookCardList';
-import { PageButtons } from '../../books/components/PageButtons';
+import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { searchQuery, useSearch } from '../queries';
 import { filtersFromParams, pageFromParams, paramsOf, sameFilters, type SearchFilters } from '../search-filters';

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { renderWithProviders } from '../../../test/render';
-import { startSessionAtom, userAtom } from '../session.atoms';
+import { startSessionAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ProtectedRoute } from './ProtectedRoute';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };

@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { refreshSession } from '../../../app/api-client';
-import { userAtom } from '../session.atoms';
+import { refreshSession } from '../../../shared/api/api-client';
+import { userAtom } from '../../../shared/state/session.atoms';
 
 type Entry = 'checking' | 'allowed' | 'refused';
 

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../../app/store';
+import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { badgeText } from '../../badges/badge-text';
 import { LiveContext } from '../../live/live-context';
 import { ProtectedRoute } from '../../session/components/ProtectedRoute';
-import { startSessionAtom, tokenAtom, userAtom } from '../../session/session.atoms';
+import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { Header } from './Header';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };

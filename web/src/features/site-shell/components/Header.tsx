@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { SITE_NAME } from '../../../app/site-config';
+import { SITE_NAME } from '../../../shared/config/site-config';
 import { CountBadge } from '../../badges/components/CountBadge';
 import { useBadgeCounts } from '../../badges/queries';
-import { isLoggedInAtom } from '../../session/session.atoms';
+import { isLoggedInAtom } from '../../../shared/state/session.atoms';
 import { NotificationIcon } from './NotificationIcon';
 import { ProfileIcon } from './ProfileIcon';
 import { ProfileMenu } from './ProfileMenu';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { COMMUNITY_CHAT_URL, SITE_NAME, SOCIAL_LINKS, TIP_JAR_URL } from '../../../app/site-config';
+import { COMMUNITY_CHAT_URL, SITE_NAME, SOCIAL_LINKS, TIP_JAR_URL } from '../../../shared/config/site-config';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

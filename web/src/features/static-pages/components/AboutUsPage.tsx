@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../../app/site-config';
+import { SITE_NAME } from '../../../shared/config/site-config';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 
 export function AboutUsPage() {

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL, COMMUNITY_CHAT_URL, SITE_NAME } from '../../../app/site-config';
+import { CONTACT_EMAIL, COMMUNITY_CHAT_URL, SITE_NAME } from '../../../shared/config/site-config';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 
 export function ContactUsPage() {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '@shelf/contracts';
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from './store';
 
 /**
  * The session (spec section 4): token, refreshToken and user, each kept in local storage under its own key and read

@@ -1,8 +1,8 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadStoredSessionAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../features/session/session.atoms';
+import { loadStoredSessionAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from '../state/session.atoms';
 import { ApiError, getFile, getJson, postJson, refreshSession } from './api-client';
-import { getAppStore } from './store';
+import { getAppStore } from '../state/store';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getAppStore } from '../../app/store';
+import { getAppStore } from './store';
 import { clearSessionAtom, followStoredSession, isLoggedInAtom, refreshTokenAtom, startSessionAtom, tokenAtom, userAtom } from './session.atoms';
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
@@ -8,7 +8,7 @@ const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', e
 async function start() {
   vi.resetModules();
   const atoms = await import('./session.atoms');
-  const { getAppStore: freshStore } = await import('../../app/store');
+  const { getAppStore: freshStore } = await import('./store');
   return { atoms, store: freshStore() };
 }
 

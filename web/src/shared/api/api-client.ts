@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@shelf/contracts';
-import { clearSessionAtom, loadStoredSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../features/session/session.atoms';
-import { type AppStore, getAppStore } from './store';
+import { clearSessionAtom, loadStoredSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../state/session.atoms';
+import { type AppStore, getAppStore } from '../state/store';
 
 /**
  * An error the API answered with: its HTTP status and the `message` of its body (`fromServer`), or the HTTP status

@@ -1,4 +1,4 @@
-import { Modal } from '../../reader/components/Modal';
+import { Modal } from './Modal';
 
 /** A message the server answered (e.g. a 403 or 429 refusal), shown in a modal with a Close button. */
 export function MessageModal({ message, onClose }: { message: string | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { Modal } from '../../reader/components/Modal';
+import { Modal } from './Modal';
 
 interface LogInModalProps {
   open: boolean;
