@@ -192,6 +192,9 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     expect(new Set(byOperator.entries.map((entry) => entry.type))).toEqual(
       new Set(['comment.restored.v1', 'comment.reports-dismissed.v1', 'comment.removed-by-operator.v1', 'user.commenting-suspended.v1', 'user.commenting-suspension-lifted.v1']),
     );
+    // An actor or target may be named by username, in any letter case.
+    expect((await trail(`actor=${encodeURIComponent(operator.user.username.toUpperCase())}`)).entries).toEqual(byOperator.entries);
+    expect((await trail(`target=${encodeURIComponent(author.user.username)}&type=user.commenting-suspended.v1`)).entries).toHaveLength(1);
     const grants = await trail('type=user.operator-granted.v1');
     expect(grants.entries).toEqual([expect.objectContaining({ actor: 'operators-cli:test', actor_name: null, target: operator.user.user_id, summary: 'Operator role granted' })]);
     expect((await trail('from=2000-01-01&to=2000-01-02')).entries).toEqual([]);

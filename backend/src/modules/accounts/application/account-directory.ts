@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CommentingSuspension } from '@shelf/contracts';
+import { usernameKey } from '../domain/account-rules';
 import { suspendedNow } from '../domain/user-state';
+import { AccountClaims, usernameClaim } from '../infrastructure/account-claims';
 import { UserRepository } from '../infrastructure/user-repository';
 
 /** What other modules may know of a user, as of now (an access token's claims may be up to 15 minutes old). */
@@ -16,7 +18,15 @@ export interface DirectoryEntry {
 
 @Injectable()
 export class AccountDirectory {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly claims: AccountClaims,
+  ) {}
+
+  /** The id of the user who holds this username now (any letter case), or null. */
+  idOfUsername(username: string): Promise<string | null> {
+    return this.claims.holder(usernameClaim(usernameKey(username.trim())));
+  }
 
   async find(userId: string): Promise<DirectoryEntry | null> {
     const user = await this.users.load(userId);

@@ -10,14 +10,14 @@ const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' ? undefin
 export class AuditQuery {
   @IsOptional()
   @Transform(emptyIsAbsent)
-  @IsString({ message: 'actor must be a user id or a system name.' })
-  @MaxLength(100, { message: 'actor must be a user id or a system name.' })
+  @IsString({ message: 'actor must be a username, a user id or a system name.' })
+  @MaxLength(100, { message: 'actor must be a username, a user id or a system name.' })
   actor?: string;
 
   @IsOptional()
   @Transform(emptyIsAbsent)
-  @IsString({ message: 'target must be a comment id or a user id.' })
-  @MaxLength(100, { message: 'target must be a comment id or a user id.' })
+  @IsString({ message: 'target must be a comment id, a username or a user id.' })
+  @MaxLength(100, { message: 'target must be a comment id, a username or a user id.' })
   target?: string;
 
   @IsOptional()
@@ -39,8 +39,22 @@ export class AuditQuery {
   page = 1;
 }
 
-/** The filters as the read store takes them; a `to` date without a time takes in the whole day. */
-export function toAuditFilter(query: AuditQuery): AuditFilter {
+/**
+ * The filters as the read store takes them: an actor or target may be given by id or by username (`names` looks a
+ * username up); a `to` date without a time takes in the whole day.
+ */
+export async function toAuditFilter(query: AuditQuery, names: (username: string) => Promise<string | null>): Promise<AuditFilter> {
+  const either = async (value: string | undefined) => {
+    if (!value) return undefined;
+    const userId = await names(value);
+    return userId ? [value, userId] : [value];
+  };
   const to = query.to && (/^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(`${query.to}T23:59:59.999Z`) : new Date(query.to));
-  return { actor: query.actor, target: query.target, types: query.type && [query.type], from: query.from ? new Date(query.from) : undefined, to: to || undefined };
+  return {
+    actors: await either(query.actor),
+    targets: await either(query.target),
+    types: query.type && [query.type],
+    from: query.from ? new Date(query.from) : undefined,
+    to: to || undefined,
+  };
 }

@@ -15,8 +15,10 @@ import { ReadModels } from '../../../platform/read-models';
 const C = ModerationReadModelCollection;
 
 export interface AuditFilter {
-  actor?: string;
-  target?: string;
+  /** Any of these actors (a user id, or a system name). */
+  actors?: string[];
+  /** Any of these targets (a comment id or a user id). */
+  targets?: string[];
   types?: AuditedEventType[];
   from?: Date;
   to?: Date;
@@ -32,8 +34,13 @@ interface Cursor {
 
 const newer = (a: AuditEntryDocument, b: AuditEntryDocument) => a.occurred_at > b.occurred_at || (a.occurred_at === b.occurred_at && a.event_id > b.event_id);
 
-function matches(entry: AuditEntryDocument, { actor, target, types, to }: AuditFilter): boolean {
-  return (!actor || entry.actor === actor) && (!target || entry.target === target) && (!types || types.includes(entry.type as AuditedEventType)) && (!to || entry.occurred_at <= to.toISOString());
+function matches(entry: AuditEntryDocument, { actors, targets, types, to }: AuditFilter): boolean {
+  return (
+    (!actors || actors.includes(entry.actor)) &&
+    (!targets || targets.includes(entry.target)) &&
+    (!types || types.includes(entry.type as AuditedEventType)) &&
+    (!to || entry.occurred_at <= to.toISOString())
+  );
 }
 
 /**

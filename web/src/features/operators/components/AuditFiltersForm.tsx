@@ -32,11 +32,11 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
     <form className="audit-filters" onSubmit={submit} aria-label="Filter the audit trail">
       <div className="audit-filters__fields">
         <div className="audit-filters__field">
-          <label htmlFor={`${id}-actor`}>Actor (user id or system name)</label>
+          <label htmlFor={`${id}-actor`}>Actor (username, user id or system name)</label>
           <input id={`${id}-actor`} type="text" value={draft.actor} onChange={set('actor')} autoComplete="off" spellCheck={false} />
         </div>
         <div className="audit-filters__field">
-          <label htmlFor={`${id}-target`}>Target (comment or user id)</label>
+          <label htmlFor={`${id}-target`}>Target (comment id, username or user id)</label>
           <input id={`${id}-target`} type="text" value={draft.target} onChange={set('target')} autoComplete="off" spellCheck={false} />
         </div>
         <div className="audit-filters__field">
