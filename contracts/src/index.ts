@@ -34,3 +34,4 @@ export * from './read-models/read-model-versions';
 export * from './comments/report-reasons';
 export * from './api/operator-responses';
 export * from './read-models/moderation-read-models';
+export * from './rules/utc-minute';

@@ -73,6 +73,15 @@ export function partitionOf(key: string): number {
 
 export const partitionId = (partition: number): string => `p${String(partition).padStart(2, '0')}`;
 
+/**
+ * The `_id` of an owner's part of a read model kept in one part per partition (a reader's liked stories, a commenter's
+ * latest comments): each part has one writer, its partition's consumer, and readers merge the parts.
+ */
+export const partitionPartId = (owner: string, partition: number): string => `${owner}:${partitionId(partition)}`;
+
+/** The `_id`s of all of an owner's parts, partition 0 first. */
+export const partitionPartIds = (owner: string): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => partitionPartId(owner, partition));
+
 /** Position ids sort like the positions, so a partition's log reads by id lookups from its checkpoint on. */
 export const positionId = (partition: number, seq: number): string => `${partitionId(partition)}:${String(seq).padStart(12, '0')}`;
 

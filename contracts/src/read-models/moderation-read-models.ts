@@ -1,7 +1,7 @@
 import type { ModerationItem } from '../api/operator-responses';
 import { AccountEventType } from '../events/account-events';
 import type { EventType } from '../events/any-event';
-import { partitionId } from '../events/event-log';
+import { partitionId, partitionPartId } from '../events/event-log';
 import { SocialEventType } from '../events/social-events';
 
 /** The operators' read models, projected from the log by the workers' moderation and audit projectors. */
@@ -34,7 +34,7 @@ export interface CommenterRecentReadModel {
   comments: { comment_id: string; book_id: number; chapter_id: number | null; comment_time: string }[];
 }
 
-export const commenterRecentId = (userId: string, partition: number): string => `${userId}:${partitionId(partition)}`;
+export const commenterRecentId = partitionPartId;
 
 /**
  * The audit trail in the bucket pattern, one log per partition (whose consumer is its one writer): a head with the

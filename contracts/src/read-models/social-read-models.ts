@@ -1,4 +1,4 @@
-import { PARTITION_COUNT, partitionId } from '../events/event-log';
+import { partitionPartId, partitionPartIds } from '../events/event-log';
 
 /**
  * Read models that grow with activity keep to the bucket pattern: a small head document per owner (a thread, a
@@ -137,16 +137,14 @@ export interface ReaderLikesReadModel {
  * in it, and the reader's checks that landed in it. Each part has one writer, the partition's consumer, so no part
  * needs a lock; a reader's likes are the parts merged (mergeReaderLikes).
  */
-export const readerLikesId = (userId: string, partition: number): string => `${userId}:${partitionId(partition)}`;
-
-const readerLikesIds = (userId: string): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => readerLikesId(userId, partition));
+export const readerLikesId = partitionPartId;
 
 /** A reader's likes, read part by part (all at once) through `findOne`. */
 export async function loadReaderLikes(
   userId: string,
   findOne: (filter: { _id: string }) => Promise<ReaderLikesReadModel | null>,
 ): Promise<ReaderLikesReadModel | null> {
-  return mergeReaderLikes(userId, await Promise.all(readerLikesIds(userId).map((_id) => findOne({ _id }))));
+  return mergeReaderLikes(userId, await Promise.all(partitionPartIds(userId).map((_id) => findOne({ _id }))));
 }
 
 /** A reader's likes from their parts: every book, and the latest check (a check only ever moves forward). */

@@ -1,8 +1,6 @@
-import { AccountEventType, type AnyDomainEvent, type AuditedEventType, REPORT_REASON_LABELS, SocialEventType } from '@shelf/contracts';
+import { AccountEventType, type AnyDomainEvent, type AuditedEventType, REPORT_REASON_LABELS, SocialEventType, utcMinute } from '@shelf/contracts';
 
 type Audited = Extract<AnyDomainEvent, { type: AuditedEventType }>;
-
-const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** What the audit trail records of an event: what it was done to, and one line a person reads (never a secret). */
 export function auditRecord(event: Audited): { target: string; target_kind: 'comment' | 'user'; summary: string } {
@@ -32,7 +30,7 @@ function commentSummary(event: Audited): string {
 function accountSummary(event: Audited): string {
   switch (event.type) {
     case AccountEventType.CommentingSuspended:
-      return `Commenting suspended ${event.data.until === null ? 'for good' : `until ${minute(event.data.until)}`}: ${event.data.reason}`;
+      return `Commenting suspended ${event.data.until === null ? 'for good' : `until ${utcMinute(event.data.until)}`}: ${event.data.reason}`;
     case AccountEventType.CommentingSuspensionLifted:
       return 'Suspension from commenting lifted';
     case AccountEventType.PasswordResetRequested:

@@ -1,4 +1,4 @@
-import { AccountEventType, type AccountEvent, type SuspensionDays } from '@shelf/contracts';
+import { AccountEventType, type AccountEvent, type SuspensionDays, utcMinute } from '@shelf/contracts';
 import type { NewEvent } from '../../../event-store/event-store';
 import { suspendedNow, type UserState } from './user-state';
 
@@ -34,7 +34,7 @@ export function decideSuspension(user: UserState | null, operatorId: string, day
   const why = reason.trim();
   if (!why || why.length > 500) return refuse(400, AccountModerationMessage.reasonNeeded);
   const until = days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString();
-  const message = until === null ? `${user.username} cannot comment any more.` : `${user.username} cannot comment until ${until.slice(0, 16).replace('T', ' ')} UTC.`;
+  const message = until === null ? `${user.username} cannot comment any more.` : `${user.username} cannot comment until ${utcMinute(until)}.`;
   return done(message, [{ type: AccountEventType.CommentingSuspended, data: { userId: user.userId, until, reason: why } }]);
 }
 

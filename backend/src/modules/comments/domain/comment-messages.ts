@@ -1,3 +1,5 @@
+import { utcMinute } from '@shelf/contracts';
+
 /** The comment answers the spec leaves to us; the spec's own texts are in contracts (CommentMessage). */
 export const CommentAnswer = {
   posted: 'Your comment has been posted.',
@@ -19,11 +21,9 @@ export const CommentAnswer = {
   botRefused: 'Your comment could not be posted.',
 } as const;
 
-const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
 /** What a reader an operator suspended from commenting is told when they post, edit or report. */
 export function suspendedMessage(until: string | null): string {
   return until === null
     ? 'You can no longer post, edit or report comments: an operator suspended your commenting.'
-    : `You cannot post, edit or report comments until ${minute(until)}: an operator suspended your commenting.`;
+    : `You cannot post, edit or report comments until ${utcMinute(until)}: an operator suspended your commenting.`;
 }

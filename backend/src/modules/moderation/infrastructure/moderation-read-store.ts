@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  commenterRecentId,
   type CommenterRecentReadModel,
   MODERATION_PAGE_SIZE,
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
   type ModerationView,
-  PARTITION_COUNT,
+  partitionPartIds,
 } from '@shelf/contracts';
 import type { Filter } from 'mongodb';
 import { ReadModels } from '../../../platform/read-models';
@@ -49,7 +48,7 @@ export class ModerationReadStore {
   /** A commenter's latest comments anywhere, newest first: their parts of every partition, merged. */
   async recentComments(userId: string, limit: number): Promise<CommenterRecentReadModel['comments']> {
     const parts = this.readModels.collection<CommenterRecentReadModel>(C.CommenterRecent);
-    const found = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => parts.findOne({ _id: commenterRecentId(userId, partition) })));
+    const found = await Promise.all(partitionPartIds(userId).map((_id) => parts.findOne({ _id })));
     return found
       .flatMap((part) => part?.comments ?? [])
       .sort((a, b) => b.comment_time.localeCompare(a.comment_time))
