@@ -62,16 +62,16 @@ const { result } = concurrently(commands, {
 });
 
 /**
- * Imports the demo catalogue until one import has finished (the command skips it after that). With a catalogue
- * of your own, start with DEMO_CATALOGUE=off so the demo does not overwrite books with the same ids.
+ * Imports the demo catalog until one import has finished (the command skips it after that). With a catalog
+ * of your own, start with DEMO_CATALOG=off so the demo does not overwrite books with the same ids.
  */
-function seedDemoCatalogue() {
+function seedDemoCatalog() {
   const seed = spawn(process.execPath, ['backend/dist/modules/catalog/cli/main.js', 'seed-demo'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',
   });
-  seed.on('exit', (code) => code !== 0 && console.error('The demo catalogue could not be imported; see the lines above.'));
+  seed.on('exit', (code) => code !== 0 && console.error('The demo catalog could not be imported; see the lines above.'));
   // Stopped half-way, the import resumes on the next start: it is idempotent and only a finished one is marked.
   process.on('exit', () => seed.kill('SIGTERM'));
 }
@@ -86,7 +86,7 @@ waitForPort(ports.http, 120000).then(
     const token = process.env.METRICS_TOKEN ? 'the METRICS_TOKEN you set' : `\`cat ${join(dataDir, METRICS_TOKEN_FILE)}\``;
     console.log(`Prometheus metrics: http://127.0.0.1:${ports.http}/metrics (Authorization: Bearer <token>, token: ${token}; see docs/metrics.md)`);
     console.log('Press Ctrl-C to stop.\n');
-    if (process.env.DEMO_CATALOGUE !== 'off') seedDemoCatalogue();
+    if (process.env.DEMO_CATALOG !== 'off') seedDemoCatalog();
   },
   () => undefined,
 );

@@ -1,5 +1,5 @@
 // Runs a command against the services of a running `npm start` (or the URLs set in the environment), e.g.
-// `npm run catalogue -- import ./my-books` or `npm run projections:rebuild`.
+// `npm run catalog -- import ./my-books` or `npm run projections:rebuild`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import services from './lib/services.cjs';

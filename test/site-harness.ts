@@ -1,5 +1,5 @@
 // An in-process site for integration tests: the API and the workers on the real FerretDB, Redis and SMTP catcher,
-// a small generated catalogue, and readers registered and verified the way a person does it (through the e-mail).
+// a small generated catalog, and readers registered and verified the way a person does it (through the e-mail).
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
@@ -12,7 +12,7 @@ import { createApp } from '../backend/src/create-app';
 import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
-import { generateDemoCatalogue } from '../backend/src/demo-catalogue/demo-catalogue';
+import { generateDemoCatalog } from '../backend/src/demo-catalog/demo-catalog';
 import { projectionLag } from '../workers/src/projections/projection-lag';
 import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
 import { ProjectionSignals } from '../workers/src/projections/projection-signals';
@@ -119,12 +119,12 @@ export async function readModelSnapshot(workers: INestApplicationContext, names:
   return Object.fromEntries(entries);
 }
 
-/** Publishes a small generated catalogue straight through the catalogue commands; resolves with its books. */
-export async function seedCatalogue(site: TestSite, books = 3): Promise<{ bookId: number; chapterIds: number[] }[]> {
+/** Publishes a small generated catalog straight through the catalog commands; resolves with its books. */
+export async function seedCatalog(site: TestSite, books = 3): Promise<{ bookId: number; chapterIds: number[] }[]> {
   const commands = site.api.get(CommandBus);
   const by = { actor: 'test', correlationId: 'seed', causationId: null };
   const seeded = [];
-  const generated = generateDemoCatalogue({ books, minChapters: 2, maxChapters: 3, minWordsPerChapter: 40, maxWordsPerChapter: 60, seed: 11, now: new Date() });
+  const generated = generateDemoCatalog({ books, minChapters: 2, maxChapters: 3, minWordsPerChapter: 40, maxWordsPerChapter: 60, seed: 11, now: new Date() });
   for (const { book, chapters } of generated) {
     await commands.execute(new SaveBookCommand(book, by));
     for (const chapter of chapters) await commands.execute(new SaveChapterCommand(chapter, by));

@@ -1,5 +1,5 @@
 // Runs the whole site as `npm start` does (scripts/start.mjs) on free ports with a fresh data folder, waits until the
-// demo catalogue is imported and projected, and stops every process it started (the whole process group).
+// demo catalog is imported and projected, and stops every process it started (the whole process group).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -88,7 +88,7 @@ export class RunningSite implements SiteInfo {
   }
 }
 
-/** Starts the site and resolves once the demo catalogue is imported and every book is searchable. */
+/** Starts the site and resolves once the demo catalog is imported and every book is searchable. */
 export async function startSite(logFile: string): Promise<RunningSite> {
   const [http, mongo, redis, smtp, mailWeb] = await Promise.all(Array.from({ length: 5 }, freePort));
   const dataDir = mkdtempSync(join(tmpdir(), 'shelf-browser-'));
@@ -104,7 +104,7 @@ export async function startSite(logFile: string): Promise<RunningSite> {
     DATA_DIR: dataDir,
   };
   const env: NodeJS.ProcessEnv = { ...process.env, ...siteEnv };
-  for (const name of ['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MEILI_URL', 'PUBLIC_URL', 'DEMO_CATALOGUE'] as const) delete env[name];
+  for (const name of ['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'MEILI_URL', 'PUBLIC_URL', 'DEMO_CATALOG'] as const) delete env[name];
   // detached: a process group of its own, so stop() reaches every process, however deep.
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -127,14 +127,14 @@ async function waitUntilReady(site: RunningSite): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (site.hasExited) throw new Error(`the site stopped while starting:\n${site.output().slice(-3000)}`);
-    if (site.output().includes('Demo catalogue imported') && (await catalogueIsProjected(site.baseUrl))) return;
+    if (site.output().includes('Demo catalog imported') && (await catalogIsProjected(site.baseUrl))) return;
     await sleep(1000);
   }
   throw new Error(`the site was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${site.output().slice(-3000)}`);
 }
 
 /** Every demo book is searchable and the newest book's page lists its chapters. */
-async function catalogueIsProjected(baseUrl: string): Promise<boolean> {
+async function catalogIsProjected(baseUrl: string): Promise<boolean> {
   const search = await getJson<{ totalBooks: number }>(`${baseUrl}/api/searchbook?page=1`);
   if (search?.totalBooks !== DEMO_BOOKS) return false;
   const home = await getJson<{ latestBooks: { book_id: number; latest_chapter: number | null }[] }>(`${baseUrl}/api/`);

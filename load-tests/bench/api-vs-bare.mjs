@@ -1,16 +1,16 @@
 // API throughput and latency beside a bare node:http server sending the same bytes, measured in the same run with
 // k6: GET /api/, a book page, a chapter page and five typical searches. Usage:
-//   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalogue, seeded by the site on first start)
-//   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalogue.mjs first)
+//   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalog, seeded by the site on first start)
+//   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalog.mjs first)
 // Stop any running `npm start` first: this starts the site itself with its own data folder.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedLargeCatalogue } from './lib/large-catalogue.mjs';
+import { seedLargeCatalog } from './lib/large-catalog.mjs';
 import { root, startSite, waitUntil } from './lib/site.mjs';
 
-const catalogue = process.argv[2] ?? 'demo';
+const catalog = process.argv[2] ?? 'demo';
 const BARE_PORT = 18181;
 const DURATION = process.env.DURATION ?? '8s';
 const VUS = process.env.VUS ?? '16';
@@ -19,12 +19,12 @@ const k6 = join(root, '.tools/bin/k6');
 /** fetch on a new connection: a kept-alive one may have been closed by the server while k6 ran. */
 const fetchFresh = (url) => fetch(url, { keepalive: false, headers: { 'Cache-Control': 'no-cache' } }).catch(() => fetch(url));
 
-const site = await startSite(`bench-${catalogue}`, { demoCatalogue: catalogue === 'demo' });
+const site = await startSite(`bench-${catalog}`, { demoCatalog: catalog === 'demo' });
 const work = mkdtempSync(join(tmpdir(), 'api-bench-'));
 try {
-  if (catalogue === '10k') console.log('10,000-book catalogue:', await seedLargeCatalogue(site.env));
-  const minBooks = catalogue === '10k' ? 10_000 : 60;
-  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= minBooks, 600_000, `${minBooks} books in the catalogue`);
+  if (catalog === '10k') console.log('10,000-book catalog:', await seedLargeCatalog(site.env));
+  const minBooks = catalog === '10k' ? 10_000 : 60;
+  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= minBooks, 600_000, `${minBooks} books in the catalog`);
   const home = await (await fetch(`${site.baseUrl}/api/`)).json();
   const book = home.latestBooks[0];
   const paths = {
@@ -61,7 +61,7 @@ try {
     return { rps: metrics.http_reqs.rate, p50: metrics.http_req_duration.med, p95: metrics.http_req_duration['p(95)'] };
   };
 
-  console.log(`\nAPI vs bare node:http, ${catalogue} catalogue, ${VUS} users, ${DURATION} each (k6)\n`);
+  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} each (k6)\n`);
   console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio |');
   console.log('|---|---|---|---|---|---|---|---|');
   try {

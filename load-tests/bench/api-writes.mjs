@@ -1,5 +1,5 @@
 // Acknowledged writes through the API (issue 12, item 6): READERS signed-in readers at once, each making WRITES
-// like/unlike toggles on the demo catalogue's books as fast as the API acknowledges them (a reader may like 60 times
+// like/unlike toggles on the demo catalog's books as fast as the API acknowledges them (a reader may like 60 times
 // a minute, so WRITES stays at 16 by default), on the whole site (`scripts/start.mjs`: API, workers, embedded store).
 // Readers carry access tokens signed with the site's secret (no registration; comments need a registered account, so
 // there are none). It prints acknowledged writes/s, the latency of an answer (p50/p95/p99), the answers that were not
@@ -33,7 +33,7 @@ try {
   const health = async () => (await api('GET', 'health')).body;
   const lagOf = (report) => (typeof report?.projectionLag === 'number' ? report.projectionLag : 1);
   let home;
-  await waitUntil(async () => (home = (await api('GET', '')).body)?.latestBooks?.length > 0 && lagOf(await health()) === 0, 300_000, 'the demo catalogue');
+  await waitUntil(async () => (home = (await api('GET', '')).body)?.latestBooks?.length > 0 && lagOf(await health()) === 0, 300_000, 'the demo catalog');
   const bookIds = [...new Set([...home.latestBooks, ...home.randomBLBooks, ...home.randomNonBLBooks].map((book) => book.book_id))];
   const jwt = new JwtService({ secret: accessTokenKey({ authSecret: site.env.AUTH_SECRET }), signOptions: { expiresIn: ACCESS_TOKEN_LIFETIME, algorithm: 'HS256' } });
   const readers = Array.from({ length: READERS }, (_, i) => {

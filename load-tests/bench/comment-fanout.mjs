@@ -58,8 +58,8 @@ const emitter = new LiveEmitter(readServiceEnv({ ...process.env, ...site.env }))
 const events = new Queue(QueueName.Events, { connection: { url: site.env.REDIS_URL }, prefix: site.env.QUEUE_PREFIX });
 let sockets = [];
 try {
-  // On the first start the demo catalogue is still being imported and projected.
-  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= 60, 600_000, 'the demo catalogue');
+  // On the first start the demo catalog is still being imported and projected.
+  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= 60, 600_000, 'the demo catalog');
   await drained(events);
   const book = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks[0];
   const thread = { book_id: book.book_id, chapter_id: null };

@@ -1,6 +1,6 @@
-// Projection lag: from a command's acknowledgement to the read models (catalogue and search index) reflecting it,
+// Projection lag: from a command's acknowledgement to the read models (catalog and search index) reflecting it,
 // as the workers announce on the read-model change channel. 300 chapter updates, one at a time, on the demo
-// catalogue. Usage: node load-tests/bench/projection-lag.mjs (stop any `npm start` first).
+// catalog. Usage: node load-tests/bench/projection-lag.mjs (stop any `npm start` first).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root, startSite } from './lib/site.mjs';
@@ -11,13 +11,13 @@ const { Redis } = require('ioredis');
 const { NestFactory } = require('@nestjs/core');
 const { CommandBus } = require('@nestjs/cqrs');
 const { READ_MODEL_CHANGES_CHANNEL, readServiceEnv } = require(join(root, 'contracts/dist/index.js'));
-const { CatalogueCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalogue-cli.module.js'));
+const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
 const { SaveChapterCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-chapter.command.js'));
 
 const UPDATES = Number(process.env.UPDATES ?? 300);
 const site = await startSite('bench-demo');
 const subscriber = new Redis(site.env.REDIS_URL);
-const app = await NestFactory.createApplicationContext(CatalogueCliModule.register(readServiceEnv({ ...process.env, ...site.env })), { logger: ['error'] });
+const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv({ ...process.env, ...site.env })), { logger: ['error'] });
 try {
   const arrivals = new Map();
   subscriber.on('message', (_channel, message) => {

@@ -50,11 +50,11 @@ const {
   readServiceEnv,
   socialStreams,
 } = require(join(root, 'contracts/dist/index.js'));
-const { CatalogueCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalogue-cli.module.js'));
+const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
 const { EventStore } = require(join(root, 'backend/dist/event-store/event-store.js'));
 const { SaveBookCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-book.command.js'));
 const { SaveChapterCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-chapter.command.js'));
-const { generateDemoCatalogue } = require(join(root, 'backend/dist/demo-catalogue/demo-catalogue.js'));
+const { generateDemoCatalog } = require(join(root, 'backend/dist/demo-catalog/demo-catalog.js'));
 const { accessTokenKey, ACCESS_TOKEN_LIFETIME } = require(join(root, 'backend/dist/modules/accounts/api/access-token-key.js'));
 const { projectionLag } = require(join(root, 'workers/dist/projections/projection-lag.js'));
 
@@ -315,7 +315,7 @@ async function openDatabase(services, name) {
     ADMIN_USER: '',
     ADMIN_PASSWORD: '',
   };
-  const app = await NestFactory.createApplicationContext(CatalogueCliModule.register(readServiceEnv(env)), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv(env)), { logger: ['error'] });
   const client = await MongoClient.connect(env.MONGO_URL);
   return { env, app, store: app.get(EventStore), commands: app.get(CommandBus), client, db: client.db() };
 }
@@ -325,12 +325,12 @@ async function closeDatabase(database) {
   await database.client.close();
 }
 
-/** A small catalogue through the real catalogue commands; resolves with its chapters. */
-async function seedCatalogue(commands, books) {
+/** A small catalog through the real catalog commands; resolves with its chapters. */
+async function seedCatalog(commands, books) {
   const by = { actor: 'projections-benchmark', correlationId: randomUUID(), causationId: null };
   const chapters = [];
   const options = { books, minChapters: 4, maxChapters: 10, minWordsPerChapter: 200, maxWordsPerChapter: 400, seed: 7077, now: new Date() };
-  for (const { book, chapters: bookChapters } of generateDemoCatalogue(options)) {
+  for (const { book, chapters: bookChapters } of generateDemoCatalog(options)) {
     await commands.execute(new SaveBookCommand(book, by));
     for (const chapter of bookChapters) {
       await commands.execute(new SaveChapterCommand(chapter, by));
@@ -626,12 +626,12 @@ async function runStep(database, monitor, mix, rate, seconds) {
 async function scalingRun(local, services, run, stopBy) {
   const workerCount = run.workers;
   const name = `bench_projections_n${workerCount}`;
-  log(`${workerCount} worker process(es): seeding a catalogue of ${CONFIG.books} books in a fresh database (${name})`);
+  log(`${workerCount} worker process(es): seeding a catalog of ${CONFIG.books} books in a fresh database (${name})`);
   const database = await openDatabase(services, name);
   let procs = [];
   let monitor;
   try {
-    const chapters = await seedCatalogue(database.commands, CONFIG.books);
+    const chapters = await seedCatalog(database.commands, CONFIG.books);
     procs = await startWorkers(local, database.env, workerCount);
     run.projectors = await waitForProjectors(database.db);
     const drainedSeed = await new LogMonitor(database.db, run.projectors).drained(120_000);
@@ -800,7 +800,7 @@ async function threadRun(local, services, budgetSeconds) {
   let procs = [];
   let monitor;
   try {
-    const chapters = await seedCatalogue(database.commands, 3);
+    const chapters = await seedCatalog(database.commands, 3);
     const port = await freePort();
     const api = local.spawn('api', process.execPath, ['backend/dist/main.js'], {
       env: { ...process.env, ...database.env, PORT: String(port), HOST: '127.0.0.1' },

@@ -10,7 +10,7 @@ import { startSite } from './lib/site.mjs';
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const password = 'a registration timing passphrase';
 
-const site = await startSite('bench-registration-timing', { demoCatalogue: false });
+const site = await startSite('bench-registration-timing', { demoCatalog: false });
 try {
   let client = 0;
   const register = async (email) => {

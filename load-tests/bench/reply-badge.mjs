@@ -25,7 +25,7 @@ let socket;
 try {
   await services.waitForPort(SECOND_PORT, 60_000);
   let books = [];
-  await waitUntil(async () => (books = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks ?? []).length > 0, 120_000, 'the demo catalogue');
+  await waitUntil(async () => (books = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks ?? []).length > 0, 120_000, 'the demo catalog');
   const [author, replier] = [await registerReader(site.baseUrl, mailWebUrl, 'Author'), await registerReader(site.baseUrl, mailWebUrl, 'Replier')];
   const authorCooldown = `${site.env.QUEUE_PREFIX}:comment-cooldown:${author.user.user_id}`;
   const parents = [];

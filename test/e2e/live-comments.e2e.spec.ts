@@ -5,7 +5,7 @@ import type { CommentView } from '@shelf/contracts';
 import { testServiceEnv } from '@test/support';
 import { createApp } from '../../backend/src/create-app';
 import { connect, joinThread, type LiveSocket, next } from '../live-sockets';
-import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
 
@@ -31,7 +31,7 @@ describe('live reply badges and comment threads across two API processes', () =>
     second = await createApp(env, ['error']);
     await second.listen(0, '127.0.0.1');
     secondBase = (await second.getUrl()).replace('[::1]', '127.0.0.1');
-    const [book] = await seedCatalogue(site, 1);
+    const [book] = await seedCatalog(site, 1);
     thread = { book_id: book.bookId, chapter_id: book.chapterIds[0] };
     [alice, bob, carol] = [await registerReader(site, 'Alice'), await registerReader(site, 'Bob'), await registerReader(site, 'Carol')];
   }, 60_000);

@@ -15,7 +15,7 @@ import { testServiceEnv } from '@test/support';
 import type { Socket } from 'socket.io-client';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { connect, joinThread, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
-import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
 const TEXT = 'I did not enjoy this chapter at all, sorry.';
@@ -64,7 +64,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
 
   beforeAll(async () => {
     site = await startSite(env);
-    [book] = await seedCatalogue(site, 1);
+    [book] = await seedCatalog(site, 1);
     author = await registerReader(site, 'Author');
     operator = await registerReader(site, 'Operator');
     reader = await registerReader(site, 'Reader');

@@ -20,7 +20,7 @@ import { SaveChapterCommand } from '../../backend/src/modules/catalog/applicatio
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
 import { ReadModels } from '../../workers/src/projections/read-models';
 import { ReplyInboxProjector } from '../../workers/src/projections/reply-inbox/reply-inbox.projector';
-import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testServiceEnv(__filename);
 const GOOD = 'This chapter made me cry three times over.';
@@ -44,7 +44,7 @@ describe('likes, comments and notifications', () => {
 
   beforeAll(async () => {
     site = await startSite(env);
-    [book, other] = await seedCatalogue(site, 2);
+    [book, other] = await seedCatalog(site, 2);
     [alice, bob, unverified] = [
       await registerReader(site, 'Alice'),
       await registerReader(site, 'Bob'),

@@ -29,7 +29,7 @@ import { LikeStoryCommand } from '../../backend/src/modules/likes/application/li
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { ReadModels } from '../../workers/src/projections/read-models';
 import { WorkersModule } from '../../workers/src/workers.module';
-import { projectionsDone, readModelSnapshot, rebuild, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { projectionsDone, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
 const services = require('../../scripts/lib/services.cjs') as {
@@ -118,7 +118,7 @@ describe('the worker tier under faults', () => {
     await redis.start();
     env = testServiceEnv(__filename, { redisUrl: redis.url });
     site = await startSite(env);
-    [book, other] = await seedCatalogue(site, 2);
+    [book, other] = await seedCatalog(site, 2);
   }, 90_000);
 
   afterAll(async () => {

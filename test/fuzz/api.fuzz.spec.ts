@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { testServiceEnv } from '@test/support';
 import fc from 'fast-check';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
-import { type Reader, registerReader, seedCatalogue, startSite, type TestSite } from '../site-harness';
+import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 import { type ApiRoute, apiRoutes, type Fixtures } from './api-routes';
 import { hostileBody, hostileHttp, hostileQuery, hostileSegment } from './hostile-values';
 import { exchange, type RawRequest, type RawResponse, send } from './raw-http';
@@ -93,7 +93,7 @@ describe('fuzzing every route', () => {
   beforeAll(async () => {
     site = await startSite(env);
     port = Number(new URL(site.base).port);
-    const books = await seedCatalogue(site, 2);
+    const books = await seedCatalog(site, 2);
     const [reader, unverified, moderator]: Reader[] = await Promise.all([
       registerReader(site, 'Fuzzer'),
       registerReader(site, 'Unverified', { verified: false }),

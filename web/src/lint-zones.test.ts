@@ -15,10 +15,10 @@ async function zoneErrors(filePath: string, code: string): Promise<string[]> {
 // Loading ESLint and its TypeScript parser takes seconds when the whole suite runs at once.
 describe('web import zones', { timeout: 30_000 }, () => {
   it('refuses a feature importing app/', async () => {
-    expect(await zoneErrors('web/src/features/book/components/Sample.tsx', "export { AppRoutes } from '../../../app/AppRoutes';\n")).toEqual([
+    expect(await zoneErrors('web/src/features/book-page/components/Sample.tsx', "export { AppRoutes } from '../../../app/AppRoutes';\n")).toEqual([
       expect.stringContaining('Features never import app/'),
     ]);
-    expect(await zoneErrors('web/src/features/book/sample.ts', "import { Layout } from '../../app/Layout';\nexport const x = Layout;\n")).toHaveLength(1);
+    expect(await zoneErrors('web/src/features/book-page/sample.ts', "import { Layout } from '../../app/Layout';\nexport const x = Layout;\n")).toHaveLength(1);
   });
 
   it('refuses shared code importing features/ or app/', async () => {
@@ -30,7 +30,7 @@ describe('web import zones', { timeout: 30_000 }, () => {
 
   it('lets features import shared/ and other features, and app/ import both', async () => {
     const featureCode = "import { Modal } from '../../../shared/ui/Modal';\nimport { LikeButton } from '../../likes/components/LikeButton';\nexport const x = [Modal, LikeButton];\n";
-    expect(await zoneErrors('web/src/features/book/components/Sample.tsx', featureCode)).toEqual([]);
+    expect(await zoneErrors('web/src/features/book-page/components/Sample.tsx', featureCode)).toEqual([]);
     const appCode = "import { HomePage } from '../features/home/components/HomePage';\nimport { getAppStore } from '../shared/state/store';\nexport const x = [HomePage, getAppStore];\n";
     expect(await zoneErrors('web/src/app/Sample.tsx', appCode)).toEqual([]);
   });

@@ -15,7 +15,7 @@ import {
 import { testServiceEnv } from '@test/support';
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
-import { CatalogueCliModule } from '../modules/catalog/cli/catalogue-cli.module';
+import { CatalogCliModule } from '../modules/catalog/cli/catalog-cli.module';
 import { ConcurrencyError } from './concurrency-error';
 import { EventStore } from './event-store';
 
@@ -40,7 +40,7 @@ describe('EventStore', () => {
   };
 
   beforeAll(async () => {
-    app = await NestFactory.createApplicationContext(CatalogueCliModule.register(env), { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
     store = app.get(EventStore);
     connection = app.get<Connection>(getConnectionToken());
     queue = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });

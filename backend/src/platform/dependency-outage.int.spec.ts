@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../create-app';
 import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
-import { generateDemoCatalogue } from '../demo-catalogue/demo-catalogue';
+import { generateDemoCatalog } from '../demo-catalog/demo-catalog';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
 const services = require('../../../scripts/lib/services.cjs') as {
@@ -143,7 +143,7 @@ describe('the API while the store or Redis is away', () => {
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     // One published book, written straight into its read model (the workers, which would project it, are not running).
-    const [{ book }] = generateDemoCatalogue({
+    const [{ book }] = generateDemoCatalog({
       books: 1,
       minChapters: 1,
       maxChapters: 1,

@@ -8,7 +8,7 @@ export interface RelatedBookRef {
 
 /**
  * Everything an editor states about a book. It is the payload of BookPublished and BookUpdated, and the content of
- * a book's `book.json` in the import folder format (docs/catalogue-import.md).
+ * a book's `book.json` in the import folder format (docs/catalog-import.md).
  */
 export interface BookMetadata {
   book_id: number;

@@ -1,6 +1,6 @@
 /** Who caused an event and within which request; correlation ties together everything one request caused. */
 export interface EventMetadata {
-  /** The user id of the actor, or a system name such as 'catalogue-import'. */
+  /** The user id of the actor, or a system name such as 'catalog-import'. */
   actor: string;
   correlationId: string;
   /** The id of the event or command that caused this one, if any. */

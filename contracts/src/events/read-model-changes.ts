@@ -9,6 +9,6 @@ export interface ReadModelChange {
 /** The change announced when a rebuild has pointed read models at new collections: readers look them up again. */
 export const READ_MODELS_REBUILT = 'read-models.rebuilt';
 
-/** Whether an event can change a public catalogue answer (books, chapters, lists with their like counts). */
-export const changesCatalogue = (eventType: string): boolean =>
+/** Whether an event can change a public catalog answer (books, chapters, lists with their like counts). */
+export const changesCatalog = (eventType: string): boolean =>
   eventType.startsWith('book.') || eventType.startsWith('chapter.') || eventType.startsWith('story.') || eventType === READ_MODELS_REBUILT;

@@ -7,12 +7,12 @@ import { siteEnv } from '../../../scripts/lib/site-env.mjs';
 
 export const root = services.root;
 
-export async function startSite(dataName, { demoCatalogue = true } = {}) {
+export async function startSite(dataName, { demoCatalog = true } = {}) {
   const env = {
     ...process.env,
     DATA_DIR: join(root, '.data', dataName),
     SEARCH_RATE_LIMIT: '1000000000',
-    DEMO_CATALOGUE: demoCatalogue ? 'on' : 'off',
+    DEMO_CATALOG: demoCatalog ? 'on' : 'off',
   };
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the site exited with ${code}`))));

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { BookRoute } from '../features/book/components/BookRoute';
+import { BookRoute } from '../features/book-page/components/BookRoute';
 import { HomePage } from '../features/home/components/HomePage';
 import { ProtectedRoute } from '../features/session/components/ProtectedRoute';
 import { Layout } from './Layout';
@@ -39,7 +39,7 @@ const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/compon
 const ModerationPage = lazyPage(() => import('../features/operators/components/ModerationPage'), 'ModerationPage');
 const AuditPage = lazyPage(() => import('../features/operators/components/AuditPage'), 'AuditPage');
 
-const ChapterPage = lazyPage(() => import('../features/reader/components/ChapterPage'), 'ChapterPage');
+const ChapterPage = lazyPage(() => import('../features/chapter/components/ChapterPage'), 'ChapterPage');
 
 const page = (element: ReactNode) => <Suspense fallback={<p>Loading...</p>}>{element}</Suspense>;
 const protectedPage = (element: ReactNode) => <ProtectedRoute>{page(element)}</ProtectedRoute>;

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { changesCatalogue, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalog, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { LogEntry } from '../log/log-reader';
@@ -8,7 +8,7 @@ import { SERVICE_ENV } from '../service-env.token';
 
 /**
  * What the projections tell others, through Redis and best effort (the store holds the truth): API processes that a
- * catalogue answer changed, operators (on the dashboard's parked-events queue) that an event was parked.
+ * catalog answer changed, operators (on the dashboard's parked-events queue) that an event was parked.
  */
 @Injectable()
 export class ProjectionSignals implements BeforeApplicationShutdown {
@@ -23,9 +23,9 @@ export class ProjectionSignals implements BeforeApplicationShutdown {
     this.redis.on('error', () => undefined);
   }
 
-  /** A round of a partition was applied: one message empties the API's cached catalogue answers if it touched them. */
+  /** A round of a partition was applied: one message empties the API's cached catalog answers if it touched them. */
   projected(entries: LogEntry[]): void {
-    const event = entries.find((entry) => entry.event && changesCatalogue(entry.event.type))?.event;
+    const event = entries.find((entry) => entry.event && changesCatalog(entry.event.type))?.event;
     if (!event) return;
     void this.announce({ eventType: event.type, streamId: event.streamId });
   }

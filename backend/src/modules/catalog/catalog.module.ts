@@ -15,21 +15,21 @@ import { SaveChapterHandler } from './application/save-chapter.handler';
 import { SearchBooksQuery } from './application/search-books.query';
 import { CatalogReadStore } from './infrastructure/catalog-read-store';
 
-/** The catalogue's write side: publishing and updating books and chapters. */
+/** The catalog's write side: publishing and updating books and chapters. */
 @Module({
   imports: [CqrsModule],
   providers: [SaveBookHandler, SaveChapterHandler],
 })
 export class CatalogCommandsModule {}
 
-/** Reading the catalogue's read models and lists, for the catalogue's own API and for other modules. */
+/** Reading the catalog's read models and lists, for the catalog's own API and for other modules. */
 @Module({
   providers: [CatalogReadStore, CatalogLists],
   exports: [CatalogReadStore, CatalogLists],
 })
 export class CatalogReadModule {}
 
-/** The public catalogue API: home, categories, books, chapters and search. Import it last (see CatalogController). */
+/** The public catalog API: home, categories, books, chapters and search. Import it last (see CatalogController). */
 @Module({
   imports: [CatalogReadModule],
   controllers: [SearchController, CoverController, CatalogController],

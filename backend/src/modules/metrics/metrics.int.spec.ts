@@ -18,7 +18,7 @@ import { WorkersModule } from '../../../../workers/src/workers.module';
 import { createApp } from '../../create-app';
 import { SaveBookCommand } from '../catalog/application/save-book.command';
 import { SaveChapterCommand } from '../catalog/application/save-chapter.command';
-import { generateDemoCatalogue } from '../../demo-catalogue/demo-catalogue';
+import { generateDemoCatalog } from '../../demo-catalog/demo-catalog';
 
 const TOKEN = 'metrics-token-for-the-integration-test';
 
@@ -177,7 +177,7 @@ describe('GET /metrics', () => {
     it('reports how far each projector is behind the log, and back to 0 once the workers caught up', async () => {
       const commands = app.get(CommandBus);
       const by = { actor: 'test', correlationId: 'metrics', causationId: null };
-      const [first, second] = generateDemoCatalogue({ books: 2, minChapters: 1, maxChapters: 1, minWordsPerChapter: 40, maxWordsPerChapter: 60, seed: 5, now: new Date() });
+      const [first, second] = generateDemoCatalog({ books: 2, minChapters: 1, maxChapters: 1, minWordsPerChapter: 40, maxWordsPerChapter: 60, seed: 5, now: new Date() });
       const publish = async ({ book, chapters }: typeof first) => {
         await commands.execute(new SaveBookCommand(book, by));
         for (const chapter of chapters) await commands.execute(new SaveChapterCommand(chapter, by));

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { changesCatalogue, READ_MODEL_CHANGES_CHANNEL, READ_MODELS_REBUILT, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalog, READ_MODEL_CHANGES_CHANNEL, READ_MODELS_REBUILT, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
 import etag from 'etag';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
@@ -24,7 +24,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=30';
 
 /**
  * Hot public answers, serialised once and served from memory before Express and Nest see the request (see
- * front-door.ts). A catalogue change announced by the workers empties it; so does a rebuild, once the new read models
+ * front-door.ts). A catalog change announced by the workers empties it; so does a rebuild, once the new read models
  * are looked up.
  */
 @Injectable()
@@ -50,7 +50,7 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
       const change = parseChange(message);
       // After a rebuild, answers come from the new collections: look them up before answering again.
       if (change?.eventType === READ_MODELS_REBUILT) void this.readModels.refresh().catch(() => undefined).finally(() => this.entries.clear());
-      else if (!change || changesCatalogue(change.eventType)) this.entries.clear();
+      else if (!change || changesCatalog(change.eventType)) this.entries.clear();
     });
     // After a reconnect, changes may have been missed.
     this.subscriber.on('ready', () => this.entries.clear());

@@ -10,7 +10,7 @@ import {
 } from '@shelf/contracts';
 
 /**
- * The catalogue projections as pure functions of (document, event) → document. The live projector and the rebuild
+ * The catalog projections as pure functions of (document, event) → document. The live projector and the rebuild
  * use the same functions, so a rebuilt read model equals the live one. Each function ignores an event its document
  * already reflects (same or older stream version), which makes applying an event twice change nothing.
  */
@@ -59,5 +59,5 @@ export function reduceChapter(chapter: ChapterReadModel | null, event: CatalogEv
   };
 }
 
-/** The book a catalogue event concerns. */
+/** The book a catalog event concerns. */
 export const bookIdOf = (event: CatalogEvent): number => event.data.book_id;

@@ -23,7 +23,7 @@ const chapter = (title: string) => ({
 const event = (streamId: string, version: number, type: CatalogEvent['type'], data: unknown): CatalogEvent =>
   ({ id: `${streamId}-${version}`, streamId, version, type, data, metadata: { actor: 't', correlationId: 'c', causationId: null }, occurredAt: `2026-01-0${version}T00:00:00.000Z` }) as CatalogEvent;
 
-describe('the catalogue and search projections', () => {
+describe('the catalog and search projections', () => {
   const env = testServiceEnv(__filename);
   let app: INestApplicationContext;
   let connection: Connection;

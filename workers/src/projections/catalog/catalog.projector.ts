@@ -13,7 +13,7 @@ import type { Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
 
-/** Projects the catalogue into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). */
+/** Projects the catalog into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). */
 @Injectable()
 export class CatalogProjector implements Projector {
   readonly name = 'catalog';

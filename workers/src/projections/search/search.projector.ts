@@ -17,7 +17,7 @@ import { ReadModels } from '../read-models';
 import { toSearchDocument } from './to-search-document';
 
 /**
- * Keeps the search index in step with a book's read models: rm_books (the catalogue projector's) and its like count
+ * Keeps the search index in step with a book's read models: rm_books (the catalog projector's) and its like count
  * (the story-likes projector's), so it runs after both.
  */
 @Injectable()

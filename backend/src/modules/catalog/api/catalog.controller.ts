@@ -29,7 +29,7 @@ function bookIdOf(slug: string): number {
 }
 
 /**
- * The public catalogue. Registered after every other controller: its `/:slug` routes would otherwise take paths
+ * The public catalog. Registered after every other controller: its `/:slug` routes would otherwise take paths
  * such as /api/searchbook. Answers are remembered in the response cache and carry ETags.
  */
 @Controller()

@@ -10,7 +10,7 @@ describe('coverSvg', () => {
     expect(svg).toContain(`hsl(${coverHue(12)} 55% 32%)`);
   });
 
-  it('spreads the ids of a catalogue around the colour wheel, and the same id always gets the same colour', () => {
+  it('spreads the ids of a catalog around the colour wheel, and the same id always gets the same colour', () => {
     const sectors = new Set(Array.from({ length: 64 }, (_, index) => Math.floor(coverHue(index + 1) / 30)));
     expect(sectors.size).toBeGreaterThanOrEqual(10);
     expect(coverSvg(7, 'Same', 'A')).toBe(coverSvg(7, 'Same', 'A'));

@@ -8,16 +8,19 @@ import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_CATALOGUE, generateDemoCatalogue } from '../../../demo-catalogue/demo-catalogue';
-import { writeCatalogueFolder } from '../../../demo-catalogue/write-catalogue-folder';
-import { CatalogueCliModule } from './catalogue-cli.module';
-import { importCatalogueFolder } from './import-catalogue-folder';
+import { DEMO_CATALOG, generateDemoCatalog } from '../../../demo-catalog/demo-catalog';
+import { writeCatalogFolder } from '../../../demo-catalog/write-catalog-folder';
+import { CatalogCliModule } from './catalog-cli.module';
+import { importCatalogFolder } from './import-catalog-folder';
 
 const usage = `usage:
-  catalogue import <folder>   import a catalogue folder (docs/catalogue-import.md); unchanged books append nothing
-  catalogue seed-demo         import the generated demo catalogue, unless an earlier seed-demo finished`;
+  catalog import <folder>   import a catalog folder (docs/catalog-import.md); unchanged books append nothing
+  catalog seed-demo         import the generated demo catalog, unless an earlier seed-demo finished`;
 
-/** Marks a finished demo import, so a restart neither repeats it nor skips an interrupted one. */
+/**
+ * Marks a finished demo import, so a restart neither repeats it nor skips an interrupted one. The id keeps the
+ * spelling it was first stored with, so a site imported before is not imported twice.
+ */
 const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
 
 async function main(argv: string[]): Promise<void> {
@@ -26,18 +29,18 @@ async function main(argv: string[]): Promise<void> {
     console.error(usage);
     process.exit(2);
   }
-  const app = await NestFactory.createApplicationContext(CatalogueCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
   try {
     const commands = app.get(CommandBus);
     if (command === 'import') {
-      console.log(`imported: ${JSON.stringify(await importCatalogueFolder(folder, commands))}`);
+      console.log(`imported: ${JSON.stringify(await importCatalogFolder(folder, commands))}`);
     } else {
       const markers = app.get<Connection>(getConnectionToken()).collection<{ _id: string; at: Date }>(DEMO_MARKER.collection);
-      if (await markers.findOne({ _id: DEMO_MARKER.id })) return console.log('The demo catalogue was imported before.');
-      const dir = await mkdtemp(join(tmpdir(), 'demo-catalogue-'));
+      if (await markers.findOne({ _id: DEMO_MARKER.id })) return console.log('The demo catalog was imported before.');
+      const dir = await mkdtemp(join(tmpdir(), 'demo-catalog-'));
       try {
-        await writeCatalogueFolder(dir, generateDemoCatalogue(DEMO_CATALOGUE));
-        console.log(`Demo catalogue imported: ${JSON.stringify(await importCatalogueFolder(dir, commands))}`);
+        await writeCatalogFolder(dir, generateDemoCatalog(DEMO_CATALOG));
+        console.log(`Demo catalog imported: ${JSON.stringify(await importCatalogFolder(dir, commands))}`);
         await markers.insertOne({ _id: DEMO_MARKER.id, at: new Date() });
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -49,6 +52,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  Logger.error(error instanceof Error ? error.message : String(error), 'Catalogue');
+  Logger.error(error instanceof Error ? error.message : String(error), 'Catalog');
   process.exit(1);
 });

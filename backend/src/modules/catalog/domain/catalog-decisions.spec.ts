@@ -13,7 +13,7 @@ const chapter: ChapterData = {
 const given = (...events: [string, object][]): AnyDomainEvent[] =>
   events.map(([type, data], i) => ({ id: `e${i}`, streamId: 's', version: i + 1, type, data, metadata: { actor: 'x', correlationId: 'k', causationId: null }, occurredAt: '2026-11-23T10:00:00.000Z' }) as AnyDomainEvent);
 
-describe('saving the catalogue', () => {
+describe('saving the catalog', () => {
   it('publishes a new book, updates a changed one, and leaves an unchanged one', () => {
     expect(decideBook(given(), book)).toEqual({ outcome: 'published', events: [{ type: CatalogEventType.BookPublished, data: book }] });
     const changed = { ...book, description: 'About it, better.' };

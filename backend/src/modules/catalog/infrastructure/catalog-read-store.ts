@@ -9,7 +9,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { ReadModels } from '../../../platform/read-models';
 
-/** Reads the catalogue read models, by id only (the cheapest lookup on every supported store). */
+/** Reads the catalog read models, by id only (the cheapest lookup on every supported store). */
 @Injectable()
 export class CatalogReadStore {
   /** Books seen to exist. A book is never taken away, so a command need not look one up twice. */

@@ -1,8 +1,8 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { PagedBookList } from '../../books/components/PagedBookList';
-import { usePageParam } from '../../books/use-page-param';
+import { PagedBookList } from '../../book-lists/components/PagedBookList';
+import { usePageParam } from '../../book-lists/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useCategoryPage } from '../queries';
 

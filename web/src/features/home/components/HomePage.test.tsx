@@ -44,8 +44,8 @@ describe('HomePage', () => {
   });
 
   it("shows 'Error: {message}' with the server's message when the call fails", async () => {
-    answer(503, { message: 'The catalogue is being rebuilt' });
+    answer(503, { message: 'The catalog is being rebuilt' });
     renderWithProviders(<HomePage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: The catalogue is being rebuilt');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: The catalog is being rebuilt');
   });
 });

@@ -1,6 +1,6 @@
 import type { BookListItem } from '@shelf/contracts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
-import { BookCardList } from '../../books/components/BookCardList';
+import { BookCardList } from '../../book-lists/components/BookCardList';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
 

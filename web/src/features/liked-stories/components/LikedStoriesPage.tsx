@@ -2,8 +2,8 @@ import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { markUpdatesChecked } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
-import { PagedBookList } from '../../books/components/PagedBookList';
-import { usePageParam } from '../../books/use-page-param';
+import { PagedBookList } from '../../book-lists/components/PagedBookList';
+import { usePageParam } from '../../book-lists/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { likedStoryKeys, useLikedStories, useUpdatesNotice } from '../queries';
 

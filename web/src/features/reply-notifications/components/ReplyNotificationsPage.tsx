@@ -1,7 +1,7 @@
 import { markRepliesRead } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
 import { PageButtons } from '../../../shared/ui/PageButtons';
-import { usePageParam } from '../../books/use-page-param';
+import { usePageParam } from '../../book-lists/use-page-param';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { replyKeys, useReplies, useUnreadOnArrival } from '../queries';
 import { ReplyCard } from './ReplyCard';

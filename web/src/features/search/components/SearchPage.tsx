@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
-import { BookCardList } from '../../books/components/BookCardList';
+import { BookCardList } from '../../book-lists/components/BookCardList';
 import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { searchQuery, useSearch } from '../queries';

@@ -1,4 +1,4 @@
-// The 10,000-book benchmark catalogue: the demo generator's books, appended to the event log in bulk (the same
+// The 10,000-book benchmark catalog: the demo generator's books, appended to the event log in bulk (the same
 // documents the event store writes: events, their positions in the partitions' logs, the partitions' heads) and
 // projected by the rebuild command, which is far faster than 40,000 commands.
 import { execFileSync } from 'node:child_process';
@@ -12,9 +12,9 @@ const { MongoClient } = require('mongodb');
 const { catalogStreams, CatalogEventType, eventDocumentId, EventLogCollection, partitionId, partitionKey, partitionOf, positionId } = require(
   join(root, 'contracts/dist/index.js'),
 );
-const { generateDemoCatalogue } = require(join(root, 'backend/dist/demo-catalogue/demo-catalogue.js'));
+const { generateDemoCatalog } = require(join(root, 'backend/dist/demo-catalog/demo-catalog.js'));
 
-export const LARGE_CATALOGUE = {
+export const LARGE_CATALOG = {
   books: 10_000,
   minChapters: 3,
   maxChapters: 3,
@@ -24,13 +24,13 @@ export const LARGE_CATALOGUE = {
   now: new Date('2026-11-20T12:00:00Z'),
 };
 
-/** Appends the catalogue's events unless the log already has them, then rebuilds the read models. */
-export async function seedLargeCatalogue(env) {
+/** Appends the catalog's events unless the log already has them, then rebuilds the read models. */
+export async function seedLargeCatalog(env) {
   const client = await MongoClient.connect(env.MONGO_URL);
   try {
     const db = client.db();
     const events = db.collection(EventLogCollection.Events);
-    if ((await events.estimatedDocumentCount()) >= LARGE_CATALOGUE.books * 4) return { seeded: false };
+    if ((await events.estimatedDocumentCount()) >= LARGE_CATALOG.books * 4) return { seeded: false };
     const started = Date.now();
     const metadata = { actor: 'benchmark-seed', correlationId: randomUUID(), causationId: null };
     let clock = Date.now() - 60_000;
@@ -62,7 +62,7 @@ export async function seedLargeCatalogue(env) {
       appended += batch.length;
       batch = [];
     };
-    for (const { book, chapters } of generateDemoCatalogue(LARGE_CATALOGUE)) {
+    for (const { book, chapters } of generateDemoCatalog(LARGE_CATALOG)) {
       batch.push(doc(catalogStreams.book(book.book_id), CatalogEventType.BookPublished, book));
       for (const chapter of chapters) batch.push(doc(catalogStreams.chapter(book.book_id, chapter.chapter_id), CatalogEventType.ChapterPublished, chapter));
       if (batch.length >= 2000) await flush();

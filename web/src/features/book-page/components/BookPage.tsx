@@ -2,7 +2,7 @@ import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { BookCardList } from '../../books/components/BookCardList';
+import { BookCardList } from '../../book-lists/components/BookCardList';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { Markdown } from '../../markdown/components/Markdown';

@@ -9,12 +9,12 @@ const PATHS = {
     'M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z',
 } as const;
 
-export type ReaderIconName = keyof typeof PATHS;
+export type ChapterIconName = keyof typeof PATHS;
 
 /** A decorative icon; the control it sits in carries the text. */
-export function ReaderIcon({ name }: { name: ReaderIconName }) {
+export function ChapterIcon({ name }: { name: ChapterIconName }) {
   return (
-    <svg className="reader-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg className="chapter-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d={PATHS[name]} fill="currentColor" />
     </svg>
   );

@@ -16,16 +16,16 @@ export class ImportError extends Error {}
 const CHAPTER_FILE = /^(\d+)\.md$/;
 
 /**
- * Imports a catalogue folder (docs/catalogue-import.md): one folder per book with `book.json` and `chapters/NNNN.md`.
+ * Imports a catalog folder (docs/catalog-import.md): one folder per book with `book.json` and `chapters/NNNN.md`.
  * Every book and chapter goes through the same commands as any other change, so importing an unchanged folder
  * again appends nothing. A malformed file stops the import with its path and the problem.
  */
-export async function importCatalogueFolder(root: string, commands: CommandBus): Promise<ImportCounts> {
+export async function importCatalogFolder(root: string, commands: CommandBus): Promise<ImportCounts> {
   const counts: ImportCounts = {
     books: { published: 0, updated: 0, unchanged: 0 },
     chapters: { published: 0, updated: 0, unchanged: 0 },
   };
-  const by = eventMetadata('catalogue-import');
+  const by = eventMetadata('catalog-import');
   const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   for (const folder of folders) {
     const bookFile = join(root, folder, 'book.json');

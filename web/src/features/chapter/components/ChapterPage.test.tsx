@@ -143,7 +143,7 @@ describe('ChapterPage', () => {
 
     it('toggles on a short, still tap on the page, and ignores drags and long presses', async () => {
       renderChapter(102);
-      const page = await screen.findByTestId('reader-page');
+      const page = await screen.findByTestId('chapter-page');
       const paragraph = within(page).getByText(/The rain had not stopped/);
       expect(mobileBar()).toBeNull();
 
@@ -168,7 +168,7 @@ describe('ChapterPage', () => {
 
     it('holds previous, next, book, chapter list, comments and settings', async () => {
       renderChapter(102);
-      press(await screen.findByTestId('reader-page'), [10, 10], [10, 10], 50);
+      press(await screen.findByTestId('chapter-page'), [10, 10], [10, 10], 50);
       const bar = within(mobileBar()!);
       expect(bar.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/${BOOK_SLUG}/101`);
       expect(bar.getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/${BOOK_SLUG}/103`);

@@ -13,7 +13,7 @@ import { ChapterNav } from './ChapterNav';
 import { ChapterNotes } from './ChapterNotes';
 import { ChapterText } from './ChapterText';
 import { Modal } from '../../../shared/ui/Modal';
-import { ReaderBar } from './ReaderBar';
+import { ChapterBar } from './ChapterBar';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
@@ -21,13 +21,13 @@ export const COMMENTS_CONTAINER_ID = 'chapter-comments';
 
 type Panel = 'chapters' | 'settings' | null;
 
-interface ChapterReaderProps {
+interface ChapterViewProps {
   bookIDSlug: string;
   page: ChapterPageResponse;
 }
 
-/** The chapter page of the spec: heading, text, notes, navigation, reader bars, chapter list and settings. */
-export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
+/** The chapter page of the spec: heading, text, notes, navigation, control bars, chapter list and settings. */
+export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
   const { chapterContent: chapter, chapterList, bookDetails, nextBook } = page;
   const [barShown, setBarShown] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
@@ -55,27 +55,27 @@ export function ChapterReader({ bookIDSlug, page }: ChapterReaderProps) {
   };
 
   return (
-    <article className="reader" style={textStyle}>
-      <header className="reader-header">
-        <Link className="reader-book-title" to={indexPath}>
+    <article className="chapter" style={textStyle}>
+      <header className="chapter-header">
+        <Link className="chapter-book-title" to={indexPath}>
           {bookDetails.english_book_name}
         </Link>
         <h1>{chapter.title}</h1>
-        <p className="reader-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
+        <p className="chapter-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
       </header>
-      <ReaderBar variant="desktop" {...controls} />
-      <div className="reader-page" data-testid="reader-page" {...tapHandlers}>
+      <ChapterBar variant="desktop" {...controls} />
+      <div className="chapter-page" data-testid="chapter-page" {...tapHandlers}>
         <ChapterText content={chapter.content} />
         <ChapterNotes chapter={chapter} />
       </div>
-      <div id={LIKE_CONTAINER_ID} className="reader-like">
+      <div id={LIKE_CONTAINER_ID} className="chapter-likes">
         <LikeButton bookId={chapter.book_id} />
       </div>
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
-      <div id={COMMENTS_CONTAINER_ID} className="reader-comments">
+      <div id={COMMENTS_CONTAINER_ID} className="chapter-thread">
         <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
       </div>
-      {barShown && <ReaderBar variant="mobile" {...controls} />}
+      {barShown && <ChapterBar variant="mobile" {...controls} />}
       <ChapterListModal
         open={panel === 'chapters'}
         onClose={closePanel}

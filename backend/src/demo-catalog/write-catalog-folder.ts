@@ -29,16 +29,16 @@ function chapterFile(chapter: ChapterData): string {
 }
 
 /**
- * Writes a catalogue in the import folder format: `<root>/<book_id>-<slug>/book.json` and one
- * `chapters/<nnnn>.md` per chapter. Existing files are overwritten, so writing the same catalogue twice gives
- * identical bytes. Books are written one at a time, so a lazily generated catalogue never sits in memory.
+ * Writes a catalog in the import folder format: `<root>/<book_id>-<slug>/book.json` and one
+ * `chapters/<nnnn>.md` per chapter. Existing files are overwritten, so writing the same catalog twice gives
+ * identical bytes. Books are written one at a time, so a lazily generated catalog never sits in memory.
  */
-export async function writeCatalogueFolder(
+export async function writeCatalogFolder(
   root: string,
-  catalogue: Iterable<{ book: BookMetadata; chapters: ChapterData[] }>,
+  catalog: Iterable<{ book: BookMetadata; chapters: ChapterData[] }>,
 ): Promise<{ books: number; chapters: number }> {
   const written = { books: 0, chapters: 0 };
-  for (const { book, chapters } of catalogue) {
+  for (const { book, chapters } of catalog) {
     const folder = join(root, bookFolderName(book));
     await mkdir(join(folder, 'chapters'), { recursive: true });
     await writeFile(join(folder, 'book.json'), `${JSON.stringify(book, null, 2)}\n`);

@@ -16,7 +16,7 @@ import {
   type Setting,
 } from '@shelf/contracts';
 
-export interface DemoCatalogueOptions {
+export interface DemoCatalogOptions {
   books: number;
   minChapters: number;
   maxChapters: number;
@@ -26,8 +26,8 @@ export interface DemoCatalogueOptions {
   now: Date;
 }
 
-/** The catalogue a demo installation starts with. */
-export const DEMO_CATALOGUE: DemoCatalogueOptions = {
+/** The catalog a demo installation starts with. */
+export const DEMO_CATALOG: DemoCatalogOptions = {
   books: 64,
   minChapters: 3,
   maxChapters: 40,
@@ -68,7 +68,7 @@ function avalanche(value: number): number {
 /** Hashes integers into one 32-bit seed, so neighbouring ids get unrelated streams. */
 const mix = (...values: number[]): number => values.reduce((hash, value) => avalanche(hash ^ avalanche(value)), 0x9e3779b9);
 
-/** Independent random streams derived from the catalogue seed. */
+/** Independent random streams derived from the catalog seed. */
 const STREAM = { book: 1, author: 2, series: 3, titles: 4, freshness: 5, language: 6, universe: 7, diversity: 8 } as const;
 
 const int = (rng: Rng, min: number, max: number): number => min + floor(rng() * (max - min + 1));
@@ -88,7 +88,7 @@ function sample<T>(rng: Rng, list: readonly T[], count: number, first?: T): T[] 
 
 /**
  * A per-book position in [0, 1) from a Weyl sequence (`bookId * step`, step irrational): unlike coin tosses, a
- * threshold on it selects an evenly spread share of any run of books, so even a small catalogue gets its share.
+ * threshold on it selects an evenly spread share of any run of books, so even a small catalog gets its share.
  */
 const evenPosition = (seed: number, stream: number, step: number, bookId: number): number =>
   (bookId * step + mix(seed, stream) / 4294967296) % 1;
@@ -96,12 +96,12 @@ const evenPosition = (seed: number, stream: number, step: number, bookId: number
 /** Weyl steps: distinct irrationals, so the evenly spread choices do not line up with one another. */
 const STEP = { golden: 0.6180339887498949, silver: 0.4142135623730951, root3: 0.7320508075688772 } as const;
 
-/** The first books walk through `list` in order, so any catalogue of `list.length` books or more shows every value. */
+/** The first books walk through `list` in order, so any catalog of `list.length` books or more shows every value. */
 const cycled = <T>(list: readonly T[], bookId: number): T | undefined => (bookId <= list.length ? list[bookId - 1] : undefined);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Book titles: every index below TITLE_SPACE decodes to a distinct title, and a seeded permutation of the ids
-// spreads them, so a book's name follows from its id alone and stays unique across the catalogue.
+// spreads them, so a book's name follows from its id alone and stays unique across the catalog.
 
 type TitlePattern = readonly (string | readonly string[])[];
 
@@ -178,7 +178,7 @@ function roman(value: number): string {
 }
 
 /**
- * The English name of book `bookId` in the catalogue generated with `seed`. Names are unique: once every title has
+ * The English name of book `bookId` in the catalog generated with `seed`. Names are unique: once every title has
  * been used, later books repeat them with a numeral ("… II").
  */
 export function demoBookName(bookId: number, seed: number): string {
@@ -538,7 +538,7 @@ function uploadTimes(rng: Rng, count: number, now: number, latestAge: number): s
 
 const maybe = (rng: Rng, probability: number, list: readonly Phrase[]): string => (chance(rng, probability) ? pick(rng, list).text : '');
 
-function chaptersOf(rng: Rng, book: BookMetadata, vocabulary: Vocabulary, options: DemoCatalogueOptions): ChapterData[] {
+function chaptersOf(rng: Rng, book: BookMetadata, vocabulary: Vocabulary, options: DemoCatalogOptions): ChapterData[] {
   const count = int(rng, options.minChapters, options.maxChapters);
   const latestAge = latestChapterAge(rng, freshnessOf(options.seed, book.book_id));
   const times = uploadTimes(rng, count, options.now.getTime(), latestAge);
@@ -570,8 +570,8 @@ function diversityOf(seed: number, bookId: number): Diversity {
   return cycled(DIVERSITIES, bookId) ?? (position < 0.6 ? 'Danmei/BL' : 'Non-BL');
 }
 
-/** Distinct other books of the catalogue, in id order. */
-function otherBooks(rng: Rng, options: DemoCatalogueOptions, count: number, excluded: readonly number[]): RelatedBookRef[] {
+/** Distinct other books of the catalog, in id order. */
+function otherBooks(rng: Rng, options: DemoCatalogOptions, count: number, excluded: readonly number[]): RelatedBookRef[] {
   const wanted = Math.min(count, options.books - excluded.length);
   const ids: number[] = [];
   while (ids.length < wanted) {
@@ -586,7 +586,7 @@ function bookOf(
   rng: Rng,
   bookId: number,
   series: readonly number[],
-  options: DemoCatalogueOptions,
+  options: DemoCatalogOptions,
 ): { book: BookMetadata; vocabulary: Vocabulary } {
   const { seed } = options;
   const name = demoBookName(bookId, seed);
@@ -626,7 +626,7 @@ function bookOf(
  * Groups consecutive books into series of 2–4 as the ids are walked in order (about one book in five belongs to
  * one); returns each book's series, or an empty list for a standalone book.
  */
-function seriesPlanner(options: DemoCatalogueOptions): (bookId: number) => number[] {
+function seriesPlanner(options: DemoCatalogOptions): (bookId: number) => number[] {
   const rng = mulberry32(mix(options.seed, STREAM.series));
   let current: number[] = [];
   return (bookId) => {
@@ -638,7 +638,7 @@ function seriesPlanner(options: DemoCatalogueOptions): (bookId: number) => numbe
   };
 }
 
-function assertValidOptions(options: DemoCatalogueOptions): void {
+function assertValidOptions(options: DemoCatalogOptions): void {
   const { seed, now, ...counts } = options;
   for (const [key, value] of Object.entries(counts)) {
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`${key} must be a non-negative integer, got ${value}`);
@@ -650,10 +650,10 @@ function assertValidOptions(options: DemoCatalogueOptions): void {
 }
 
 /**
- * A made-up catalogue of original English text, identical for identical options. Books are generated one at a time
- * as the iterator is consumed, so large catalogues never sit in memory.
+ * A made-up catalog of original English text, identical for identical options. Books are generated one at a time
+ * as the iterator is consumed, so large catalogs never sit in memory.
  */
-export function* generateDemoCatalogue(options: DemoCatalogueOptions): Generator<{ book: BookMetadata; chapters: ChapterData[] }> {
+export function* generateDemoCatalog(options: DemoCatalogOptions): Generator<{ book: BookMetadata; chapters: ChapterData[] }> {
   assertValidOptions(options);
   const seriesOf = seriesPlanner(options);
   for (let bookId = 1; bookId <= options.books; bookId++) {

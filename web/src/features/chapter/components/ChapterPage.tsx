@@ -4,8 +4,8 @@ import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useChapterPage } from '../queries';
-import { ChapterReader } from './ChapterReader';
-import './reader.css';
+import { ChapterView } from './ChapterView';
+import './chapter.css';
 
 const CHAPTER_ID = /^[1-9]\d{0,9}$/;
 
@@ -16,7 +16,7 @@ export function ChapterPage() {
   return <ChapterLoader bookIDSlug={bookIDSlug} chapterID={chapterID} />;
 }
 
-/** Loads the chapter, then shows the reader. */
+/** Loads the chapter, then shows it. */
 function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterID: string }) {
   const { data, isPending, error } = useChapterPage(bookIDSlug, chapterID);
   const title = data ? `${data.chapterContent.title} - ${data.bookDetails.english_book_name} | ${SITE_NAME}` : SITE_NAME;
@@ -24,5 +24,5 @@ function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterI
 
   if (isPending) return <p>Loading</p>;
   if (error) return <p role="alert">Error</p>;
-  return <ChapterReader key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} />;
+  return <ChapterView key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} />;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ReaderIcon, type ReaderIconName } from './ReaderIcon';
+import { ChapterIcon, type ChapterIconName } from './ChapterIcon';
 
-export interface ReaderBarProps {
+export interface ChapterBarProps {
   previousPath: string | null;
   nextPath: string | null;
   bookPath: string;
@@ -10,23 +10,23 @@ export interface ReaderBarProps {
   onSettings: () => void;
 }
 
-function Label({ icon, text }: { icon: ReaderIconName; text: string }) {
+function Label({ icon, text }: { icon: ChapterIconName; text: string }) {
   return (
     <>
-      <ReaderIcon name={icon} />
+      <ChapterIcon name={icon} />
       <span>{text}</span>
     </>
   );
 }
 
 /**
- * The reader's controls: previous, next, book, chapter list, jump to comments and settings. The same controls form
+ * The chapter's controls: previous, next, book, chapter list, jump to comments and settings. The same controls form
  * the desktop bar and the mobile bottom bar; CSS shows the one that fits the screen.
  */
-export function ReaderBar({ variant, ...controls }: ReaderBarProps & { variant: 'desktop' | 'mobile' }) {
+export function ChapterBar({ variant, ...controls }: ChapterBarProps & { variant: 'desktop' | 'mobile' }) {
   const { previousPath, nextPath, bookPath, onChapters, onComments, onSettings } = controls;
   return (
-    <nav className={`reader-bar reader-bar-${variant}`} aria-label={variant === 'desktop' ? 'Reader controls' : 'Reader controls (mobile)'}>
+    <nav className={`chapter-bar chapter-bar-${variant}`} aria-label={variant === 'desktop' ? 'Reader controls' : 'Reader controls (mobile)'}>
       {previousPath ? (
         <Link to={previousPath}>
           <Label icon="previous" text="Previous" />

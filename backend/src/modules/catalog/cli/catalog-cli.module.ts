@@ -4,10 +4,10 @@ import { EventStoreModule } from '../../../event-store/event-store.module';
 import { PlatformModule } from '../../../platform/platform.module';
 import { CatalogCommandsModule } from '../catalog.module';
 
-/** What the catalogue CLI needs: the store, the event log and the catalogue commands; no HTTP. */
+/** What the catalog CLI needs: the store, the event log and the catalog commands; no HTTP. */
 @Module({})
-export class CatalogueCliModule {
+export class CatalogCliModule {
   static register(env: ServiceEnv): DynamicModule {
-    return { module: CatalogueCliModule, imports: [PlatformModule.register(env), EventStoreModule, CatalogCommandsModule] };
+    return { module: CatalogCliModule, imports: [PlatformModule.register(env), EventStoreModule, CatalogCommandsModule] };
   }
 }

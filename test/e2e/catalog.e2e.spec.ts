@@ -1,4 +1,4 @@
-// The public catalogue end to end: a catalogue folder is imported through the commands, the workers project the
+// The public catalog end to end: a catalog folder is imported through the commands, the workers project the
 // events, and the API answers every public route from the read models, exactly as `npm start` runs them.
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -16,18 +16,18 @@ import { createApp } from '../../backend/src/create-app';
 import { coverSvg } from '../../backend/src/modules/catalog/application/cover-svg';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LogWakeUps } from '../../backend/src/event-store/log-wake-ups';
-import { importCatalogueFolder } from '../../backend/src/modules/catalog/cli/import-catalogue-folder';
-import { generateDemoCatalogue } from '../../backend/src/demo-catalogue/demo-catalogue';
-import { writeCatalogueFolder } from '../../backend/src/demo-catalogue/write-catalogue-folder';
+import { importCatalogFolder } from '../../backend/src/modules/catalog/cli/import-catalog-folder';
+import { generateDemoCatalog } from '../../backend/src/demo-catalog/demo-catalog';
+import { writeCatalogFolder } from '../../backend/src/demo-catalog/write-catalog-folder';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { projectionsDone, readModelSnapshot, rebuild } from '../site-harness';
 
 const env = { ...testServiceEnv(__filename), searchRateLimit: 1000 };
 const BOOKS = 12;
-const catalogue = () =>
-  generateDemoCatalogue({ books: BOOKS, minChapters: 2, maxChapters: 4, minWordsPerChapter: 60, maxWordsPerChapter: 120, seed: 7, now: new Date('2026-11-20T12:00:00Z') });
+const catalog = () =>
+  generateDemoCatalog({ books: BOOKS, minChapters: 2, maxChapters: 4, minWordsPerChapter: 60, maxWordsPerChapter: 120, seed: 7, now: new Date('2026-11-20T12:00:00Z') });
 
-describe('the public catalogue', () => {
+describe('the public catalog', () => {
   let api: NestExpressApplication;
   let workers: INestApplicationContext;
   let base: string;
@@ -47,9 +47,9 @@ describe('the public catalogue', () => {
     await api.listen(0, '127.0.0.1');
     base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
     store = api.get<Connection>(getConnectionToken());
-    folder = await mkdtemp(join(tmpdir(), 'catalogue-'));
-    await writeCatalogueFolder(folder, catalogue());
-    const counts = await importCatalogueFolder(folder, api.get(CommandBus));
+    folder = await mkdtemp(join(tmpdir(), 'catalog-'));
+    await writeCatalogFolder(folder, catalog());
+    const counts = await importCatalogFolder(folder, api.get(CommandBus));
     expect(counts.books.published).toBe(BOOKS);
     await drained();
   }, 60_000);
@@ -174,7 +174,7 @@ describe('the public catalogue', () => {
 
   it('re-importing the unchanged folder appends nothing', async () => {
     const before = await store.collection(EventLogCollection.Events).countDocuments();
-    const counts = await importCatalogueFolder(folder, api.get(CommandBus));
+    const counts = await importCatalogFolder(folder, api.get(CommandBus));
     expect(counts.books).toEqual({ published: 0, updated: 0, unchanged: BOOKS });
     expect(counts.chapters.published + counts.chapters.updated).toBe(0);
     expect(await store.collection(EventLogCollection.Events).countDocuments()).toBe(before);
@@ -183,7 +183,7 @@ describe('the public catalogue', () => {
   it('projects an event the workers were never woken for (Redis away or emptied) from the log on their sweep', async () => {
     const wake = jest.spyOn(api.get(LogWakeUps), 'wake').mockImplementation(() => undefined);
     const book = (await get<BookPageResponse>('/api/2')).body.bookDetails;
-    const metadata = [...catalogue()][1].book;
+    const metadata = [...catalog()][1].book;
     try {
       const store = api.get(EventStore);
       await store.append('book-2', (await store.readStream('book-2')).length, [{ type: 'book.updated.v1', data: { ...metadata, english_book_name: `${book.english_book_name} (Revised)` } }], { actor: 'test', correlationId: 'no-wake', causationId: null });

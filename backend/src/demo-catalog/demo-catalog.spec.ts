@@ -14,16 +14,16 @@ import {
   type ChapterData,
 } from '@shelf/contracts';
 import { parseChapterFile } from '../modules/catalog/import-format/chapter-file';
-import { DEMO_CATALOGUE, demoBookName, generateDemoCatalogue, type DemoCatalogueOptions } from './demo-catalogue';
-import { bookFolderName, slugify, writeCatalogueFolder } from './write-catalogue-folder';
+import { DEMO_CATALOG, demoBookName, generateDemoCatalog, type DemoCatalogOptions } from './demo-catalog';
+import { bookFolderName, slugify, writeCatalogFolder } from './write-catalog-folder';
 
 type Entry = { book: BookMetadata; chapters: ChapterData[] };
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function firstBooks(options: DemoCatalogueOptions, count: number): Entry[] {
+function firstBooks(options: DemoCatalogOptions, count: number): Entry[] {
   const entries: Entry[] = [];
-  for (const entry of generateDemoCatalogue(options)) {
+  for (const entry of generateDemoCatalog(options)) {
     if (entries.length === count) break;
     entries.push(entry);
   }
@@ -32,30 +32,30 @@ function firstBooks(options: DemoCatalogueOptions, count: number): Entry[] {
 
 const distinct = <T>(values: readonly T[]): boolean => new Set(values).size === values.length;
 
-describe('generateDemoCatalogue', () => {
-  let catalogue: Entry[];
+describe('generateDemoCatalog', () => {
+  let catalog: Entry[];
   let books: BookMetadata[];
-  const now = DEMO_CATALOGUE.now.getTime();
+  const now = DEMO_CATALOG.now.getTime();
 
   beforeAll(() => {
-    catalogue = [...generateDemoCatalogue(DEMO_CATALOGUE)];
-    books = catalogue.map((entry) => entry.book);
+    catalog = [...generateDemoCatalog(DEMO_CATALOG)];
+    books = catalog.map((entry) => entry.book);
   });
 
   it('generates the same books for the same options and others for another seed', () => {
-    const again = JSON.stringify(firstBooks(DEMO_CATALOGUE, 10));
-    expect(again).toBe(JSON.stringify(catalogue.slice(0, 10)));
-    expect(JSON.stringify(firstBooks({ ...DEMO_CATALOGUE, seed: 7 }, 10))).not.toBe(again);
+    const again = JSON.stringify(firstBooks(DEMO_CATALOG, 10));
+    expect(again).toBe(JSON.stringify(catalog.slice(0, 10)));
+    expect(JSON.stringify(firstBooks({ ...DEMO_CATALOG, seed: 7 }, 10))).not.toBe(again);
   });
 
   it('numbers the books from 1 and names each uniquely, as demoBookName predicts', () => {
     expect(books.map((book) => book.book_id)).toEqual(Array.from({ length: 64 }, (_, index) => index + 1));
     expect(distinct(books.map((book) => book.english_book_name))).toBe(true);
-    for (const book of books) expect(book.english_book_name).toBe(demoBookName(book.book_id, DEMO_CATALOGUE.seed));
+    for (const book of books) expect(book.english_book_name).toBe(demoBookName(book.book_id, DEMO_CATALOG.seed));
   });
 
   it('keeps names unique across 10,000 books', () => {
-    const names = Array.from({ length: 10_000 }, (_, index) => demoBookName(index + 1, DEMO_CATALOGUE.seed));
+    const names = Array.from({ length: 10_000 }, (_, index) => demoBookName(index + 1, DEMO_CATALOG.seed));
     expect(distinct(names)).toBe(true);
   });
 
@@ -93,7 +93,7 @@ describe('generateDemoCatalogue', () => {
     expect(danmei).toBeLessThan(0.75);
   });
 
-  it('links related books of the catalogue by id and English name', () => {
+  it('links related books of the catalog by id and English name', () => {
     const nameOf = (id: number): string | undefined => books[id - 1]?.english_book_name;
     for (const book of books) {
       const { part_of_series: series, shared_universe: universe, similar_theme: similar } = book;
@@ -104,7 +104,7 @@ describe('generateDemoCatalogue', () => {
       for (const ref of [...universe, ...similar]) expect(ref.book_id).not.toBe(book.book_id);
       for (const ref of [...series, ...universe, ...similar]) {
         expect(ref.name).toBe(nameOf(ref.book_id));
-        expect(ref.name).toBe(demoBookName(ref.book_id, DEMO_CATALOGUE.seed));
+        expect(ref.name).toBe(demoBookName(ref.book_id, DEMO_CATALOG.seed));
       }
     }
     expect(books.some((book) => book.part_of_series.length > 0)).toBe(true);
@@ -112,32 +112,32 @@ describe('generateDemoCatalogue', () => {
   });
 
   it('gives each book an allowed number of chapters, numbered from 1', () => {
-    for (const { book, chapters } of catalogue) {
-      expect(chapters.length).toBeGreaterThanOrEqual(DEMO_CATALOGUE.minChapters);
-      expect(chapters.length).toBeLessThanOrEqual(DEMO_CATALOGUE.maxChapters);
+    for (const { book, chapters } of catalog) {
+      expect(chapters.length).toBeGreaterThanOrEqual(DEMO_CATALOG.minChapters);
+      expect(chapters.length).toBeLessThanOrEqual(DEMO_CATALOG.maxChapters);
       expect(chapters.map((chapter) => chapter.chapter_id)).toEqual(chapters.map((_, index) => index + 1));
       for (const chapter of chapters) expect(chapter.book_id).toBe(book.book_id);
     }
   });
 
   it('keeps every chapter within the word range', () => {
-    for (const chapter of catalogue.flatMap((entry) => entry.chapters)) {
+    for (const chapter of catalog.flatMap((entry) => entry.chapters)) {
       const words = countWords(chapter.content);
-      expect(words).toBeGreaterThanOrEqual(DEMO_CATALOGUE.minWordsPerChapter);
-      expect(words).toBeLessThanOrEqual(DEMO_CATALOGUE.maxWordsPerChapter);
+      expect(words).toBeGreaterThanOrEqual(DEMO_CATALOG.minWordsPerChapter);
+      expect(words).toBeLessThanOrEqual(DEMO_CATALOG.maxWordsPerChapter);
     }
   });
 
   it('reaches the exact word count when the range is a single number', () => {
-    const options = { ...DEMO_CATALOGUE, books: 20, minChapters: 2, maxChapters: 2, minWordsPerChapter: 257, maxWordsPerChapter: 257 };
-    for (const { chapters } of generateDemoCatalogue(options)) {
+    const options = { ...DEMO_CATALOG, books: 20, minChapters: 2, maxChapters: 2, minWordsPerChapter: 257, maxWordsPerChapter: 257 };
+    for (const { chapters } of generateDemoCatalog(options)) {
       for (const chapter of chapters) expect(countWords(chapter.content)).toBe(257);
     }
   });
 
   it('uploads chapters in order before now, some books within the last two days', () => {
     const latest: number[] = [];
-    for (const { chapters } of catalogue) {
+    for (const { chapters } of catalog) {
       const times = chapters.map((chapter) => Date.parse(chapter.uploaded_time));
       times.forEach((time, index) => expect(time).toBeGreaterThan(index === 0 ? now - 3 * 365 * DAY : times[index - 1]));
       expect(times[times.length - 1]).toBeLessThan(now);
@@ -148,18 +148,18 @@ describe('generateDemoCatalogue', () => {
   });
 
   it('rejects inconsistent options', () => {
-    expect(() => firstBooks({ ...DEMO_CATALOGUE, minChapters: 5, maxChapters: 4 }, 1)).toThrow(RangeError);
-    expect(() => firstBooks({ ...DEMO_CATALOGUE, books: 1.5 }, 1)).toThrow(RangeError);
+    expect(() => firstBooks({ ...DEMO_CATALOG, minChapters: 5, maxChapters: 4 }, 1)).toThrow(RangeError);
+    expect(() => firstBooks({ ...DEMO_CATALOG, books: 1.5 }, 1)).toThrow(RangeError);
   });
 });
 
-describe('writeCatalogueFolder', () => {
-  const options = { ...DEMO_CATALOGUE, books: 3, minChapters: 8, maxChapters: 12, minWordsPerChapter: 40, maxWordsPerChapter: 90 };
+describe('writeCatalogFolder', () => {
+  const options = { ...DEMO_CATALOG, books: 3, minChapters: 8, maxChapters: 12, minWordsPerChapter: 40, maxWordsPerChapter: 90 };
   const fileName = (chapterId: number): string => `${String(chapterId).padStart(4, '0')}.md`;
   let root: string;
 
   beforeEach(async () => {
-    root = await mkdtemp(join(tmpdir(), 'demo-catalogue-'));
+    root = await mkdtemp(join(tmpdir(), 'demo-catalog-'));
   });
 
   afterEach(async () => {
@@ -172,15 +172,15 @@ describe('writeCatalogueFolder', () => {
   });
 
   it('writes book.json and one chapter file per chapter that parse back exactly', async () => {
-    const catalogue = [...generateDemoCatalogue(options)];
-    const allChapters = catalogue.flatMap((entry) => entry.chapters);
+    const catalog = [...generateDemoCatalog(options)];
+    const allChapters = catalog.flatMap((entry) => entry.chapters);
     // Notes exercise the YAML quoting of the front matter.
     expect(allChapters.some((chapter) => chapter.footnote || chapter.chapter_author_note || chapter.chapter_tl_note)).toBe(true);
 
-    await expect(writeCatalogueFolder(root, catalogue)).resolves.toEqual({ books: 3, chapters: allChapters.length });
+    await expect(writeCatalogFolder(root, catalog)).resolves.toEqual({ books: 3, chapters: allChapters.length });
 
-    expect((await readdir(root)).sort()).toEqual(catalogue.map((entry) => bookFolderName(entry.book)).sort());
-    for (const { book, chapters } of catalogue) {
+    expect((await readdir(root)).sort()).toEqual(catalog.map((entry) => bookFolderName(entry.book)).sort());
+    for (const { book, chapters } of catalog) {
       const folder = join(root, bookFolderName(book));
       expect(await readFile(join(folder, 'book.json'), 'utf8')).toBe(`${JSON.stringify(book, null, 2)}\n`);
       expect((await readdir(join(folder, 'chapters'))).sort()).toEqual(chapters.map((chapter) => fileName(chapter.chapter_id)));
@@ -200,9 +200,9 @@ describe('writeCatalogueFolder', () => {
       return Promise.all(files.map(async (path): Promise<[string, string]> => [path, await readFile(join(root, path), 'utf8')]));
     };
 
-    await writeCatalogueFolder(root, generateDemoCatalogue(options));
+    await writeCatalogFolder(root, generateDemoCatalog(options));
     const first = await snapshot();
-    await writeCatalogueFolder(root, generateDemoCatalogue(options));
+    await writeCatalogFolder(root, generateDemoCatalog(options));
     expect(first.length).toBeGreaterThan(3);
     expect(await snapshot()).toEqual(first);
   });

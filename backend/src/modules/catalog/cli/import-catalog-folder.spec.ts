@@ -2,10 +2,10 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateDemoCatalogue } from '../../../demo-catalogue/demo-catalogue';
-import { writeCatalogueFolder } from '../../../demo-catalogue/write-catalogue-folder';
+import { generateDemoCatalog } from '../../../demo-catalog/demo-catalog';
+import { writeCatalogFolder } from '../../../demo-catalog/write-catalog-folder';
 import { SaveChapterCommand } from '../application/save-chapter.command';
-import { importCatalogueFolder, ImportError } from './import-catalogue-folder';
+import { importCatalogFolder, ImportError } from './import-catalog-folder';
 
 /** Records the commands an import sends and answers each as a first publication. */
 function recordingBus() {
@@ -14,7 +14,7 @@ function recordingBus() {
   return { bus, sent };
 }
 
-describe('importCatalogueFolder', () => {
+describe('importCatalogFolder', () => {
   let root: string;
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'import-'));
@@ -22,9 +22,9 @@ describe('importCatalogueFolder', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('sends one command per book and chapter, numbering chapters by file name', async () => {
-    await writeCatalogueFolder(root, generateDemoCatalogue({ books: 2, minChapters: 2, maxChapters: 2, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
+    await writeCatalogFolder(root, generateDemoCatalog({ books: 2, minChapters: 2, maxChapters: 2, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
     const { bus, sent } = recordingBus();
-    expect(await importCatalogueFolder(root, bus)).toEqual({
+    expect(await importCatalogFolder(root, bus)).toEqual({
       books: { published: 2, updated: 0, unchanged: 0 },
       chapters: { published: 4, updated: 0, unchanged: 0 },
     });
@@ -35,17 +35,17 @@ describe('importCatalogueFolder', () => {
   it('names the file and the problem of a book.json that is not JSON or not valid', async () => {
     await mkdir(join(root, '1-broken'));
     await writeFile(join(root, '1-broken', 'book.json'), '{ not json');
-    await expect(importCatalogueFolder(root, recordingBus().bus)).rejects.toThrow(new RegExp(`^${join(root, '1-broken', 'book.json')}: `));
+    await expect(importCatalogFolder(root, recordingBus().bus)).rejects.toThrow(new RegExp(`^${join(root, '1-broken', 'book.json')}: `));
     await writeFile(join(root, '1-broken', 'book.json'), JSON.stringify({ book_id: 0 }));
-    await expect(importCatalogueFolder(root, recordingBus().bus)).rejects.toThrow(/book_id must be a positive whole number; english_book_name must be a non-empty string/);
+    await expect(importCatalogFolder(root, recordingBus().bus)).rejects.toThrow(/book_id must be a positive whole number; english_book_name must be a non-empty string/);
   });
 
   it('names the chapter file whose front matter is incomplete', async () => {
-    await writeCatalogueFolder(root, generateDemoCatalogue({ books: 1, minChapters: 1, maxChapters: 1, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
+    await writeCatalogFolder(root, generateDemoCatalog({ books: 1, minChapters: 1, maxChapters: 1, minWordsPerChapter: 20, maxWordsPerChapter: 30, seed: 1, now: new Date('2026-01-01T00:00:00Z') }));
     const [bookFolder] = await readdir(root);
     const chapterFile = join(root, bookFolder, 'chapters', '0001.md');
     await writeFile(chapterFile, '---\ntitle: No date\n---\nText.\n');
-    const error = await importCatalogueFolder(root, recordingBus().bus).catch((e: unknown) => e);
+    const error = await importCatalogFolder(root, recordingBus().bus).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);
     expect((error as Error).message).toBe(`${chapterFile}: the front matter has no uploaded_time`);
   });
