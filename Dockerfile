@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY search-index/package.json search-index/
+COPY server-config/package.json server-config/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY web/package.json web/
@@ -20,6 +21,8 @@ COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/contracts/dist contracts/dist
 COPY --from=build /app/search-index/package.json search-index/
 COPY --from=build /app/search-index/dist search-index/dist
+COPY --from=build /app/server-config/package.json server-config/
+COPY --from=build /app/server-config/dist server-config/dist
 USER node
 
 FROM server AS api

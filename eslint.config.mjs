@@ -41,6 +41,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' }] }],
     },
   },
+  // The server's domain (ARCHITECTURE.md sections 3 and 4): the shared kernel and each module's domain/ are pure rules,
+  // importing no framework, driver or infrastructure. backend/src/domain/domain-imports.spec.ts proves this rule fires.
+  {
+    files: ['backend/src/domain/**/*.ts', 'backend/src/modules/*/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'mongoose', 'mongodb', 'ioredis', 'bullmq', 'socket.io', 'express'], message: 'The domain imports no framework or driver.' },
+            {
+              regex: '^\\.\\.?/(.*/)?(event-store|platform|realtime|infrastructure|application|api)(/|$)',
+              message: 'The domain imports no infrastructure, application or API code: it gets what it needs passed in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Nest resolves constructor parameters from their emitted types, so injected classes must be value imports.
   {
     files: ['backend/src/**/*.ts', 'workers/src/**/*.ts'],

@@ -1,5 +1,5 @@
-// Jest runs the server-side suites (contracts, search-index, backend, workers) as projects of one run, against the
-// real FerretDB, Redis and SMTP catcher that test/global-setup.cjs starts.
+// Jest runs the server-side suites (contracts, search-index, server-config, backend, workers) as projects of one run,
+// against the real FerretDB, Redis and SMTP catcher that test/global-setup.cjs starts.
 const swc = [
   '@swc/jest',
   {
@@ -23,6 +23,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
   moduleNameMapper: {
     '^@shelf/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@shelf/search-index$': '<rootDir>/../search-index/src/index.ts',
+    '^@shelf/server-config$': '<rootDir>/../server-config/src/index.ts',
     '^@test/support$': '<rootDir>/../test/support.ts',
   },
 });
@@ -30,7 +31,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    ...['contracts', 'search-index', 'backend', 'workers'].map((name) => project(name)),
+    ...['contracts', 'search-index', 'server-config', 'backend', 'workers'].map((name) => project(name)),
     // Whole flows across the API and the workers, as `npm start` runs them; and the API fuzzed (test/fuzz).
     project('test', ['<rootDir>/e2e/**/*.spec.ts', '<rootDir>/fuzz/**/*.spec.ts']),
   ],

@@ -1,5 +1,5 @@
 // socket.io clients of the live channel for integration tests: connect, wait for the next push, join a thread.
-import { type ClientToServerEvents, REALTIME_PATH, type RoomAck, type ServerToClientEvents, type ThreadRef } from '@shelf/contracts';
+import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, type RoomAck, type ServerToClientEvents, type ThreadRef } from '@shelf/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -24,5 +24,5 @@ export function next<E extends keyof ServerToClientEvents>(socket: LiveSocket, e
 }
 
 export async function joinThread(socket: LiveSocket, thread: ThreadRef): Promise<Parameters<RoomAck>[0]> {
-  return socket.timeout(LIVE_TIMEOUT_MS).emitWithAck('thread:join', thread);
+  return socket.timeout(LIVE_TIMEOUT_MS).emitWithAck(LiveRequest.ThreadJoin, thread);
 }

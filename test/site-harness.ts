@@ -5,7 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type AuthUser, type LoginResponse, type ServiceEnv } from '@shelf/contracts';
+import { type AuthUser, type LoginResponse } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createApp } from '../backend/src/create-app';
@@ -42,7 +43,7 @@ export interface TestSite {
 const PASSWORD = 'correct horse battery staple';
 let readers = 0;
 
-export async function startSite(env: ServiceEnv): Promise<TestSite> {
+export async function startSite(env: EnvVariables): Promise<TestSite> {
   const workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
   const api = await createApp(env, ['error']);
   await api.listen(0, '127.0.0.1');

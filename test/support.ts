@@ -1,18 +1,23 @@
 // What an integration test needs to reach the services global-setup started, isolated from every other test file.
-import { readServiceEnv, type ServiceEnv } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 
+/** The environment of one test file: what global-setup provides is always there. */
+export type TestEnv = EnvVariables & Record<'MONGO_URL' | 'REDIS_URL' | 'SMTP_URL' | 'AUTH_SECRET' | 'QUEUE_PREFIX', string>;
+
 /**
- * The ServiceEnv of one test file: its own database and its own queue prefix, so files can run in parallel
- * without seeing each other's data. `testFile` is the file's path (`__filename`).
+ * The environment variables of one test file, which the API and the workers read as they read process.env (createApp,
+ * WorkersModule.register, startSite): process.env, where global-setup names the services, with the file's own database
+ * and queue prefix, so files can run in parallel without seeing each other's data; `overrides` on top. `testFile` is
+ * the file's path (`__filename`).
  */
-export function testServiceEnv(testFile: string, overrides: Partial<ServiceEnv> = {}): ServiceEnv {
+export function testEnv(testFile: string, overrides: EnvVariables = {}): TestEnv {
   const key = `${basename(testFile).replace(/\W+/g, '_').slice(0, 40)}_${createHash('sha1').update(testFile).digest('hex').slice(0, 8)}`;
-  const env = readServiceEnv(process.env);
-  const mongo = new URL(env.mongoUrl);
+  if (!process.env.MONGO_URL) throw new Error('MONGO_URL is not set: run the tests with Jest, whose global setup starts the services.');
+  const mongo = new URL(process.env.MONGO_URL);
   mongo.pathname = `/t_${key}`;
-  return { ...env, mongoUrl: mongo.toString(), queuePrefix: `t_${key}`, ...overrides };
+  return { ...process.env, MONGO_URL: mongo.toString(), QUEUE_PREFIX: `t_${key}`, ...overrides } as TestEnv;
 }
 
 export interface CaughtMail {

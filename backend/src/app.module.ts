@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import type { ServiceEnv } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { EventStoreModule } from './event-store/event-store.module';
@@ -28,11 +28,11 @@ function cacheForever(res: { setHeader(name: string, value: string): void }, pat
 
 @Module({})
 export class AppModule {
-  static register(env: ServiceEnv): DynamicModule {
+  static register(variables: EnvVariables): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.register(env),
+        PlatformModule.register(variables),
         EventStoreModule,
         HealthModule,
         AccountsModule,

@@ -1,19 +1,22 @@
 import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import compression from 'compression';
-import type { ServiceEnv } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { AppModule } from './app.module';
-import { SearchRateLimiter } from './modules/catalog/api/search-rate-limiter';
+import { searchRateLimit } from './modules/catalog/api/search-rate-limit';
 import { METRICS_PATH, MetricsEndpoint } from './modules/metrics/api/metrics-endpoint';
 import { HttpMetrics } from './modules/metrics/application/http-metrics';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
+import { SERVICE_ENV, type ServiceEnv } from './platform/config/service-env';
 import { proxyTrust } from './platform/http/client-ip';
 import { DependencyWatch } from './platform/dependency-watch';
 import { answerClientErrorsInJson } from './platform/http/client-errors';
 import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
 import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
 import { DependencyFailureFilter } from './platform/http/dependency-failure.filter';
+import { DomainErrorFilter } from './platform/http/domain-error.filter';
 import { installFrontDoor } from './platform/http/front-door';
 import { jsonBody } from './platform/http/json-body';
 import { ResponseCache } from './platform/http/response-cache';
@@ -25,15 +28,18 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 /**
  * The API as both `main.ts` and the tests run it: every route under /api, bad input rejected at the edge; the live
  * channel at /realtime, the operators' queue dashboard at /admin/queues and the Prometheus metrics at /metrics.
+ * `variables` is the environment (process.env, or a test file's own); a missing or wrong variable stops the start.
  */
-export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(env), { logger, bodyParser: false });
+export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(variables), { logger, bodyParser: false });
+  const env = app.get<ServiceEnv>(SERVICE_ENV);
   // Behind a trusted proxy (TRUST_PROXY: docker-compose names its nginx), the client's address is in X-Forwarded-For.
   const trust = proxyTrust(env.trustProxy);
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), {
-    limiters: { '/api/searchbook': app.get(SearchRateLimiter) },
+    limits: { '/api/searchbook': searchRateLimit(env.searchRateLimit) },
+    storage: app.get<ThrottlerStorage>(ThrottlerStorage),
     trust,
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
     observe: app.get(HttpMetrics).observe,
@@ -48,7 +54,8 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
-  // Bad input gets one clear message: the first rule the request broke.
+  // Bad input gets one clear message: the first rule of its DTO the request broke. (What the domain refuses is a
+  // DomainError, answered by DomainErrorFilter below.)
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -63,7 +70,7 @@ export async function createApp(env: ServiceEnv, logger: LogLevel[] = ['error', 
   // A store or Redis that is away gets a 503 within the deadline, not a hang or a 500. The last filter given is
   // tried first, so the catch-all dependency filter goes before the specific ones.
   app.useGlobalInterceptors(new DependencyDeadlineInterceptor(app.get(DependencyWatch)));
-  app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter());
+  app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter(), new DomainErrorFilter());
   app.enableShutdownHooks();
   return app;
 }

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { readServiceEnv } from '@shelf/contracts';
 import { createApp } from './create-app';
 
 /** A shutdown that cannot finish (Redis or the store went first) must not keep the process alive. */
@@ -15,7 +14,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  const app = await createApp(readServiceEnv(process.env));
+  const app = await createApp(process.env);
   const port = Number(process.env.PORT ?? 8080);
   await app.listen(port, process.env.HOST ?? '127.0.0.1');
   Logger.log(`API listening on ${await app.getUrl()}`, 'Main');

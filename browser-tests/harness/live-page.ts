@@ -6,7 +6,7 @@ export async function openThread(page: Page, path: string): Promise<void> {
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/realtime/'));
   await page.goto(`${inject('site').baseUrl}${path}`);
   const ws = await socket;
-  // socket.io frames: '42["thread:join",…]' goes out, '43…[{"ok":true}]' is its acknowledgement.
+  // socket.io frames: '42["thread:join.v1",…]' (LiveRequest.ThreadJoin) goes out, '43…[{"ok":true}]' is its acknowledgement.
   await ws.waitForEvent('framereceived', { predicate: (frame) => /^43\d*\[\{"ok":true\}\]$/.test(String(frame.payload)), timeout: 15_000 });
 }
 

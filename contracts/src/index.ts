@@ -1,4 +1,3 @@
-export * from './config/service-env';
 export * from './jobs/job-options';
 export * from './jobs/queue-names';
 export * from './jobs/mail-jobs';
@@ -11,6 +10,7 @@ export * from './events/domain-event';
 export * from './events/catalog-events';
 export * from './events/any-event';
 export * from './events/event-log';
+export * from './events/retired-secrets';
 export * from './events/projection-progress';
 export * from './read-models/catalog-read-models';
 export * from './read-models/book-progress';
@@ -34,4 +34,5 @@ export * from './read-models/read-model-versions';
 export * from './comments/report-reasons';
 export * from './api/operator-responses';
 export * from './read-models/moderation-read-models';
+export * from './read-models/account-read-models';
 export * from './rules/utc-minute';

@@ -1,7 +1,7 @@
 // Comment fan-out: 1,000 socket.io clients follow one comment thread; each round pushes one new comment to them,
 // and the figures are the delivery latencies over every socket of every round. Two sources, measured separately:
 //   http    — a verified reader posts a real comment (POST /api/comment/post-comments), timed from the acknowledged
-//             response to each socket's comment:created: the event queue, the comment-thread projection and the push.
+//             response to each socket's LivePush.CommentCreated: the event queue, the comment-thread projection and the push.
 //   emitter — the workers' LiveEmitter pushes a comment itself, timed from the emit call: the push path alone.
 // The clients all run in this one process, so their own event loop is part of what is measured.
 // Usage: node load-tests/bench/comment-fanout.mjs (stop any `npm start` first). SOCKETS, ROUNDS and SOURCES
@@ -16,7 +16,9 @@ const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { io } = require('socket.io-client');
 const { Queue } = require('bullmq');
-const { QueueName, REALTIME_PATH, readServiceEnv } = require(join(root, 'contracts/dist/index.js'));
+const { LivePush, LiveRequest, QueueName, REALTIME_PATH } = require(join(root, 'contracts/dist/index.js'));
+const { readEnv } = require(join(root, 'server-config/dist/index.js'));
+const { serviceEnvSchema } = require(join(root, 'workers/dist/config/service-env.schema.js'));
 const { LiveEmitter } = require(join(root, 'workers/dist/realtime/live-emitter.js'));
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
@@ -39,8 +41,8 @@ async function openSockets(baseUrl, thread, count) {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
       });
-      const ack = await socket.timeout(10_000).emitWithAck('thread:join', thread);
-      if (!ack.ok) throw new Error(`thread:join refused: ${ack.message}`);
+      const ack = await socket.timeout(10_000).emitWithAck(LiveRequest.ThreadJoin, thread);
+      if (!ack.ok) throw new Error(`${LiveRequest.ThreadJoin} refused: ${ack.message}`);
       return socket;
     });
     sockets.push(...(await Promise.all(batch)));
@@ -54,7 +56,7 @@ function receipts(sockets, arrivals, commentId) {
 }
 
 const site = await startSite('bench-demo');
-const emitter = new LiveEmitter(readServiceEnv({ ...process.env, ...site.env }));
+const emitter = new LiveEmitter(readEnv(serviceEnvSchema, { ...process.env, ...site.env }));
 const events = new Queue(QueueName.Events, { connection: { url: site.env.REDIS_URL }, prefix: site.env.QUEUE_PREFIX });
 let sockets = [];
 try {
@@ -66,7 +68,7 @@ try {
   sockets = await openSockets(site.baseUrl, thread, SOCKETS);
   const arrivals = new Map();
   for (const socket of sockets) {
-    socket.on('comment:created', ({ comment }) => {
+    socket.on(LivePush.CommentCreated, ({ comment }) => {
       const at = performance.now();
       if (!arrivals.has(comment.comment_id)) arrivals.set(comment.comment_id, []);
       arrivals.get(comment.comment_id).push(at);

@@ -10,14 +10,14 @@ require('reflect-metadata');
 const { Redis } = require('ioredis');
 const { NestFactory } = require('@nestjs/core');
 const { CommandBus } = require('@nestjs/cqrs');
-const { READ_MODEL_CHANGES_CHANNEL, readServiceEnv } = require(join(root, 'contracts/dist/index.js'));
+const { READ_MODEL_CHANGES_CHANNEL } = require(join(root, 'contracts/dist/index.js'));
 const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
 const { SaveChapterCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-chapter.command.js'));
 
 const UPDATES = Number(process.env.UPDATES ?? 300);
 const site = await startSite('bench-demo');
 const subscriber = new Redis(site.env.REDIS_URL);
-const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv({ ...process.env, ...site.env })), { logger: ['error'] });
+const app = await NestFactory.createApplicationContext(CatalogCliModule.register({ ...process.env, ...site.env }), { logger: ['error'] });
 try {
   const arrivals = new Map();
   subscriber.on('message', (_channel, message) => {

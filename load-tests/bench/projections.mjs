@@ -47,7 +47,6 @@ const {
   partitionKey,
   partitionOf,
   positionId,
-  readServiceEnv,
   socialStreams,
 } = require(join(root, 'contracts/dist/index.js'));
 const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
@@ -315,7 +314,7 @@ async function openDatabase(services, name) {
     ADMIN_USER: '',
     ADMIN_PASSWORD: '',
   };
-  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv(env)), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
   const client = await MongoClient.connect(env.MONGO_URL);
   return { env, app, store: app.get(EventStore), commands: app.get(CommandBus), client, db: client.db() };
 }

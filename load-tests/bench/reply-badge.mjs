@@ -5,6 +5,7 @@
 // replier's 30-second comment cooldown is cleared in Redis before each reply, so one replier can reply often.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import services from '../../scripts/lib/services.cjs';
 import { percentiles, registerReader } from './lib/readers.mjs';
 import { root, startSite, waitUntil } from './lib/site.mjs';
@@ -12,6 +13,7 @@ import { root, startSite, waitUntil } from './lib/site.mjs';
 const require = createRequire(import.meta.url);
 const { Redis } = require('ioredis');
 const { io } = require('socket.io-client');
+const { LivePush, REALTIME_PATH } = require(join(root, 'contracts/dist/index.js'));
 
 const REPLIES = Number(process.env.REPLIES ?? 300);
 const THREADS = 10;
@@ -41,21 +43,21 @@ try {
     }
   }
 
-  socket = io(`http://127.0.0.1:${SECOND_PORT}`, { path: '/realtime', transports: ['websocket'], auth: { token: author.token } });
+  socket = io(`http://127.0.0.1:${SECOND_PORT}`, { path: REALTIME_PATH, transports: ['websocket'], auth: { token: author.token } });
   await new Promise((resolve, reject) => (socket.once('connect', resolve), socket.once('connect_error', reject)));
 
   const cooldownKey = `${site.env.QUEUE_PREFIX}:comment-cooldown:${replier.user.user_id}`;
   const latencies = [];
   for (let i = 0; i < REPLIES; i++) {
     await redis.del(cooldownKey);
-    const arrived = new Promise((resolve) => socket.once('badges:changed', () => resolve(performance.now())));
+    const arrived = new Promise((resolve) => socket.once(LivePush.BadgesChanged, () => resolve(performance.now())));
     const { thread, commentId } = parents[i % parents.length];
     const answer = await replier.call('POST', 'comment/post-comments', { ...thread, parent_comment_id: commentId, comment_content: `Reply number ${i} to the comment above.` });
     const acknowledged = performance.now();
     if (answer.success !== 1) throw new Error(`reply ${i} refused: ${answer.message}`);
     latencies.push(Math.max(0, (await arrived) - acknowledged));
   }
-  console.log(`\nReply → badge over ${REPLIES} replies in ${parents.length} threads (post-comments acknowledged by API 1 → badges:changed on a socket of API 2): ${percentiles(latencies)}`);
+  console.log(`\nReply → badge over ${REPLIES} replies in ${parents.length} threads (post-comments acknowledged by API 1 → ${LivePush.BadgesChanged} on a socket of API 2): ${percentiles(latencies)}`);
 } finally {
   socket?.close();
   redis.disconnect();

@@ -1,6 +1,6 @@
 // One contract for every search engine: runs against the embedded engine always, and against Meilisearch too when
 // MEILI_URL is set. Both must return the same hits in the same order.
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import { MongoClient } from 'mongodb';
 import { createSearchEngine } from './create-search-engine';
 import type { SearchBookDocument } from './search-document';
@@ -45,15 +45,16 @@ const engines: { name: string; url?: string }[] = [{ name: 'embedded' }];
 if (process.env.MEILI_URL) engines.push({ name: 'meilisearch', url: process.env.MEILI_URL });
 
 describe.each(engines)('the $name search engine', ({ url }) => {
-  const env = testServiceEnv(__filename, { meiliUrl: url, meiliMasterKey: process.env.MEILI_MASTER_KEY });
+  const env = testEnv(__filename);
+  const settings = { meiliUrl: url, meiliMasterKey: process.env.MEILI_MASTER_KEY, redisUrl: env.REDIS_URL };
   let client: MongoClient;
   let engine: SearchEngine;
   const ids = async (query: Partial<SearchQuery>) =>
     (await engine.search({ page: 1, pageSize: 10, sort: 'likes', ...query })).hits.map((hit) => hit.book_id);
 
   beforeAll(async () => {
-    client = await MongoClient.connect(env.mongoUrl);
-    engine = createSearchEngine(env, client.db());
+    client = await MongoClient.connect(env.MONGO_URL);
+    engine = createSearchEngine(settings, client.db());
     await engine.start();
     await engine.replaceAll(books);
   });
@@ -123,7 +124,7 @@ describe.each(engines)('the $name search engine', ({ url }) => {
   });
 
   it('replaces a document on upsert, and another process sees the change', async () => {
-    const other = createSearchEngine(env, client.db());
+    const other = createSearchEngine(settings, client.db());
     await other.start();
     try {
       await engine.upsert([{ ...books[4], like_count: 99, english_book_name: 'A Loud Apocalypse' }]);

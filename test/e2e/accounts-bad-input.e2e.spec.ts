@@ -3,13 +3,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { LoginResponse } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../backend/src/create-app';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const password = 'correct horse battery staple';
 const big = 'x'.repeat(5000);
 

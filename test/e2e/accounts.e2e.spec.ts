@@ -5,14 +5,14 @@ import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LoginResponse, TokenResponse } from '@shelf/contracts';
-import { caughtMail, testServiceEnv, waitForMail } from '@test/support';
+import { caughtMail, testEnv, waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import { createApp } from '../../backend/src/create-app';
 import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
 import { WorkersModule } from '../../workers/src/workers.module';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const password = 'correct horse battery staple';
 
 describe('accounts and sessions', () => {
@@ -164,6 +164,19 @@ describe('accounts and sessions', () => {
     expect((await post('login', { email, password: 'a brand new secret phrase' })).status).toBe(200);
   });
 
+  it('uses a reset link once even when it is presented several times at once', async () => {
+    const email = 'hasty@example.test';
+    const from = { 'x-forwarded-for': '10.79.0.1' }; // its own address: the other tests use up the local one's registrations
+    await post('register', { email, password, username: 'Hasty' }, from);
+    await post('forgot-password', { email, honeypot: '' }, from);
+    const token = (await linkIn(email, 'Reset your Novel Shelf password')).searchParams.get('token');
+    const phrases = ['the first racing phrase', 'the second racing phrase', 'the third racing phrase'];
+    const answers = await Promise.all(phrases.map((newPassword) => post('reset-password', { token, newPassword, honeypot: '' }, from)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    const winner = phrases[answers.findIndex((answer) => answer.status === 200)];
+    for (const phrase of phrases) expect([phrase, (await post('login', { email, password: phrase }, from)).status]).toEqual([phrase, phrase === winner ? 200 : 401]);
+  });
+
   it('changes the username (not to the same one) and the password', async () => {
     const email = 'changer@example.test';
     await post('register', { email, password, username: 'Changer' });
@@ -220,7 +233,7 @@ describe('accounts and sessions', () => {
     const tokens = {
       none: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 60 })}.`,
       forged: sign({ ...claims, exp: now + 60 }, 'not the key'),
-      expired: sign({ ...claims, exp: now - 60 }, accessTokenKey(env)),
+      expired: sign({ ...claims, exp: now - 60 }, accessTokenKey({ authSecret: env.AUTH_SECRET })),
       garbage: 'not.a.jwt',
     };
     for (const token of Object.values(tokens)) {

@@ -7,7 +7,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type BookPageResponse, type ChapterPageResponse, EventLogCollection, type HomeResponse, ReadModelCollection, type SearchResponse } from '@shelf/contracts';
 import { EMBEDDED_SEARCH_COLLECTION } from '@shelf/search-index';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { writeCatalogFolder } from '../../backend/src/demo-catalog/write-catalog
 import { WorkersModule } from '../../workers/src/workers.module';
 import { projectionsDone, readModelSnapshot, rebuild } from '../site-harness';
 
-const env = { ...testServiceEnv(__filename), searchRateLimit: 1000 };
+const env = testEnv(__filename, { SEARCH_RATE_LIMIT: '1000' });
 const BOOKS = 12;
 const catalog = () =>
   generateDemoCatalog({ books: BOOKS, minChapters: 2, maxChapters: 4, minWordsPerChapter: 60, maxWordsPerChapter: 120, seed: 7, now: new Date('2026-11-20T12:00:00Z') });
@@ -157,7 +157,7 @@ describe('the public catalog', () => {
   });
 
   it('answers too many searches from one client with 429 and a message', async () => {
-    const strict = await createApp({ ...env, searchRateLimit: 2, queuePrefix: `${env.queuePrefix}-strict` }, ['error']);
+    const strict = await createApp({ ...env, SEARCH_RATE_LIMIT: '2', QUEUE_PREFIX: `${env.QUEUE_PREFIX}-strict` }, ['error']);
     await strict.listen(0, '127.0.0.1');
     try {
       const url = `${(await strict.getUrl()).replace('[::1]', '127.0.0.1')}/api/searchbook?book_name=x`;

@@ -1,13 +1,13 @@
 // Live updates end to end: commands through one API process, projections in the workers, pushes through the socket.io
 // Redis emitter to sockets held by a second API process — the reply badge and a thread's comment events.
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { CommentView } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { type CommentView, LivePush } from '@shelf/contracts';
+import { testEnv } from '@test/support';
 import { createApp } from '../../backend/src/create-app';
 import { connect, joinThread, type LiveSocket, next } from '../live-sockets';
 import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 
 describe('live reply badges and comment threads across two API processes', () => {
   let site: TestSite;
@@ -47,29 +47,29 @@ describe('live reply badges and comment threads across two API processes', () =>
     const bobThread = await open(bob.token);
     expect(await joinThread(bobThread, thread)).toEqual({ ok: true });
 
-    const created = next(bobThread, 'comment:created');
+    const created = next(bobThread, LivePush.CommentCreated);
     const posted = await post<{ comment_id: string }>('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'A first comment on this chapter, live.' }, alice);
     const pushed = await created;
     expect(pushed.thread).toEqual(thread);
     expect(pushed.comment).toMatchObject<Partial<CommentView>>({ comment_id: posted.body.comment_id, username: alice.user.username, comment_content: 'A first comment on this chapter, live.' });
 
-    const badge = next(aliceSocket, 'badges:changed');
+    const badge = next(aliceSocket, LivePush.BadgesChanged);
     await post('comment/post-comments', { ...thread, parent_comment_id: posted.body.comment_id, comment_content: 'And here is a reply to that first comment.' }, bob);
     expect(await badge).toEqual({ unreadReplies: 1, uncheckedUpdates: 0 });
 
-    const cleared = next(aliceSocket, 'badges:changed');
+    const cleared = next(aliceSocket, LivePush.BadgesChanged);
     expect((await site.call('PUT', 'user/replies/mark-read', { token: alice.token })).status).toBe(200);
     expect(await cleared).toEqual({ unreadReplies: 0, uncheckedUpdates: 0 });
 
-    const liked = next(bobThread, 'comment:like-count');
+    const liked = next(bobThread, LivePush.CommentLikeCount);
     await post('comment/like-comments', { comment_id: posted.body.comment_id }, bob);
     expect(await liked).toEqual({ thread, comment_id: posted.body.comment_id, like_count: 1 });
 
-    const edited = next(bobThread, 'comment:edited');
+    const edited = next(bobThread, LivePush.CommentEdited);
     await post('comment/edit-comments', { comment_id: posted.body.comment_id, new_comment_content: 'A first comment on this chapter, edited live.' }, alice);
     expect((await edited).comment.comment_content).toBe('A first comment on this chapter, edited live.');
 
-    const deleted = next(bobThread, 'comment:deleted');
+    const deleted = next(bobThread, LivePush.CommentDeleted);
     await post('comment/delete-comments', { comment_id: posted.body.comment_id }, alice);
     expect((await deleted).comment).toMatchObject({ comment_id: posted.body.comment_id, username: '[deleted]', comment_content: '[deleted]' });
   });
@@ -78,8 +78,8 @@ describe('live reply badges and comment threads across two API processes', () =>
     const visitor = await open();
     expect(await joinThread(visitor, thread)).toEqual({ ok: true });
     let badges = 0;
-    visitor.on('badges:changed', () => (badges += 1));
-    const created = next(visitor, 'comment:created');
+    visitor.on(LivePush.BadgesChanged, () => (badges += 1));
+    const created = next(visitor, LivePush.CommentCreated);
     // (Bob is still in his 30-second cooldown.)
     await post('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'Visitors can watch this thread live too.' }, carol);
     expect((await created).comment.username).toBe(carol.user.username);

@@ -1,9 +1,12 @@
 // The operators' side end to end on the real store, Redis and SMTP catcher: the role, the moderation queue fed by
 // reports, restoring a removed comment live, suspensions, the audit trail and the queue dashboard's session.
 import {
+  AccountReadModelCollection,
   type AuditResponse,
   type CommentPush,
   type CommentsResponse,
+  LivePush,
+  LiveRequest,
   type ModerationContextResponse,
   ModerationReadModelCollection,
   type ModerationQueueResponse,
@@ -11,13 +14,13 @@ import {
   SocialEventType,
 } from '@shelf/contracts';
 import { CommandBus } from '@nestjs/cqrs';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Socket } from 'socket.io-client';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { connect, joinThread, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const TEXT = 'I did not enjoy this chapter at all, sorry.';
 const OPERATOR_ROUTES: [string, string, unknown?][] = [
   ['GET', OperatorApi.me],
@@ -70,7 +73,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     reader = await registerReader(site, 'Reader');
     for (let i = 0; i < 10; i++) reporters.push(await registerReader(site, `Reporter${i}`));
     const granted = await site.api.get(CommandBus).execute(new ChangeOperatorRoleCommand(operator.user.email, true, 'operators-cli:test'));
-    expect(granted).toMatchObject({ ok: true });
+    expect(granted).toBe(`${operator.user.username} (${operator.user.email}) is an operator now.`);
   }, 120_000);
 
   afterAll(async () => {
@@ -88,7 +91,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
   });
 
   it('lets only an operator socket join the operators room', async () => {
-    const ask = (socket: LiveSocket) => (socket as unknown as Socket).timeout(LIVE_TIMEOUT_MS).emitWithAck('moderation:join');
+    const ask = (socket: LiveSocket) => (socket as unknown as Socket).timeout(LIVE_TIMEOUT_MS).emitWithAck(LiveRequest.ModerationJoin);
     expect(await ask(await open())).toEqual({ ok: false, message: 'This page is for operators.' });
     expect(await ask(await open(reader.token))).toEqual({ ok: false, message: 'This page is for operators.' });
     expect(await ask(await open(operator.token))).toEqual({ ok: true });
@@ -97,8 +100,8 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
   it('queues a comment reported ten times as removed by reports, with its reasons, live to operators', async () => {
     const commentId = await postComment(author);
     const operatorSocket = await open(operator.token);
-    expect(await (operatorSocket as unknown as Socket).timeout(LIVE_TIMEOUT_MS).emitWithAck('moderation:join')).toEqual({ ok: true });
-    const firstPush = next(operatorSocket, 'moderation:changed');
+    expect(await (operatorSocket as unknown as Socket).timeout(LIVE_TIMEOUT_MS).emitWithAck(LiveRequest.ModerationJoin)).toEqual({ ok: true });
+    const firstPush = next(operatorSocket, LivePush.ModerationChanged);
     expect((await report(reporters[0], commentId, 'spam')).status).toBe(200);
     expect(await firstPush).toEqual({ comment_id: commentId, open_reports: 1 });
     expect((await report(reporters[1], commentId, 'not-a-reason')).body).toMatchObject({ message: expect.stringContaining('reason must be one of') });
@@ -127,7 +130,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     const [{ comment }] = (await queue()).items;
     const watcher = await open();
     expect(await joinThread(watcher, thread())).toEqual({ ok: true });
-    const restored = next(watcher, 'comment:restored');
+    const restored = next(watcher, LivePush.CommentRestored);
     expect((await call('POST', OperatorApi.restore, operator, { comment_id: comment.comment_id })).body).toEqual({ message: 'The comment has been restored.' });
     const push: CommentPush = await restored;
     expect(push.comment).toMatchObject({ comment_id: comment.comment_id, comment_content: TEXT, report_count: 0 });
@@ -166,6 +169,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
 
     const refused = await call('POST', 'comment/post-comments', author, { ...thread(), parent_comment_id: null, comment_content: 'Trying to comment while suspended here.' });
     expect(refused).toMatchObject({ status: 403, body: { success: 0, message: expect.stringMatching(/^You cannot post, edit or report comments until .* UTC: an operator suspended your commenting\.$/) } });
+    await site.drained(); // the context shows the author from the users read model
     const context = await call<ModerationContextResponse>('GET', `${OperatorApi.moderationComment}/${(await queue('all')).items[0].comment.comment_id}`, operator);
     expect(context.body.author.suspension).toMatchObject({ reason: 'Repeated spam in comments' });
 
@@ -176,6 +180,7 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
   });
 
   it('lists every decision in the audit trail with actor and time, filtered and as CSV', async () => {
+    expect((await call('POST', 'user/profile/change-password', reader, { newPassword: 'a changed reader phrase', honeypot: '' })).status).toBe(200);
     await site.drained();
     const trail = async (query: string) => (await call<AuditResponse>('GET', `${OperatorApi.audit}?${query}`, operator)).body;
     const [{ comment }] = (await queue('all')).items.filter((item) => item.status === 'restored');
@@ -200,6 +205,12 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     expect((await trail('from=2000-01-01&to=2000-01-02')).entries).toEqual([]);
     expect((await call('GET', `${OperatorApi.audit}?from=yesterday`, operator)).body).toMatchObject({ statusCode: 400, message: 'from must be a date or time (ISO 8601).' });
     expect((await call('GET', `${OperatorApi.audit}?type=user.registered.v1`, operator)).status).toBe(400);
+    expect((await call('GET', `${OperatorApi.audit}?type=user.registered.v2`, operator)).status).toBe(400);
+    // A password change is listed, and nothing of the credential it names.
+    expect((await trail('type=user.password-changed.v2')).entries).toEqual([
+      expect.objectContaining({ actor: reader.user.user_id, target: reader.user.user_id, target_kind: 'user', summary: 'Password changed' }),
+    ]);
+    expect(JSON.stringify(await trail(`target=${reader.user.user_id}`))).not.toMatch(/credential|argon2/i);
 
     const csv = await fetch(`${site.base}${OperatorApi.auditCsv}?target=${comment.comment_id}`, { headers: { authorization: `Bearer ${operator.token}` } });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -210,13 +221,14 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     expect(lines[1]).toContain(`comment.restored.v1,Restored,${operator.user.user_id},`);
   });
 
-  it('rebuilds the moderation queue, the commenters’ latest comments and the audit trail from the log alone', async () => {
+  it('rebuilds the moderation queue, the commenters’ latest comments, the audit trail and the users from the log alone', async () => {
     await site.drained();
-    const names = Object.values(ModerationReadModelCollection);
+    const names = [...Object.values(ModerationReadModelCollection), AccountReadModelCollection.Users];
     const before = await readModelSnapshot(site.workers, names);
     const audited = before[ModerationReadModelCollection.AuditPages] as { entries: unknown[] }[];
     expect(audited.flatMap((page) => page.entries).length).toBeGreaterThan(15);
-    await rebuild(site.workers, { api: site.api, names: ['moderation', 'audit-trail'] });
+    expect(before[AccountReadModelCollection.Users]).toContainEqual(expect.objectContaining({ _id: operator.user.user_id, operator: true }));
+    await rebuild(site.workers, { api: site.api, names: ['moderation', 'audit-trail', 'users'] });
     expect(await readModelSnapshot(site.workers, names)).toEqual(before);
     expect((await queue('all')).total).toBe(2);
   });

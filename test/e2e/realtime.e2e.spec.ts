@@ -5,8 +5,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type ClientToServerEvents, type CommentPush, type LoginResponse, mailJobOptions, MailJobName, QueueName, RealtimeRoom, type ServiceEnv } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { type ClientToServerEvents, type CommentPush, LivePush, LiveRequest, type LoginResponse, mailJobOptions, MailJobName, QueueName, RealtimeRoom } from '@shelf/contracts';
+import { readEnv } from '@shelf/server-config';
+import { testEnv } from '@test/support';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
@@ -14,11 +15,12 @@ import type { Socket } from 'socket.io-client';
 import { createApp } from '../../backend/src/create-app';
 import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway';
+import { serviceEnvSchema } from '../../workers/src/config/service-env.schema';
 import { LiveEmitter } from '../../workers/src/realtime/live-emitter';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { connect, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const admin = { user: 'operator', password: 'a long operator passphrase' };
 
 const urlOf = async (app: NestExpressApplication) => (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -54,8 +56,8 @@ const comment = (commentId: string, thread: CommentPush['thread']): CommentPush 
 
 describe('the live channel across two API processes', () => {
   // The two API processes share everything but the dashboard credentials: A has none, B has them.
-  const envA: ServiceEnv = { ...env, admin: undefined };
-  const envB: ServiceEnv = { ...env, admin };
+  const envA = { ...env, ADMIN_USER: undefined, ADMIN_PASSWORD: undefined };
+  const envB = { ...env, ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password };
   let apiA: NestExpressApplication;
   let apiB: NestExpressApplication;
   let baseA: string;
@@ -85,7 +87,7 @@ describe('the live channel across two API processes', () => {
     await apiA.listen(0, '127.0.0.1');
     await apiB.listen(0, '127.0.0.1');
     [baseA, baseB] = [await urlOf(apiA), await urlOf(apiB)];
-    emitter = new LiveEmitter(env);
+    emitter = new LiveEmitter(readEnv(serviceEnvSchema, env));
   });
 
   afterAll(async () => {
@@ -103,31 +105,31 @@ describe('the live channel across two API processes', () => {
     const seenByVisitor: string[] = [];
     visitor.onAny((event: string) => seenByVisitor.push(event));
     const thread = { book_id: 4, chapter_id: null };
-    expect(await ask(visitor, 'thread:join', thread)).toEqual({ ok: true });
+    expect(await ask(visitor, LiveRequest.ThreadJoin, thread)).toEqual({ ok: true });
 
     // From API process A's socket.io server: it reaches B only through the Redis adapter.
-    const fromA = next(reader, 'badges:changed');
-    apiA.get(RealtimeGateway).server.to(RealtimeRoom.user(user.user_id)).emit('badges:changed', { unreadReplies: 1, uncheckedUpdates: 0 });
+    const fromA = next(reader, LivePush.BadgesChanged);
+    apiA.get(RealtimeGateway).server.to(RealtimeRoom.user(user.user_id)).emit(LivePush.BadgesChanged, { unreadReplies: 1, uncheckedUpdates: 0 });
     expect(await fromA).toEqual({ unreadReplies: 1, uncheckedUpdates: 0 });
 
     // From the workers' emitter.
-    const fromWorkers = next(reader, 'badges:changed');
+    const fromWorkers = next(reader, LivePush.BadgesChanged);
     emitter.badgesChanged(user.user_id, { unreadReplies: 2, uncheckedUpdates: 5 });
     expect(await fromWorkers).toEqual({ unreadReplies: 2, uncheckedUpdates: 5 });
 
     // The visitor is in no user room: of a badge push and a later comment push (one Redis connection, delivered in
     // order), it gets only the comment.
-    const commentArrived = next(visitor, 'comment:created');
+    const commentArrived = next(visitor, LivePush.CommentCreated);
     emitter.badgesChanged(user.user_id, { unreadReplies: 3, uncheckedUpdates: 5 });
     emitter.comment('created', comment('c0', thread));
     await commentArrived;
-    expect(seenByVisitor).toEqual(['comment:created']);
+    expect(seenByVisitor).toEqual([LivePush.CommentCreated]);
   });
 
   it('refuses an expired, forged or malformed token at connection, with the reason', async () => {
     const claims = { sub: 'someone', username: 'x', email: 'x@example.test', email_verified: true };
     const now = Math.floor(Date.now() / 1000);
-    await expect(connect(baseB, signed({ ...claims, exp: now - 60 }, accessTokenKey(env)))).rejects.toThrow('Your session has expired. Please log in again.');
+    await expect(connect(baseB, signed({ ...claims, exp: now - 60 }, accessTokenKey({ authSecret: env.AUTH_SECRET })))).rejects.toThrow('Your session has expired. Please log in again.');
     await expect(connect(baseB, signed({ ...claims, exp: now + 60 }, 'not the key'))).rejects.toThrow('Please log in to continue.');
     await expect(connect(baseB, 'not.a.jwt')).rejects.toThrow('Please log in to continue.');
     await expect(connect(baseB, 42 as unknown as string)).rejects.toThrow('Please log in to continue.');
@@ -137,51 +139,51 @@ describe('the live channel across two API processes', () => {
     const visitor = await open();
     const book = { book_id: 7, chapter_id: null };
     const chapter = { book_id: 7, chapter_id: 3 };
-    expect(await ask(visitor, 'thread:join', book)).toEqual({ ok: true });
-    expect(await ask(visitor, 'thread:join', chapter)).toEqual({ ok: true });
+    expect(await ask(visitor, LiveRequest.ThreadJoin, book)).toEqual({ ok: true });
+    expect(await ask(visitor, LiveRequest.ThreadJoin, chapter)).toEqual({ ok: true });
 
-    const created = next(visitor, 'comment:created');
+    const created = next(visitor, LivePush.CommentCreated);
     emitter.comment('created', comment('c1', book));
     expect(await created).toEqual(comment('c1', book));
 
-    const liked = next(visitor, 'comment:like-count');
+    const liked = next(visitor, LivePush.CommentLikeCount);
     emitter.likeCount(chapter, 'c2', 4);
     expect(await liked).toEqual({ thread: chapter, comment_id: 'c2', like_count: 4 });
 
     // After leaving the book thread, its pushes stop; the chapter's still come (in publish order, after it).
-    expect(await ask(visitor, 'thread:leave', book)).toEqual({ ok: true });
+    expect(await ask(visitor, LiveRequest.ThreadLeave, book)).toEqual({ ok: true });
     const seen: string[] = [];
     visitor.onAny((event: string, push: CommentPush) => seen.push(`${event} ${push.thread.chapter_id}`));
-    const removed = next(visitor, 'comment:removed');
+    const removed = next(visitor, LivePush.CommentRemoved);
     emitter.comment('edited', comment('c1', book));
     emitter.comment('removed', comment('c3', chapter));
     await removed;
-    expect(seen).toEqual(['comment:removed 3']);
+    expect(seen).toEqual([`${LivePush.CommentRemoved} 3`]);
   });
 
   it('answers a bad thread with {ok:false} and a reason, and keeps the connection', async () => {
     const socket = await open();
-    expect(await ask(socket, 'thread:join', { book_id: -1, chapter_id: null })).toEqual({ ok: false, message: 'book_id must be a positive integer.' });
-    expect(await ask(socket, 'thread:join', { book_id: 1, chapter_id: '2' })).toEqual({
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: -1, chapter_id: null })).toEqual({ ok: false, message: 'book_id must be a positive integer.' });
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: 1, chapter_id: '2' })).toEqual({
       ok: false,
       message: 'chapter_id must be a positive integer, or null for a book-level thread.',
     });
-    expect(await ask(socket, 'thread:leave', 'book-1')).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
-    expect(await ask(socket, 'thread:join')).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
+    expect(await ask(socket, LiveRequest.ThreadLeave, 'book-1')).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
+    expect(await ask(socket, LiveRequest.ThreadJoin)).toEqual({ ok: false, message: 'A thread is an object with book_id and chapter_id.' });
     expect(socket.connected).toBe(true);
-    expect(await ask(socket, 'thread:join', { book_id: 1, chapter_id: 2 })).toEqual({ ok: true });
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: 1, chapter_id: 2 })).toEqual({ ok: true });
   });
 
   it('caps the threads one connection follows at 20', async () => {
     const socket = await open();
-    for (let book = 1; book <= 20; book++) expect(await ask(socket, 'thread:join', { book_id: book, chapter_id: null })).toEqual({ ok: true });
-    expect(await ask(socket, 'thread:join', { book_id: 21, chapter_id: null })).toEqual({
+    for (let book = 1; book <= 20; book++) expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: book, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: 21, chapter_id: null })).toEqual({
       ok: false,
       message: 'One connection can follow at most 20 comment threads. Leave one first.',
     });
-    expect(await ask(socket, 'thread:join', { book_id: 20, chapter_id: null })).toEqual({ ok: true });
-    expect(await ask(socket, 'thread:leave', { book_id: 1, chapter_id: null })).toEqual({ ok: true });
-    expect(await ask(socket, 'thread:join', { book_id: 21, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: 20, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, LiveRequest.ThreadLeave, { book_id: 1, chapter_id: null })).toEqual({ ok: true });
+    expect(await ask(socket, LiveRequest.ThreadJoin, { book_id: 21, chapter_id: null })).toEqual({ ok: true });
   });
 
   describe('the queue dashboard', () => {
@@ -233,9 +235,9 @@ describe('the live channel across two API processes', () => {
       let mailEvents: QueueEvents;
 
       beforeAll(async () => {
-        workers = await NestFactory.createApplicationContext(WorkersModule.register({ ...env, smtpUrl: 'smtp://127.0.0.1:9' }), { logger: false });
-        mail = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
-        mailEvents = new QueueEvents(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+        workers = await NestFactory.createApplicationContext(WorkersModule.register({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' }), { logger: false });
+        mail = new Queue(QueueName.Mail, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
+        mailEvents = new QueueEvents(QueueName.Mail, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
         await mailEvents.waitUntilReady();
       });
 

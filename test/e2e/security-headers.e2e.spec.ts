@@ -2,7 +2,7 @@
 // docker-compose nginx, and X-Forwarded-For believed only from TRUST_PROXY.
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,12 +18,12 @@ function nginxHeaders(): Map<string, string> {
 }
 
 describe('security headers and trusted proxies', () => {
-  const env = testServiceEnv(__filename, { admin, searchRateLimit: 2 });
+  const env = testEnv(__filename, { ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password, SEARCH_RATE_LIMIT: '2' });
   let api: NestExpressApplication;
   let base: string;
 
   const start = async (trustProxy: string) => {
-    const app = await createApp({ ...env, trustProxy }, ['error']);
+    const app = await createApp({ ...env, TRUST_PROXY: trustProxy }, ['error']);
     await app.listen(0, '127.0.0.1');
     return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
   };

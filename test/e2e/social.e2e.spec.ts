@@ -14,7 +14,7 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
@@ -22,7 +22,7 @@ import { ReadModels } from '../../workers/src/projections/read-models';
 import { ReplyInboxProjector } from '../../workers/src/projections/reply-inbox/reply-inbox.projector';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const GOOD = 'This chapter made me cry three times over.';
 
 describe('likes, comments and notifications', () => {

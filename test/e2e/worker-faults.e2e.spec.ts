@@ -17,7 +17,7 @@ import {
   bookKey,
   loadReaderLikes,
 } from '@shelf/contracts';
-import { caughtMail, testServiceEnv, waitForMail } from '@test/support';
+import { caughtMail, testEnv, type TestEnv, waitForMail } from '@test/support';
 import { Queue } from 'bullmq';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -89,7 +89,7 @@ class OwnRedis {
 
 describe('the worker tier under faults', () => {
   let redis: OwnRedis;
-  let env: ReturnType<typeof testServiceEnv>;
+  let env: TestEnv;
   let site: TestSite;
   let book: { bookId: number; chapterIds: number[] };
   let other: { bookId: number; chapterIds: number[] };
@@ -116,7 +116,7 @@ describe('the worker tier under faults', () => {
   beforeAll(async () => {
     redis = new OwnRedis(await freePort());
     await redis.start();
-    env = testServiceEnv(__filename, { redisUrl: redis.url });
+    env = testEnv(__filename, { REDIS_URL: redis.url });
     site = await startSite(env);
     [book, other] = await seedCatalog(site, 2);
   }, 90_000);
@@ -146,7 +146,7 @@ describe('the worker tier under faults', () => {
     const email = `carol.${Date.now()}@example.test`;
     const registered = await site.call('POST', 'user/register', { body: { email, password: 'correct horse battery staple', username: `Carol ${Date.now() % 1e6}`, honeypot: '' }, ip: '10.78.0.1' });
     expect(registered.status).toBe(200);
-    const queued = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    const queued = new Queue(QueueName.Events, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
     queued.on('error', () => undefined);
     expect(await queued.count()).toBeGreaterThan(0);
     await queued.close();
@@ -169,17 +169,7 @@ describe('the worker tier under faults', () => {
 
   it('finishes the work of a worker process killed with SIGKILL in the middle of a batch', async () => {
     for (const context of workers.splice(0)) await context.close();
-    const child = spawn(process.execPath, [join(services.root, 'workers/dist/main.js')], {
-      env: {
-        ...process.env,
-        MONGO_URL: env.mongoUrl,
-        REDIS_URL: env.redisUrl,
-        QUEUE_PREFIX: env.queuePrefix,
-        SMTP_URL: env.smtpUrl,
-        AUTH_SECRET: env.authSecret,
-      },
-      stdio: 'ignore',
-    });
+    const child = spawn(process.execPath, [join(services.root, 'workers/dist/main.js')], { env, stdio: 'ignore' });
     const expected = await likeStorm(400, 25);
     // Kill it once it has applied part of the storm.
     const checkpoints = site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
@@ -260,7 +250,7 @@ describe('the worker tier under faults', () => {
     const thread = await site.call<CommentsResponse>('GET', `comment/show-comments?book_id=${book.bookId}&chapter_id=&criteria=oldest`);
     expect(thread.body.comments.map((comment) => comment.comment_id)).toContain(posted[0].data && 'real');
     // Operators see it on the dashboard's parked-events queue, as a failed job with the error.
-    const dashboard = new Queue(QueueName.Parked, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    const dashboard = new Queue(QueueName.Parked, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
     const deadline = Date.now() + 10_000;
     while ((await dashboard.getFailedCount()) < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await dashboard.getFailed()).map((job) => job.failedReason)).toContainEqual(expect.stringMatching(/still failing: .*not projected yet/));

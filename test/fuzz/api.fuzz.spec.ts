@@ -3,7 +3,7 @@
 // server stays up. In CI: up to 300 requests per route, 70 s in all; `npm run fuzz` runs far more (FUZZ_RUNS per
 // route, FUZZ_SECONDS in all). A failure prints fast-check's counterexample and the FUZZ_SEED that replays the run.
 import { CommandBus } from '@nestjs/cqrs';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import fc from 'fast-check';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
@@ -15,7 +15,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 70);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ADMIN = { user: 'operator', password: 'fuzz operator password' };
-const env = testServiceEnv(__filename, { admin: ADMIN });
+const env = testEnv(__filename, { ADMIN_USER: ADMIN.user, ADMIN_PASSWORD: ADMIN.password });
 
 /** Named credentials, replaced by the real header when sent; any other value is sent as the header itself. */
 const CREDENTIALS = ['none', 'reader', 'unverified', 'tampered', 'moderator', 'operator', 'wrong-operator'] as const;

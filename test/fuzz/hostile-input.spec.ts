@@ -4,13 +4,13 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LoginResponse } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createApp } from '../../backend/src/create-app';
 import { nested } from './hostile-values';
 import { exchange, parseAnswer, type RawResponse, send } from './raw-http';
 
-const env = testServiceEnv(__filename);
+const env = testEnv(__filename);
 const password = 'correct horse battery staple';
 
 const JSON_POSTS = [

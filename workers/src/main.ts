@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { readServiceEnv } from '@shelf/contracts';
 import { WorkersModule } from './workers.module';
 
 /** A shutdown that cannot finish (Redis or the store went first) must not keep the process alive. */
@@ -16,7 +15,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(WorkersModule.register(readServiceEnv(process.env)));
+  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env));
   app.enableShutdownHooks();
   Logger.log('Workers are consuming their queues', 'Main');
 }

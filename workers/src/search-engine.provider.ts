@@ -1,8 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
-import type { ServiceEnv } from '@shelf/contracts';
 import { type SearchEngine, startSearchEngine } from '@shelf/search-index';
 import type { Connection } from 'mongoose';
-import { SERVICE_ENV } from './service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
 

@@ -1,9 +1,12 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { QueueName, type ServiceEnv } from '@shelf/contracts';
+import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
+import { EnvConfigModule, type EnvVariables } from '@shelf/server-config';
 import type { Queue } from 'bullmq';
+import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
+import { serviceEnvSchema } from './config/service-env.schema';
 import { assertEveryEventConsumed } from './log/event-consumers';
 import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
@@ -22,15 +25,15 @@ import { ReadModels } from './projections/read-models';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
+import { UsersProjector } from './projections/users/users.projector';
 import { BadgeNotifier } from './realtime/badge-notifier';
 import { LiveEmitter } from './realtime/live-emitter';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
-import { SERVICE_ENV } from './service-env.token';
 
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  AccountMailer,
+  UsersProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,
@@ -56,27 +59,29 @@ const quietQueues = {
  * The workers: the partition consumers with their projectors, and the mail and parked-events queues. With `consume`
  * false (the command-line tools) nothing consumes: the `@Processor` classes, from which BullModule makes the BullMQ
  * workers, are left out. Every part stops in beforeApplicationShutdown, while the store connection (closed in
- * onApplicationShutdown) is still open; BullModule closes the queues after that.
+ * onApplicationShutdown) is still open; BullModule closes the queues after that. The workers' environment (SERVICE_ENV)
+ * is read from `variables` through their schema.
  */
 @Module({})
 export class WorkersModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
-  static register(env: ServiceEnv, options: { consume: boolean } = { consume: true }): DynamicModule {
-    const envProvider = { provide: SERVICE_ENV, useValue: env };
+  static register(variables: EnvVariables, options: { consume: boolean } = { consume: true }): DynamicModule {
     return {
       module: WorkersModule,
       imports: [
-        MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+        EnvConfigModule.forRoot({ token: SERVICE_ENV, schema: serviceEnvSchema, variables }),
+        MongooseModule.forRootAsync({
+          inject: [SERVICE_ENV],
+          useFactory: ({ mongoUrl }: ServiceEnv) => ({ uri: mongoUrl, serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+        }),
         BullModule.forRootAsync({
-          extraProviders: [envProvider],
           inject: [SERVICE_ENV],
           useFactory: ({ redisUrl, queuePrefix }: ServiceEnv) => ({ connection: { url: redisUrl }, prefix: queuePrefix }),
         }),
         BullModule.registerQueue(...PRODUCED_QUEUES.map((name) => ({ name }))),
       ],
       providers: [
-        envProvider,
         quietQueues,
         searchEngineProvider,
         LiveEmitter,

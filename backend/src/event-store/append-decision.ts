@@ -1,6 +1,7 @@
 import type { AnyDomainEvent, EventMetadata } from '@shelf/contracts';
+import type { Decision } from '../domain/decision';
 import { ConcurrencyError } from './concurrency-error';
-import type { EventStore, NewEvent } from './event-store';
+import type { EventStore } from './event-store';
 
 /** Enough for a burst of readers acting on one comment at once (each conflict lets one writer through). */
 const ATTEMPTS = 30;
@@ -10,12 +11,12 @@ const jitter = (attempt: number) => new Promise((resolve) => setTimeout(resolve,
 
 /**
  * Reads a stream, decides, appends; when another writer got there first, reads and decides again. The decision is
- * pure, so a retry never doubles an event.
+ * pure, so a retry never doubles an event; a refusal (a thrown DomainError) appends nothing.
  */
 export async function appendDecision<Outcome>(
   store: EventStore,
   streamId: string,
-  decide: (history: AnyDomainEvent[]) => { outcome: Outcome; events: NewEvent[] },
+  decide: (history: AnyDomainEvent[]) => Decision<Outcome>,
   by: EventMetadata,
 ): Promise<Outcome> {
   for (let attempt = 1; ; attempt++) {

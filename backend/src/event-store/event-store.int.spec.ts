@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  AccountEventType,
   type AnyDomainEvent,
   EventLogCollection,
   partitionId,
@@ -12,7 +13,7 @@ import {
   type PositionDocument,
   QueueName,
 } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { CatalogCliModule } from '../modules/catalog/cli/catalog-cli.module';
@@ -23,7 +24,7 @@ const by = { actor: 'test', correlationId: 'c1', causationId: null };
 const published = (name: string) => ({ type: 'book.published.v1' as const, data: { english_book_name: name } as never });
 
 describe('EventStore', () => {
-  const env = testServiceEnv(__filename);
+  const env = testEnv(__filename);
   let app: INestApplicationContext;
   let store: EventStore;
   let queue: Queue;
@@ -43,7 +44,7 @@ describe('EventStore', () => {
     app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
     store = app.get(EventStore);
     connection = app.get<Connection>(getConnectionToken());
-    queue = new Queue(QueueName.Events, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+    queue = new Queue(QueueName.Events, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
   });
 
   afterAll(async () => {
@@ -73,6 +74,15 @@ describe('EventStore', () => {
     // The loser's position points at an event id that is not stored: readers pass over it.
     const { positions } = await logOf('s-2');
     expect(positions.filter((position) => position.eventDocumentId?.startsWith('s-2:'))).toHaveLength(2);
+  });
+
+  it('reads a v1 account event without the password hash it stored; readStoredData alone gives it', async () => {
+    const data = { userId: 'u-v1', email: 'v1@example.test', username: 'Old', passwordHash: '$argon2id$stored' };
+    const [appended] = await store.append('user-u-v1', 0, [{ type: AccountEventType.UserRegistered, data } as never], by);
+    expect(appended.data).toEqual({ userId: 'u-v1', email: 'v1@example.test', username: 'Old' });
+    expect((await store.readStream('user-u-v1'))[0].data).toEqual(appended.data);
+    expect(await store.readStoredData('user-u-v1', 1)).toEqual(data);
+    expect(await store.readStoredData('user-u-v1', 2)).toBeNull();
   });
 
   it('stores an event id once when the same append is repeated', async () => {

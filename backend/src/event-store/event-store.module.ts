@@ -1,7 +1,21 @@
 import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { EventStore } from './event-store';
+import { LOG_POSITION_MODEL, logPositionSchema } from './log-position.schema';
 import { LogWakeUps } from './log-wake-ups';
+import { PARTITION_HEAD_MODEL, partitionHeadSchema } from './partition-head.schema';
+import { STORED_EVENT_MODEL, storedEventSchema } from './stored-event.schema';
 
 @Global()
-@Module({ providers: [LogWakeUps, EventStore], exports: [EventStore] })
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: STORED_EVENT_MODEL, schema: storedEventSchema },
+      { name: LOG_POSITION_MODEL, schema: logPositionSchema },
+      { name: PARTITION_HEAD_MODEL, schema: partitionHeadSchema },
+    ]),
+  ],
+  providers: [LogWakeUps, EventStore],
+  exports: [EventStore],
+})
 export class EventStoreModule {}

@@ -3,9 +3,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -139,7 +140,7 @@ describe('the API while the store or Redis is away', () => {
     store = new OwnService(services.ferretdb(storePort, dataDir), storePort);
     redis = new OwnService(services.redis(redisPort, dataDir), redisPort);
     await Promise.all([store.start(), redis.start()]);
-    app = await createApp(testServiceEnv(__filename, { mongoUrl: `${store.url}outage`, redisUrl: redis.url }), ['error']);
+    app = await createApp(testEnv(__filename, { MONGO_URL: `${store.url}outage`, REDIS_URL: redis.url }), ['error']);
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     // One published book, written straight into its read model (the workers, which would project it, are not running).
@@ -184,7 +185,7 @@ describe('the API while the store or Redis is away', () => {
       expect(cached.status).toBe(200);
       expect(cached.ms).toBeLessThan(FAST_MS);
       const report = await health();
-      expect(report).toMatchObject({ status: 503, body: { status: 'unavailable', store: 'down', redis: 'up', search: 'up' } });
+      expect(report).toMatchObject({ status: 503, body: { status: 'error', store: 'down', redis: 'up', search: 'up', error: { store: { status: 'down' } } } });
       expect(report.ms).toBeLessThan(FAST_MS);
     } finally {
       store.resume();
@@ -208,7 +209,7 @@ describe('the API while the store or Redis is away', () => {
       expect(login.status).toBe(200);
       expect(login.ms).toBeLessThan(FAST_MS);
       const report = await health();
-      expect(report).toMatchObject({ status: 503, body: { status: 'unavailable', store: 'up', redis: 'down', search: 'up' } });
+      expect(report).toMatchObject({ status: 503, body: { status: 'error', store: 'up', redis: 'down', search: 'up', error: { redis: { status: 'down' } } } });
       expect(report.ms).toBeLessThan(FAST_MS);
     } finally {
       redis.resume();
@@ -245,5 +246,31 @@ describe('the API while the store or Redis is away', () => {
     }
     expect((await recovered(() => postComment(token))).body).toMatchObject({ success: 1 });
     expect((await recovered(health)).body).toMatchObject({ status: 'ok' });
+  }, 60_000);
+
+  it('keeps the rate limits while Redis is down, counting in memory: past one, 429, never a 5xx', async () => {
+    const token = await verifiedReader('limited.redis');
+    const statusesOf = async (count: number, attempt: (i: number) => Promise<Answer>) => {
+      const statuses = [];
+      for (let i = 0; i < count; i++) statuses.push((await attempt(i)).status);
+      return statuses;
+    };
+    await redis.kill();
+    try {
+      // Per account (each attempt from its own address), counted by the user controller.
+      const logIns = await statusesOf(11, (i) => call('POST', 'user/login', { body: { email: 'limited@example.test', password: `guess ${i}`, honeypot: '' } }));
+      expect(logIns).toEqual([...Array(10).fill(401), 429]);
+      // Per reader, counted by the throttler's guard; the comment does not exist, so each report below the limit is a 404.
+      const reports = await statusesOf(21, () => call('POST', 'comment/report-comments', { token, body: { comment_id: randomUUID(), reason: 'spam' } }));
+      expect(reports).toEqual([...Array(20).fill(404), 429]);
+      // Per address (SEARCH_RATE_LIMIT, 20 in 10 s), counted by the front door.
+      const searches = await statusesOf(21, async () => {
+        const response = await fetch(`${base}/api/searchbook?keyword=calm`, { headers: { 'x-forwarded-for': '10.89.0.1' } });
+        return { status: response.status, retryAfter: null, body: {}, ms: 0 };
+      });
+      expect(searches).toEqual([...Array(20).fill(200), 429]);
+    } finally {
+      await redis.start();
+    }
   }, 60_000);
 });

@@ -1,37 +1,46 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { QueueName, type ServiceEnv } from '@shelf/contracts';
+import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
+import { EnvConfigModule, type EnvVariables } from '@shelf/server-config';
+import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
+import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReadModels } from './read-models';
 import { RedisClient } from './redis-client';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
-import { SERVICE_ENV } from './service-env.token';
 
 /**
  * The connections every module of the API shares: the document store, Redis, the BullMQ queues (the API adds wake-ups
- * to the events queue; the operators' dashboard shows them all) and the search engine.
+ * to the events queue; the operators' dashboard shows them all), the search engine, and the rate limits' counters;
+ * and the API's environment (SERVICE_ENV), read from `variables` through its schema.
  */
 @Global()
 @Module({})
 export class PlatformModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
-  static register(env: ServiceEnv): DynamicModule {
+  static register(variables: EnvVariables): DynamicModule {
     const queues = BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name })));
     return {
       module: PlatformModule,
       imports: [
-        MongooseModule.forRoot(env.mongoUrl, { serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+        EnvConfigModule.forRoot({ token: SERVICE_ENV, schema: serviceEnvSchema, variables }),
+        MongooseModule.forRootAsync({
+          inject: [SERVICE_ENV],
+          useFactory: ({ mongoUrl }: ServiceEnv) => ({ uri: mongoUrl, serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+        }),
         BullModule.forRootAsync({
           inject: [SERVICE_ENV],
           useFactory: ({ redisUrl, queuePrefix }: ServiceEnv) => ({ connection: { url: redisUrl }, prefix: queuePrefix }),
         }),
         queues,
+        RateLimitsModule,
       ],
-      providers: [{ provide: SERVICE_ENV, useValue: env }, RedisClient, searchEngineProvider, DependencyWatch, ReadModels],
-      exports: [SERVICE_ENV, RedisClient, SEARCH_ENGINE, DependencyWatch, ReadModels, queues],
+      providers: [RedisClient, searchEngineProvider, DependencyWatch, ReadModels],
+      exports: [RedisClient, SEARCH_ENGINE, DependencyWatch, ReadModels, queues],
     };
   }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
 import { Redis } from 'ioredis';
-import { SERVICE_ENV } from './service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 
 /** A command Redis has not answered by then fails: a stalled Redis keeps its connection open and answers nothing. */
 const COMMAND_TIMEOUT_MS = 1000;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { JwtService, TokenExpiredError } from '@nestjs/jwt';
+import { TokenExpiredError } from '@nestjs/jwt';
 import type { AccessTokenClaims } from '@shelf/contracts';
+import passport from 'passport';
 
 export const HandshakeMessage = {
   expired: 'Your session has expired. Please log in again.',
@@ -8,24 +9,23 @@ export const HandshakeMessage = {
 } as const;
 
 /**
- * Reads the access token a socket presents in its handshake (`auth.token`), checked exactly as the HTTP API checks
- * it (HS256, this site's key, unexpired). The JwtService it uses is configured by RealtimeModule.
+ * Reads the access token a socket presents in its handshake (`auth.token`) with the HTTP API's own check: passport's
+ * 'jwt' strategy (accounts' JwtStrategy, which UserGuard runs), given the token as a bearer header. So one place
+ * decides the key, the algorithm, the expiry and the claims a good access token has.
  */
 @Injectable()
 export class HandshakeAuth {
-  constructor(private readonly jwt: JwtService) {}
-
   /** The bearer's user id; null for a visitor (no token). A bad or expired token throws, with the reason. */
   async userIdOf(token: unknown): Promise<string | null> {
     if (token === undefined || token === null || token === '') return null;
     if (typeof token !== 'string') throw new Error(HandshakeMessage.invalid);
-    let claims: AccessTokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'] });
-    } catch (error) {
-      throw new Error(error instanceof TokenExpiredError ? HandshakeMessage.expired : HandshakeMessage.invalid);
-    }
-    if (typeof claims.sub !== 'string' || !claims.sub) throw new Error(HandshakeMessage.invalid);
+    const claims = await new Promise<AccessTokenClaims>((resolve, reject) => {
+      const request = { headers: { authorization: `Bearer ${token}` } };
+      // A refused token fails with jsonwebtoken's reason (an expired one, TokenExpiredError).
+      const verdict = (error: unknown, user: AccessTokenClaims | false, reason: unknown) =>
+        error || !user ? reject(new Error(reason instanceof TokenExpiredError ? HandshakeMessage.expired : HandshakeMessage.invalid)) : resolve(user);
+      passport.authenticate('jwt', { session: false }, verdict)(request, {}, reject);
+    });
     return claims.sub;
   }
 }

@@ -7,7 +7,7 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import { type ClientToServerEvents, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
+import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
 import type { Server, Socket } from 'socket.io';
 import { AccountDirectory } from '../modules/accounts/application/account-directory';
 import { OPERATORS_ONLY } from '../modules/operators/api/operator.guard';
@@ -58,7 +58,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (socket.data.userId) void socket.join(RealtimeRoom.user(socket.data.userId));
   }
 
-  @SubscribeMessage('thread:join')
+  @SubscribeMessage(LiveRequest.ThreadJoin)
   joinThread(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
     const checked = parseThreadRef(body);
     if (!checked.ok) return checked;
@@ -71,7 +71,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     return { ok: true };
   }
 
-  @SubscribeMessage('thread:leave')
+  @SubscribeMessage(LiveRequest.ThreadLeave)
   leaveThread(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
     const checked = parseThreadRef(body);
     if (!checked.ok) return checked;
@@ -80,7 +80,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   /** The operators' room: for a socket whose account holds the operator role now (checked once, at the join). */
-  @SubscribeMessage('moderation:join')
+  @SubscribeMessage(LiveRequest.ModerationJoin)
   async joinModeration(@ConnectedSocket() socket: RealtimeSocket): Promise<RoomAnswer> {
     const { userId } = socket.data;
     const user = userId ? await this.directory.find(userId).catch(() => undefined) : null;

@@ -1,8 +1,9 @@
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { realtimeRedisKey, type ServiceEnv } from '@shelf/contracts';
+import { realtimeRedisKey } from '@shelf/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import type { ServiceEnv } from '../platform/config/service-env';
 import { NON_PAGE_HEADERS } from '../platform/http/security-headers';
 
 /**

@@ -1,12 +1,19 @@
 import type { DomainEvent } from './domain-event';
 
 export const AccountEventType = {
+  /** Stored with the password's hash in it (see RETIRED_SECRETS); no longer written. */
   UserRegistered: 'user.registered.v1',
+  /** The password's hash is a credential of the API's own store, which the event names. */
+  UserRegisteredV2: 'user.registered.v2',
   EmailVerified: 'user.email-verified.v1',
   PasswordResetRequested: 'user.password-reset-requested.v1',
+  /** Stored with the password's hash in it (see RETIRED_SECRETS); no longer written. */
   PasswordReset: 'user.password-reset.v1',
+  PasswordResetV2: 'user.password-reset.v2',
   UsernameChanged: 'user.username-changed.v1',
+  /** Stored with the password's hash in it (see RETIRED_SECRETS); no longer written. */
   PasswordChanged: 'user.password-changed.v1',
+  PasswordChangedV2: 'user.password-changed.v2',
   RegistrationAttempted: 'user.registration-attempted.v1',
   /** Granted and revoked with `npm run operators` (the actor names the command and the system user who ran it). */
   OperatorGranted: 'user.operator-granted.v1',
@@ -16,13 +23,26 @@ export const AccountEventType = {
   CommentingSuspensionLifted: 'user.commenting-suspension-lifted.v1',
 } as const;
 
-export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistered, { userId: string; email: string; username: string; passwordHash: string }>;
+/**
+ * As read from the log. Its stored form also holds the password's hash, which reading removes (RETIRED_SECRETS): only
+ * the API's accounts module reads it, from its own user streams.
+ */
+export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistered, { userId: string; email: string; username: string }>;
+/**
+ * `credentialId` names the document of the API's credentials store that holds the password's hash: not a secret, and
+ * of no use outside the API. An account's password is the credential its latest registration, reset or change names.
+ */
+export type UserRegisteredV2 = DomainEvent<typeof AccountEventType.UserRegisteredV2, { userId: string; email: string; username: string; credentialId: string }>;
 export type EmailVerifiedV1 = DomainEvent<typeof AccountEventType.EmailVerified, { userId: string }>;
 /** The workers answer it with an e-mail holding a single-use reset link. */
 export type PasswordResetRequestedV1 = DomainEvent<typeof AccountEventType.PasswordResetRequested, { userId: string; email: string; username: string }>;
-export type PasswordResetV1 = DomainEvent<typeof AccountEventType.PasswordReset, { userId: string; passwordHash: string }>;
+/** As read from the log, without the hash its stored form holds (see UserRegisteredV1). */
+export type PasswordResetV1 = DomainEvent<typeof AccountEventType.PasswordReset, { userId: string }>;
+export type PasswordResetV2 = DomainEvent<typeof AccountEventType.PasswordResetV2, { userId: string; credentialId: string }>;
 export type UsernameChangedV1 = DomainEvent<typeof AccountEventType.UsernameChanged, { userId: string; username: string }>;
-export type PasswordChangedV1 = DomainEvent<typeof AccountEventType.PasswordChanged, { userId: string; passwordHash: string }>;
+/** As read from the log, without the hash its stored form holds (see UserRegisteredV1). */
+export type PasswordChangedV1 = DomainEvent<typeof AccountEventType.PasswordChanged, { userId: string }>;
+export type PasswordChangedV2 = DomainEvent<typeof AccountEventType.PasswordChangedV2, { userId: string; credentialId: string }>;
 
 /**
  * Someone tried to register with the address of an existing account: the workers tell its owner. A stream of one
@@ -37,11 +57,14 @@ export type CommentingSuspensionLiftedV1 = DomainEvent<typeof AccountEventType.C
 
 export type AccountEvent =
   | UserRegisteredV1
+  | UserRegisteredV2
   | EmailVerifiedV1
   | PasswordResetRequestedV1
   | PasswordResetV1
+  | PasswordResetV2
   | UsernameChangedV1
   | PasswordChangedV1
+  | PasswordChangedV2
   | RegistrationAttemptedV1
   | OperatorGrantedV1
   | OperatorRevokedV1

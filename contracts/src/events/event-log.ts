@@ -1,4 +1,5 @@
 import type { AnyDomainEvent } from './any-event';
+import { withoutSecrets } from './retired-secrets';
 
 /** Collection names of the write side, shared by the API (which appends) and the workers (projection, rebuild). */
 export const EventLogCollection = {
@@ -16,7 +17,7 @@ export const EventLogCollection = {
  */
 export const eventDocumentId = (streamId: string, version: number): string => `${streamId}:${String(version).padStart(10, '0')}`;
 
-/** An event as stored: the DomainEvent with its time as a Date. */
+/** An event as stored: the DomainEvent with its time as a Date (and, in early versions, secrets: RETIRED_SECRETS). */
 export interface StoredEventDocument {
   _id: string;
   eventId: string;
@@ -28,13 +29,14 @@ export interface StoredEventDocument {
   occurredAt: Date;
 }
 
+/** The event a stored document holds, as every reader of the log gets it: without the retired secrets of its type. */
 export function toDomainEvent(stored: StoredEventDocument): AnyDomainEvent {
   return {
     id: stored.eventId,
     streamId: stored.streamId,
     version: stored.version,
     type: stored.type,
-    data: stored.data,
+    data: withoutSecrets(stored.type, stored.data),
     metadata: stored.metadata,
     occurredAt: stored.occurredAt.toISOString(),
   } as AnyDomainEvent;

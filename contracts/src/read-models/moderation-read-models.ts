@@ -77,8 +77,10 @@ export const AUDITED_EVENT_TYPES = {
   [AccountEventType.CommentingSuspended]: 'Commenting suspended',
   [AccountEventType.CommentingSuspensionLifted]: 'Commenting suspension lifted',
   [AccountEventType.PasswordResetRequested]: 'Password reset requested',
-  [AccountEventType.PasswordReset]: 'Password reset',
-  [AccountEventType.PasswordChanged]: 'Password changed',
+  [AccountEventType.PasswordResetV2]: 'Password reset',
+  [AccountEventType.PasswordReset]: 'Password reset (older record)',
+  [AccountEventType.PasswordChangedV2]: 'Password changed',
+  [AccountEventType.PasswordChanged]: 'Password changed (older record)',
   [AccountEventType.OperatorGranted]: 'Operator role granted',
   [AccountEventType.OperatorRevoked]: 'Operator role revoked',
 } as const satisfies Partial<Record<EventType, string>>;

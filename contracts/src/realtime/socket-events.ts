@@ -16,7 +16,7 @@ export const RealtimeRoom = {
   /** Only sockets that presented this user's access token join it. */
   user: (userId: string): string => `user:${userId}`,
   thread: (thread: ThreadRef): string => `thread:${threadId(thread)}`,
-  /** Only sockets of accounts holding the operator role join it (`moderation:join`). */
+  /** Only sockets of accounts holding the operator role join it (LiveRequest.ModerationJoin). */
   operators: 'operators',
 };
 
@@ -37,28 +37,64 @@ export interface CommentPush {
   comment: CommentView;
 }
 
-/** What the server pushes. Comment events go to the thread's room, badge counts to the user's room. */
-export interface ServerToClientEvents {
-  'badges:changed': (counts: BadgeCounts) => void;
-  'comment:created': (push: CommentPush) => void;
-  'comment:edited': (push: CommentPush) => void;
-  'comment:deleted': (push: CommentPush) => void;
-  'comment:removed': (push: CommentPush) => void;
+/**
+ * The live channel's event names, versioned as domain events are (`comment.posted.v1`): a name stands for one payload
+ * shape, for good. Always name an event by these constants, never by its string.
+ *
+ * To change what an event carries, leave its `.v1` as it is and add a `.v2` beside it with the new payload: the
+ * server pushes both for as long as clients that know only `.v1` may be connected (an open tab keeps its bundle
+ * until it is reloaded), the web client moves to `.v2`, and `.v1` goes once no client listens to it. A request
+ * (client → server) evolves the same way: the gateway answers both names until old clients are gone.
+ */
+export const LivePush = {
+  /** The reader's two header badge counts, to the user's room. */
+  BadgesChanged: 'badges:changed.v1',
+  /** Comment events go to the thread's room; each carries the comment as readers now see it. */
+  CommentCreated: 'comment:created.v1',
+  CommentEdited: 'comment:edited.v1',
+  CommentDeleted: 'comment:deleted.v1',
+  CommentRemoved: 'comment:removed.v1',
   /** An operator restored a removed comment: it is shown again. */
-  'comment:restored': (push: CommentPush) => void;
+  CommentRestored: 'comment:restored.v1',
+  CommentLikeCount: 'comment:like-count.v1',
   /** The moderation queue changed (a report, or an operator's decision): only to the operators' room. */
-  'moderation:changed': (push: ModerationPush) => void;
-  'comment:like-count': (push: { thread: ThreadRef; comment_id: string; like_count: number }) => void;
+  ModerationChanged: 'moderation:changed.v1',
+} as const;
+
+/** What a client asks of the live channel, answered with a RoomAck. */
+export const LiveRequest = {
+  ThreadJoin: 'thread:join.v1',
+  ThreadLeave: 'thread:leave.v1',
+  /** Joins the operators' room; refused unless the socket's account holds the operator role. */
+  ModerationJoin: 'moderation:join.v1',
+} as const;
+
+export interface CommentLikeCountPush {
+  thread: ThreadRef;
+  comment_id: string;
+  like_count: number;
+}
+
+/** What the server pushes, by LivePush name. */
+export interface ServerToClientEvents {
+  [LivePush.BadgesChanged]: (counts: BadgeCounts) => void;
+  [LivePush.CommentCreated]: (push: CommentPush) => void;
+  [LivePush.CommentEdited]: (push: CommentPush) => void;
+  [LivePush.CommentDeleted]: (push: CommentPush) => void;
+  [LivePush.CommentRemoved]: (push: CommentPush) => void;
+  [LivePush.CommentRestored]: (push: CommentPush) => void;
+  [LivePush.CommentLikeCount]: (push: CommentLikeCountPush) => void;
+  [LivePush.ModerationChanged]: (push: ModerationPush) => void;
 }
 
 /** Acknowledgement of a join or leave: ok, or the reason it was refused. */
 export type RoomAck = (answer: { ok: true } | { ok: false; message: string }) => void;
 
+/** What a client asks, by LiveRequest name. */
 export interface ClientToServerEvents {
-  'thread:join': (thread: ThreadRef, ack?: RoomAck) => void;
-  'thread:leave': (thread: ThreadRef, ack?: RoomAck) => void;
-  /** Joins the operators' room; refused unless the socket's account holds the operator role. */
-  'moderation:join': (ack?: RoomAck) => void;
+  [LiveRequest.ThreadJoin]: (thread: ThreadRef, ack?: RoomAck) => void;
+  [LiveRequest.ThreadLeave]: (thread: ThreadRef, ack?: RoomAck) => void;
+  [LiveRequest.ModerationJoin]: (ack?: RoomAck) => void;
 }
 
 /** The Redis key prefix shared by the API's socket.io adapter and the workers' emitter (per queue prefix). */

@@ -1,3 +1,4 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@shelf/contracts';
 import { getAppStore } from '../shared/state/store';
 import { LiveClient, type LiveSocket, type OpenSocket } from '../features/live/live-client';
 
@@ -6,7 +7,7 @@ export class FakeSocket {
   connected = false;
   active = true;
   connects = 0;
-  emitted: [string, unknown][] = [];
+  emitted: [keyof ClientToServerEvents, unknown][] = [];
   private listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   private anyListener: ((event: string, ...args: unknown[]) => void) | null = null;
 
@@ -22,8 +23,8 @@ export class FakeSocket {
   }
   /** What the server acknowledges joins with. */
   ackAnswer: { ok: true } | { ok: false; message: string } = { ok: true };
-  emit(event: string, ...args: unknown[]) {
-    // An event without a payload (`moderation:join`) has its acknowledgement first.
+  emit(event: keyof ClientToServerEvents, ...args: unknown[]) {
+    // A request without a payload (LiveRequest.ModerationJoin) has its acknowledgement first.
     const ack = args.find((arg): arg is (answer: unknown) => void => typeof arg === 'function');
     const payload = args.find((arg) => typeof arg !== 'function');
     this.emitted.push([event, payload]);
@@ -54,7 +55,7 @@ export class FakeSocket {
     this.active = false;
     for (const listener of this.listeners.get('connect_error') ?? []) listener(new Error(message));
   }
-  push(event: string, payload: unknown) {
+  push<E extends keyof ServerToClientEvents>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]) {
     this.anyListener?.(event, payload);
   }
 }

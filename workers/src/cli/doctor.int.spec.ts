@@ -18,13 +18,15 @@ import {
   type PositionDocument,
   type StoredEventDocument,
 } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { type EnvVariables, readEnv } from '@shelf/server-config';
+import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { serviceEnvSchema } from '../config/service-env.schema';
 import type { DoctorReport } from '../doctor/doctor-report';
 import { runDoctor } from '../doctor/run-doctor';
 import { PartitionRunner } from '../projections/partition-runner';
@@ -69,12 +71,12 @@ const closedPort = () =>
   });
 
 describe('npm run doctor', () => {
-  const env = testServiceEnv(__filename);
+  const env = testEnv(__filename);
   let app: INestApplicationContext;
   let db: Db;
   let projectors: Projector[];
   let runner: PartitionRunner;
-  const doctor = (overrides: Partial<typeof env> = {}) => runDoctor({ env: { ...env, ...overrides }, projectors: async () => projectors });
+  const doctor = (overrides: EnvVariables = {}) => runDoctor({ env: readEnv(serviceEnvSchema, { ...env, ...overrides }), projectors: async () => projectors });
 
   beforeAll(async () => {
     app = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error'] });
@@ -166,7 +168,7 @@ describe('npm run doctor', () => {
 
   it('reports a Redis that does not answer as down, within the time limit, with exit code 1', async () => {
     const started = Date.now();
-    const report = await doctor({ redisUrl: `redis://127.0.0.1:${await closedPort()}` });
+    const report = await doctor({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     expect(Date.now() - started).toBeLessThan(3000 + 2000);
     expect(report.exitCode).toBe(1);
     expect(report.checks.redis.status).toBe('down');
@@ -176,7 +178,7 @@ describe('npm run doctor', () => {
 
   it('reports a store that does not answer as down, and skips what only the store can tell', async () => {
     const loader = jest.fn(async () => projectors);
-    const report = await runDoctor({ env: { ...env, mongoUrl: `mongodb://127.0.0.1:${await closedPort()}/doctor` }, projectors: loader, timeoutMs: 1000 });
+    const report = await runDoctor({ env: readEnv(serviceEnvSchema, { ...env, MONGO_URL: `mongodb://127.0.0.1:${await closedPort()}/doctor` }), projectors: loader, timeoutMs: 1000 });
     expect(report.exitCode).toBe(1);
     expect(report.checks.store.status).toBe('down');
     expect(report.checks.search).toMatchObject({ status: 'down', data: { engine: 'embedded' } });
@@ -191,7 +193,7 @@ describe('npm run doctor', () => {
     const built = existsSync(cli) ? it : it.skip;
     const run = (extra: Record<string, string>, args: string[]) =>
       new Promise<{ code: number; stdout: string }>((resolve) => {
-        const childEnv = { ...process.env, MONGO_URL: env.mongoUrl, REDIS_URL: env.redisUrl, SMTP_URL: env.smtpUrl, QUEUE_PREFIX: env.queuePrefix, ...extra };
+        const childEnv = { ...env, ...extra };
         execFile(process.execPath, [cli, ...args], { env: childEnv, timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
       });
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { readServiceEnv } from '@shelf/contracts';
+import { readEnv } from '@shelf/server-config';
+import { serviceEnvSchema } from '../config/service-env.schema';
 import { checkLines } from '../doctor/doctor-lines';
 import { CHECK_TIMEOUT_MS, runDoctor, within } from '../doctor/run-doctor';
 import { PROJECTORS, type Projector } from '../projections/projector';
@@ -25,7 +26,8 @@ async function main(): Promise<number> {
     return 64;
   }
   const json = args.includes('--json');
-  const env = readServiceEnv(process.env);
+  // Read here, through the workers' schema, as well as by their module: the dependencies are checked apart from it.
+  const env = readEnv(serviceEnvSchema, process.env);
   let app: INestApplicationContext | undefined;
   try {
     if (!json) console.log(`Checking the site at ${new URL(env.mongoUrl).host} (queue prefix ${env.queuePrefix})…`);
@@ -34,7 +36,7 @@ async function main(): Promise<number> {
       // The workers' own module, as the other operations commands build it (nothing consumes); silent, so that a
       // failure to start is reported on the workers' line rather than printed (and not aborting the process).
       projectors: async () => {
-        app = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: false, abortOnError: false });
+        app = await NestFactory.createApplicationContext(WorkersModule.register(process.env, { consume: false }), { logger: false, abortOnError: false });
         return app.get<Projector[]>(PROJECTORS);
       },
       onCheck: json ? undefined : (name, result) => checkLines(name, result).forEach((line) => console.log(line)),

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { readServiceEnv } from '@shelf/contracts';
 import { PartitionRunner } from '../projections/partition-runner';
 import { WorkersModule } from '../workers.module';
 
@@ -17,7 +16,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const app = await NestFactory.createApplicationContext(WorkersModule.register(readServiceEnv(process.env), { consume: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env, { consume: false }), { logger: ['error', 'warn'] });
   try {
     const runner = app.get(PartitionRunner);
     const parked = await runner.parked.list();

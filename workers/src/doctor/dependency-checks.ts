@@ -1,8 +1,8 @@
-import type { ServiceEnv } from '@shelf/contracts';
 import { createSearchEngine } from '@shelf/search-index';
 import { Redis } from 'ioredis';
 import type { MongoClient } from 'mongodb';
 import { createTransport } from 'nodemailer';
+import type { ServiceEnv } from '../config/service-env';
 import type { DoctorData, Outcome } from './doctor-report';
 
 /** A URL without its credentials, path or query: enough to tell which server was asked. */

@@ -1,5 +1,5 @@
-import type { ServiceEnv } from '@shelf/contracts';
 import { MongoClient } from 'mongodb';
+import type { ServiceEnv } from '../config/service-env';
 import { checkRedis, checkSearch, checkSmtp, checkStore } from './dependency-checks';
 import {
   CHECK_NAMES,

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType, SocialEventType } from '@shelf/contracts';
+import { AccountEventType, EVENT_TYPES, type EventType, SocialEventType } from '@shelf/contracts';
 import { assertEveryEventConsumed, UNPROJECTED_EVENT_TYPES } from './event-consumers';
 
 describe('assertEveryEventConsumed', () => {
@@ -12,6 +12,13 @@ describe('assertEveryEventConsumed', () => {
   it('fails naming the types no projector handles', () => {
     const projectors = [{ handles: projected.filter((type) => type !== SocialEventType.CommentReported && type !== SocialEventType.StoryUnliked) }];
     expect(() => assertEveryEventConsumed(projectors)).toThrow(/event type\(s\) story\.unliked\.v1, comment\.reported\.v1:/);
+  });
+
+  it('fails naming a type listed as unprojected that a projector handles', () => {
+    const projectors = [{ handles: projected }, { handles: [AccountEventType.EmailVerified] }];
+    expect(() => assertEveryEventConsumed(projectors)).toThrow(
+      'UNPROJECTED_EVENT_TYPES lists the event type(s) user.email-verified.v1, which a projector handles: take them off the list.',
+    );
   });
 
   it('fails naming a handled type the log cannot hold', () => {

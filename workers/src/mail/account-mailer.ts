@@ -11,14 +11,14 @@ import {
   type PasswordResetRequestedV1,
   type RegistrationAttemptedV1,
   type SendMailJobV1,
-  type ServiceEnv,
   type UserRegisteredV1,
+  type UserRegisteredV2,
 } from '@shelf/contracts';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { createHash, createHmac } from 'node:crypto';
 import type { Projector } from '../projections/projector';
-import { SERVICE_ENV } from '../service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { MailOutbox } from './mail-outbox';
 
 /**
@@ -30,7 +30,7 @@ import { MailOutbox } from './mail-outbox';
 @Injectable()
 export class AccountMailer implements Projector {
   readonly name = 'account-mail';
-  readonly handles = [AccountEventType.UserRegistered, AccountEventType.PasswordResetRequested, AccountEventType.RegistrationAttempted];
+  readonly handles = [AccountEventType.UserRegistered, AccountEventType.UserRegisteredV2, AccountEventType.PasswordResetRequested, AccountEventType.RegistrationAttempted];
   private readonly key: Buffer;
 
   constructor(
@@ -42,12 +42,12 @@ export class AccountMailer implements Projector {
   }
 
   async apply(event: AnyDomainEvent): Promise<void> {
-    if (event.type === AccountEventType.UserRegistered) await this.send(event, 'verify-email');
+    if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) await this.send(event, 'verify-email');
     if (event.type === AccountEventType.PasswordResetRequested) await this.send(event, 'reset-password');
     if (event.type === AccountEventType.RegistrationAttempted) await this.outbox.enqueue(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
   }
 
-  private async send(event: UserRegisteredV1 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
+  private async send(event: UserRegisteredV1 | UserRegisteredV2 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
     const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
     const { userId, email, username } = event.data;
     const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { SendMailJobV1, ServiceEnv } from '@shelf/contracts';
+import type { SendMailJobV1 } from '@shelf/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
-import { SERVICE_ENV } from '../service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 /** Sends the site's e-mail through the SMTP server at SMTP_URL. */
 @Injectable()

@@ -3,21 +3,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MailJobs, mailJobOptions, MailJobName, QueueName } from '@shelf/contracts';
-import { testServiceEnv, waitForMail } from '@test/support';
+import { testEnv, waitForMail } from '@test/support';
 import { Queue, QueueEvents } from 'bullmq';
 import { WorkersModule } from '../workers.module';
 
 describe('the mail queue', () => {
-  const env = testServiceEnv(__filename);
-  const connection = { url: env.redisUrl };
+  const env = testEnv(__filename);
+  const connection = { url: env.REDIS_URL };
   let workers: INestApplicationContext;
   let queue: Queue;
   let events: QueueEvents;
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
-    queue = new Queue(QueueName.Mail, { connection, prefix: env.queuePrefix });
-    events = new QueueEvents(QueueName.Mail, { connection, prefix: env.queuePrefix });
+    queue = new Queue(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+    events = new QueueEvents(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
     await events.waitUntilReady();
   });
 

@@ -1,10 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { changesCatalog, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalog, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { LogEntry } from '../log/log-reader';
-import { SERVICE_ENV } from '../service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 /**
  * What the projections tell others, through Redis and best effort (the store holds the truth): API processes that a

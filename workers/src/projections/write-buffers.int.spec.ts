@@ -1,6 +1,6 @@
 // A write buffer behaves as the store does for what projectors ask of it, and what it flushes is what they wrote,
 // also once it has emptied its cache and must look documents up in the store again.
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import { type Db, MongoClient, MongoServerError } from 'mongodb';
 import type { ById, ReadModelStore } from '../projections/read-models';
 import { WriteBuffers } from './write-buffers';
@@ -15,7 +15,7 @@ describe('the write buffer', () => {
   let db: Db;
 
   beforeAll(async () => {
-    client = await MongoClient.connect(testServiceEnv(__filename).mongoUrl);
+    client = await MongoClient.connect(testEnv(__filename).MONGO_URL);
     db = client.db();
   });
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
+import type { ServiceEnv } from '../config/service-env';
 import { LiveEmitter } from './live-emitter';
 
 describe('LiveEmitter with Redis away', () => {

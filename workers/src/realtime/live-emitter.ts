@@ -2,16 +2,25 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nes
 import {
   type BadgeCounts,
   type CommentPush,
+  LivePush,
   type ModerationPush,
   RealtimeRoom,
   realtimeRedisKey,
   type ServerToClientEvents,
-  type ServiceEnv,
   type ThreadRef,
 } from '@shelf/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { SERVICE_ENV } from '../service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
+
+/** The push for each change a comment can go through. */
+const COMMENT_PUSHES = {
+  created: LivePush.CommentCreated,
+  edited: LivePush.CommentEdited,
+  deleted: LivePush.CommentDeleted,
+  removed: LivePush.CommentRemoved,
+  restored: LivePush.CommentRestored,
+} as const;
 
 /**
  * The workers' side of the live channel: pushes to the API processes' sockets through Redis (the socket.io Redis
@@ -38,21 +47,21 @@ export class LiveEmitter implements BeforeApplicationShutdown {
 
   /** The user's header badge counts changed. */
   badgesChanged(userId: string, counts: BadgeCounts): void {
-    this.emitter.to(RealtimeRoom.user(userId)).emit('badges:changed', counts);
+    this.emitter.to(RealtimeRoom.user(userId)).emit(LivePush.BadgesChanged, counts);
   }
 
   /** A comment of the thread was created, edited, deleted, removed or restored (the push carries it as readers now see it). */
-  comment(kind: 'created' | 'edited' | 'deleted' | 'removed' | 'restored', push: CommentPush): void {
-    this.emitter.to(RealtimeRoom.thread(push.thread)).emit(`comment:${kind}`, push);
+  comment(kind: keyof typeof COMMENT_PUSHES, push: CommentPush): void {
+    this.emitter.to(RealtimeRoom.thread(push.thread)).emit(COMMENT_PUSHES[kind], push);
   }
 
   /** The moderation queue changed: operators on it fetch it again. */
   moderationChanged(push: ModerationPush): void {
-    this.emitter.to(RealtimeRoom.operators).emit('moderation:changed', push);
+    this.emitter.to(RealtimeRoom.operators).emit(LivePush.ModerationChanged, push);
   }
 
   likeCount(thread: ThreadRef, commentId: string, likeCount: number): void {
-    this.emitter.to(RealtimeRoom.thread(thread)).emit('comment:like-count', { thread, comment_id: commentId, like_count: likeCount });
+    this.emitter.to(RealtimeRoom.thread(thread)).emit(LivePush.CommentLikeCount, { thread, comment_id: commentId, like_count: likeCount });
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { readServiceEnv } from '@shelf/contracts';
 import { ProjectionSignals } from '../projections/projection-signals';
 import { PROJECTORS, type Projector } from '../projections/projector';
 import { ReadModels } from '../projections/read-models';
@@ -17,9 +16,8 @@ const DROP_AFTER_MS = 10_000;
  * them when no projector is named), showing progress and an estimate of the time left.
  */
 async function main(): Promise<void> {
-  const env = readServiceEnv(process.env);
   const names = process.argv.slice(2);
-  const app = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env, { consume: false }), { logger: ['error', 'warn'] });
   const readModels = app.get(ReadModels);
   const signals = app.get(ProjectionSignals);
   const started = Date.now();

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
+import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
-import type { ServiceEnv } from '@shelf/contracts';
-import { SERVICE_ENV } from '../../platform/service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../../platform/config/service-env';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from './api/access-token-key';
-import { AccountRateLimits } from './api/account-rate-limits';
 import { UserGuard, VerifiedUserGuard } from './api/auth.guards';
 import { JwtStrategy } from './api/jwt.strategy';
 import { UserController } from './api/user.controller';
 import { AccountDirectory } from './application/account-directory';
+import { UsersReadStore } from './infrastructure/users-read-store';
 import { ChangeOperatorRoleHandler } from './application/change-operator-role.handler';
 import { ChangePasswordHandler } from './application/change-password.handler';
 import { ChangeUsernameHandler } from './application/change-username.handler';
@@ -22,7 +22,9 @@ import { Sessions } from './application/sessions';
 import { SuspendCommentingHandler } from './application/suspend-commenting.handler';
 import { VerifyEmailHandler } from './application/verify-email.handler';
 import { AccountClaims } from './infrastructure/account-claims';
+import { ACCOUNT_MODELS } from './infrastructure/account-models';
 import { AccountTokens } from './infrastructure/account-tokens';
+import { Credentials } from './infrastructure/credentials';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { UserRepository } from './infrastructure/user-repository';
@@ -35,6 +37,7 @@ import { UserRepository } from './infrastructure/user-repository';
   imports: [
     CqrsModule,
     PassportModule,
+    MongooseModule.forFeature(ACCOUNT_MODELS),
     JwtModule.registerAsync({
       inject: [SERVICE_ENV],
       useFactory: (env: ServiceEnv) => ({ secret: accessTokenKey(env), signOptions: { expiresIn: ACCESS_TOKEN_LIFETIME, algorithm: 'HS256' } }),
@@ -43,9 +46,9 @@ import { UserRepository } from './infrastructure/user-repository';
   controllers: [UserController],
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
-    ChangePasswordHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher,
-    RefreshTokens, AccountRateLimits, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory,
+    ChangePasswordHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
+    RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore,
   ],
-  exports: [UserGuard, VerifiedUserGuard, AccountDirectory],
+  exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore],
 })
 export class AccountsModule {}

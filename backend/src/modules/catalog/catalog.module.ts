@@ -4,7 +4,6 @@ import { ResponseCache } from '../../platform/http/response-cache';
 import { CatalogController } from './api/catalog.controller';
 import { CoverController } from './api/cover.controller';
 import { SearchController } from './api/search.controller';
-import { SearchRateLimiter } from './api/search-rate-limiter';
 import { CatalogLists } from './application/catalog-lists';
 import { GetBookPageQuery } from './application/get-book-page.query';
 import { GetCategoryPageQuery } from './application/get-category-page.query';
@@ -40,8 +39,7 @@ export class CatalogReadModule {}
     GetBookPageQuery,
     GetChapterPageQuery,
     SearchBooksQuery,
-    SearchRateLimiter,
   ],
-  exports: [ResponseCache, SearchRateLimiter],
+  exports: [ResponseCache],
 })
 export class CatalogQueriesModule {}

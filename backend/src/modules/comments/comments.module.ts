@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { WriteRateLimits } from '../../platform/http/write-rate-limits';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
 import { CommentController } from './api/comment.controller';
@@ -20,7 +19,7 @@ import { CommentThreads } from './infrastructure/comment-threads';
   controllers: [CommentController],
   providers: [
     PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
-    CommentRepository, CommentCooldown, CommentThreads, WriteRateLimits,
+    CommentRepository, CommentCooldown, CommentThreads,
   ],
   exports: [CommentThreads, CommentRepository],
 })

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createServer } from 'node:net';
 import { createApp } from '../../create-app';
@@ -13,12 +13,23 @@ async function healthOf(app: INestApplication): Promise<{ status: number; body: 
 
 describe('GET /api/health', () => {
   it('answers 200 when the store, Redis and search all answer', async () => {
-    const app = await createApp(testServiceEnv(__filename), ['error']);
+    const app = await createApp(testEnv(__filename), ['error']);
     await app.listen(0, '127.0.0.1');
     try {
       expect(await healthOf(app)).toEqual({
         status: 200,
-        body: { status: 'ok', store: 'up', redis: 'up', search: 'up', searchEngine: 'embedded', parkedEvents: 0, projectionLag: 0 },
+        body: {
+          status: 'ok',
+          store: 'up',
+          redis: 'up',
+          search: 'up',
+          searchEngine: 'embedded',
+          parkedEvents: 0,
+          projectionLag: 0,
+          info: { store: { status: 'up' }, redis: { status: 'up' }, search: { status: 'up', engine: 'embedded' } },
+          error: {},
+          details: { store: { status: 'up' }, redis: { status: 'up' }, search: { status: 'up', engine: 'embedded' } },
+        },
       });
     } finally {
       await app.close();
@@ -33,12 +44,23 @@ describe('GET /api/health', () => {
         server.close(() => resolve(port));
       });
     });
-    const app = await createApp(testServiceEnv(__filename, { redisUrl: `redis://127.0.0.1:${port}` }), ['error']);
+    const app = await createApp(testEnv(__filename, { REDIS_URL: `redis://127.0.0.1:${port}` }), ['error']);
     await app.listen(0, '127.0.0.1');
     try {
       expect(await healthOf(app)).toEqual({
         status: 503,
-        body: { status: 'unavailable', store: 'up', redis: 'down', search: 'up', searchEngine: 'embedded', parkedEvents: 0, projectionLag: 0 },
+        body: {
+          status: 'error',
+          store: 'up',
+          redis: 'down',
+          search: 'up',
+          searchEngine: 'embedded',
+          parkedEvents: 0,
+          projectionLag: 0,
+          info: { store: { status: 'up' }, search: { status: 'up', engine: 'embedded' } },
+          error: { redis: { status: 'down' } },
+          details: { store: { status: 'up' }, redis: { status: 'down' }, search: { status: 'up', engine: 'embedded' } },
+        },
       });
     } finally {
       await app.close();
@@ -46,7 +68,7 @@ describe('GET /api/health', () => {
   });
 
   it('reports the parked events and how far the projectors are behind the log', async () => {
-    const app = await createApp(testServiceEnv(__filename), ['error']);
+    const app = await createApp(testEnv(__filename), ['error']);
     await app.listen(0, '127.0.0.1');
     const db = app.get<Connection>(getConnectionToken()).db!;
     const checkpoint = (projector: string, partition: number, position: number): CheckpointDocument => ({

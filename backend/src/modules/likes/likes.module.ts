@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { WriteRateLimits } from '../../platform/http/write-rate-limits';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
 import { LikeController } from './api/like.controller';
@@ -11,6 +10,6 @@ import { LikeStoryHandler } from './application/like-story.handler';
 @Module({
   imports: [CqrsModule, AccountsModule, CatalogReadModule],
   controllers: [LikeController],
-  providers: [LikeStoryHandler, GetLikeStatusQuery, WriteRateLimits],
+  providers: [LikeStoryHandler, GetLikeStatusQuery],
 })
 export class LikesModule {}

@@ -6,8 +6,9 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MailCollection, QueueName, type ServiceEnv } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { MailCollection, QueueName } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
+import { testEnv } from '@test/support';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { createServer } from 'node:net';
@@ -38,7 +39,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 const lagOf = (text: string): Record<string, number> =>
   Object.fromEntries([...text.matchAll(/^shelf_projection_lag_events\{projector="([^"]+)"\} (\S+)$/gm)].map(([, projector, value]) => [projector, Number(value)]));
 
-async function start(env: ServiceEnv): Promise<{ app: NestExpressApplication; base: string }> {
+async function start(env: EnvVariables): Promise<{ app: NestExpressApplication; base: string }> {
   const app = await createApp(env, ['error']);
   await app.listen(0, '127.0.0.1');
   return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
@@ -62,7 +63,7 @@ const closedPort = () =>
 
 describe('GET /metrics', () => {
   it('answers 404 with a message when METRICS_TOKEN is unset', async () => {
-    const { app, base } = await start(testServiceEnv(__filename, { metricsToken: undefined }));
+    const { app, base } = await start(testEnv(__filename, { METRICS_TOKEN: undefined }));
     try {
       const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(response.status).toBe(404);
@@ -73,7 +74,7 @@ describe('GET /metrics', () => {
   });
 
   describe('with a token', () => {
-    const env = testServiceEnv(__filename, { metricsToken: TOKEN, searchRateLimit: 1 });
+    const env = testEnv(__filename, { METRICS_TOKEN: TOKEN, SEARCH_RATE_LIMIT: '1' });
     let app: NestExpressApplication;
     let base: string;
     let store: Connection;
@@ -84,7 +85,7 @@ describe('GET /metrics', () => {
     });
 
     afterAll(async () => {
-      const queue = new Queue(QueueName.Mail, { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
+      const queue = new Queue(QueueName.Mail, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
       await queue.obliterate({ force: true });
       await queue.close();
       await store.dropDatabase();
@@ -127,16 +128,16 @@ describe('GET /metrics', () => {
     });
 
     it('reports queue depths and the failed jobs of the mail queue', async () => {
-      const connection = { url: env.redisUrl };
-      const queue = new Queue(QueueName.Mail, { connection, prefix: env.queuePrefix });
-      const events = new QueueEvents(QueueName.Mail, { connection, prefix: env.queuePrefix });
+      const connection = { url: env.REDIS_URL };
+      const queue = new Queue(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+      const events = new QueueEvents(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
       // A processor that always fails, standing in for an SMTP server that refuses everything.
       const worker = new Worker(
         QueueName.Mail,
         () => {
           throw new Error('550 mailbox unavailable');
         },
-        { connection, prefix: env.queuePrefix },
+        { connection, prefix: env.QUEUE_PREFIX },
       );
       try {
         await events.waitUntilReady();
@@ -217,7 +218,7 @@ describe('GET /metrics', () => {
   });
 
   it('answers within the deadline while Redis is away, with shelf_dependency_up 0 and without the queue metrics', async () => {
-    const env = testServiceEnv(__filename, { metricsToken: TOKEN, redisUrl: `redis://127.0.0.1:${await closedPort()}` });
+    const env = testEnv(__filename, { METRICS_TOKEN: TOKEN, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     const { app, base } = await start(env);
     try {
       const text = await scrape(base);

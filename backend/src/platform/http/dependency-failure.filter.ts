@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, HttpStatus, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import {
   MongoNetworkError,
   MongoNotConnectedError,
@@ -10,6 +10,7 @@ import {
 } from 'mongodb';
 import { DependencyUnavailableError } from '../dependency-unavailable.error';
 import type { Dependency } from '../dependency-watch';
+import { sendRefusal } from './refusal-body';
 
 const SERVICE_UNAVAILABLE_MESSAGE = 'The site is temporarily unavailable. Please try again shortly.';
 /** Seconds a client should wait before trying again; an outage the site recovers from by itself is usually short. */
@@ -38,7 +39,7 @@ function awayDependency(error: unknown): Dependency | null {
 
 /**
  * A request that failed because the store or Redis is away answers 503 with a message and Retry-After, never a
- * generic 500; comment routes keep their `success: 0` body. Everything else goes to Nest's default handling.
+ * generic 500, in its route family's body (refusal-body.ts). Everything else goes to Nest's default handling.
  */
 @Catch()
 export class DependencyFailureFilter extends BaseExceptionFilter {
@@ -52,12 +53,8 @@ export class DependencyFailureFilter extends BaseExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     if (res.headersSent) return void res.end();
-    const comment = http.getRequest<Request>().path.startsWith('/api/comment/');
-    res
-      .status(HttpStatus.SERVICE_UNAVAILABLE)
-      .setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
-      .setHeader('Cache-Control', 'no-store')
-      .json({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, ...(comment ? { success: 0 } : {}), message: SERVICE_UNAVAILABLE_MESSAGE });
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS)).setHeader('Cache-Control', 'no-store');
+    sendRefusal(http, HttpStatus.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE);
   }
 
   /** One line a minute at most: an outage fails every request, and health names the dependency anyway. */

@@ -1,17 +1,20 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { overLimit, type RateLimit } from '../rate-limits/rate-limit';
 import { nameRoute } from './answered-route';
 import { clientIp, type ProxyTrust } from './client-ip';
 import type { ResponseCache } from './response-cache';
 
-/** Decides whether a client may make one more request; false refuses it with 429 and `message`. */
-export interface RequestLimiter {
+/** A limit on a path's requests per client address; past it, 429 with `message`. */
+export interface FrontDoorLimit extends RateLimit {
   readonly message: string;
-  allow(clientIp: string): Promise<boolean>;
 }
 
 export interface FrontDoorOptions {
-  /** Paths counted by a limiter before anything answers them. */
-  limiters: Record<string, RequestLimiter>;
+  /** Paths whose requests are counted per client address before anything answers them. */
+  limits: Record<string, FrontDoorLimit>;
+  /** Where they are counted: the throttler's storage. */
+  storage: ThrottlerStorage;
   /** Who may name the client in X-Forwarded-For. */
   trust: ProxyTrust;
   /** Sets the security headers of every answer. */
@@ -22,28 +25,28 @@ export interface FrontDoorOptions {
 
 /**
  * Puts the response cache in front of Express: a remembered public GET is answered straight from memory, without
- * the routing, middleware and serialisation of a full request. Paths given a limiter are counted first, whether
+ * the routing, middleware and serialisation of a full request. Paths given a limit are counted first, whether
  * the answer then comes from memory or not. Every request is measured here, and every answer gets the security
  * headers here, first. (socket.io's own HTTP requests at /realtime never reach this listener.)
  */
-export function installFrontDoor(server: Server, cache: ResponseCache, { limiters, trust, secure, observe }: FrontDoorOptions): void {
+export function installFrontDoor(server: Server, cache: ResponseCache, { limits, storage, trust, secure, observe }: FrontDoorOptions): void {
   const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     observe(req, res);
     secure(req, res);
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return express(req, res);
-    // Express routes case-insensitively and ignores a trailing slash: so does the limiter lookup.
+    // Express routes case-insensitively and ignores a trailing slash: so does the limit lookup.
     const path = req.url.split('?', 1)[0].toLowerCase().replace(/\/+$/, '');
-    const limiter = limiters[path];
-    if (!limiter) return cache.serve(req, res) || express(req, res);
-    limiter.allow(clientIp(req, trust)).then(
-      (allowed) => {
-        if (allowed) return cache.serve(req, res) || express(req, res);
-        // A limiter's path is its route's pattern.
+    const limit = limits[path];
+    if (!limit) return cache.serve(req, res) || express(req, res);
+    overLimit(storage, limit, clientIp(req, trust)).then(
+      (over) => {
+        if (!over) return cache.serve(req, res) || express(req, res);
+        // A limit's path is its route's pattern.
         nameRoute(req, path);
-        res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '10' });
-        res.end(JSON.stringify({ statusCode: 429, message: limiter.message }));
+        res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(Math.ceil(limit.ttl / 1000)) });
+        res.end(JSON.stringify({ statusCode: 429, message: limit.message }));
       },
       () => express(req, res),
     );

@@ -1,11 +1,11 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { changesCatalog, READ_MODEL_CHANGES_CHANNEL, READ_MODELS_REBUILT, type ReadModelChange, type ServiceEnv } from '@shelf/contracts';
+import { changesCatalog, READ_MODEL_CHANGES_CHANNEL, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
 import etag from 'etag';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ReadModels } from '../read-models';
-import { SERVICE_ENV } from '../service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { nameRoute, routeOf } from './answered-route';
 
 interface CachedResponse {

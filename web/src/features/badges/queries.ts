@@ -1,4 +1,4 @@
-import type { BadgeCounts, UncheckedUpdatesResponse, UnreadCountResponse } from '@shelf/contracts';
+import { type BadgeCounts, LivePush, type UncheckedUpdatesResponse, type UnreadCountResponse } from '@shelf/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -29,7 +29,7 @@ export function setBadgeCounts(queryClient: QueryClient, userId: string, counts:
 export function useBadgeCounts(): BadgeCounts {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   const queryClient = useQueryClient();
-  useLiveEvent('badges:changed', (counts) => {
+  useLiveEvent(LivePush.BadgesChanged, (counts) => {
     if (userId !== null) setBadgeCounts(queryClient, userId, counts);
   });
   useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: badgeKeys.all }));

@@ -1,4 +1,4 @@
-import { type CommentPush, type ThreadRef, threadId } from '@shelf/contracts';
+import { type CommentPush, LivePush, type ThreadRef, threadId } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent, useLiveReconnect, useLiveThread } from '../live/live-context';
 import { commentKeys, patchThread, updateComment, upsertComment } from './queries';
@@ -15,13 +15,13 @@ export function useLiveThreadUpdates(thread: ThreadRef): void {
   const upsert = ({ thread: pushed, comment }: CommentPush) => {
     if (mine(pushed)) patchThread(queryClient, thread, (data, criteria) => upsertComment(data, comment, criteria));
   };
-  useLiveEvent('comment:created', upsert);
-  useLiveEvent('comment:edited', upsert);
-  useLiveEvent('comment:deleted', upsert);
-  useLiveEvent('comment:removed', upsert);
+  useLiveEvent(LivePush.CommentCreated, upsert);
+  useLiveEvent(LivePush.CommentEdited, upsert);
+  useLiveEvent(LivePush.CommentDeleted, upsert);
+  useLiveEvent(LivePush.CommentRemoved, upsert);
   // An operator restored a removed comment: it comes back with its text and author, and no open reports.
-  useLiveEvent('comment:restored', upsert);
-  useLiveEvent('comment:like-count', ({ thread: pushed, comment_id, like_count }) => {
+  useLiveEvent(LivePush.CommentRestored, upsert);
+  useLiveEvent(LivePush.CommentLikeCount, ({ thread: pushed, comment_id, like_count }) => {
     if (mine(pushed)) patchThread(queryClient, thread, (data) => updateComment(data, comment_id, (comment) => ({ ...comment, like_count })));
   });
   useLiveReconnect(() => void queryClient.invalidateQueries({ queryKey: commentKeys.thread(thread) }));

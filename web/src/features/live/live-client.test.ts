@@ -1,3 +1,4 @@
+import { LivePush, LiveRequest } from '@shelf/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../shared/state/store';
 import { json, stubFetch } from '../../test/fetch';
@@ -25,13 +26,13 @@ describe('LiveClient', () => {
     const { client, sockets } = liveClient();
     running = client;
     const badges = vi.fn();
-    client.on('badges:changed', badges);
+    client.on(LivePush.BadgesChanged, badges);
     client.start();
     await settle();
     expect(sockets).toHaveLength(1);
     expect(sockets[0].auth()).toEqual({ token: 'access-1' });
     sockets[0].serverAccepts();
-    sockets[0].push('badges:changed', { unreadReplies: 2, uncheckedUpdates: 0 });
+    sockets[0].push(LivePush.BadgesChanged, { unreadReplies: 2, uncheckedUpdates: 0 });
     expect(badges).toHaveBeenCalledWith({ unreadReplies: 2, uncheckedUpdates: 0 });
   });
 
@@ -46,12 +47,12 @@ describe('LiveClient', () => {
     const socket = sockets[0];
     expect(socket.auth()).toEqual({});
     socket.serverAccepts();
-    expect(socket.emitted).toEqual([['thread:join', { book_id: 3, chapter_id: 9 }]]);
+    expect(socket.emitted).toEqual([[LiveRequest.ThreadJoin, { book_id: 3, chapter_id: 9 }]]);
     socket.serverAccepts(); // a reconnect after a network drop
     expect(socket.emitted).toHaveLength(2);
     expect(reconnected).toHaveBeenCalledTimes(1);
     leave();
-    expect(socket.emitted.at(-1)).toEqual(['thread:leave', { book_id: 3, chapter_id: 9 }]);
+    expect(socket.emitted.at(-1)).toEqual([LiveRequest.ThreadLeave, { book_id: 3, chapter_id: 9 }]);
     expect(socket.connected).toBe(false); // nothing needs it any more
   });
 
@@ -96,7 +97,7 @@ describe('LiveClient', () => {
     const socket = sockets[0];
     expect(socket.emitted).toEqual([]);
     socket.serverAccepts();
-    expect(socket.emitted).toEqual([['moderation:join', undefined]]);
+    expect(socket.emitted).toEqual([[LiveRequest.ModerationJoin, undefined]]);
     socket.serverAccepts(); // a reconnect after a network drop
     expect(socket.emitted).toHaveLength(2);
     leaveFirst();

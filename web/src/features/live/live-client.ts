@@ -1,4 +1,4 @@
-import { type ClientToServerEvents, REALTIME_PATH, type ServerToClientEvents, type ThreadRef, threadId } from '@shelf/contracts';
+import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, type ServerToClientEvents, type ThreadRef, threadId } from '@shelf/contracts';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { refreshSession } from '../../shared/api/api-client';
 import type { AppStore } from '../../shared/state/store';
@@ -78,7 +78,7 @@ export class LiveClient {
       entry.users--;
       if (entry.users > 0) return;
       this.threads.delete(id);
-      if (this.socket?.connected) this.socket.emit('thread:leave', entry.thread);
+      if (this.socket?.connected) this.socket.emit(LiveRequest.ThreadLeave, entry.thread);
       this.update();
     };
   }
@@ -177,14 +177,14 @@ export class LiveClient {
 
   private emitJoin(thread: ThreadRef): void {
     if (!this.socket?.connected) return; // joined on connect
-    this.socket.emit('thread:join', thread, (answer) => {
+    this.socket.emit(LiveRequest.ThreadJoin, thread, (answer) => {
       if (!answer.ok) console.error(`could not follow the comment thread: ${answer.message}`);
     });
   }
 
   private emitOperatorsJoin(): void {
     if (!this.socket?.connected) return; // joined on connect
-    this.socket.emit('moderation:join', (answer) => {
+    this.socket.emit(LiveRequest.ModerationJoin, (answer) => {
       if (answer.ok) return;
       console.error(`could not follow the moderation queue: ${answer.message}`);
       for (const listener of this.operatorRoomRefusals) listener(answer.message);

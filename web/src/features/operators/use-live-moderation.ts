@@ -1,3 +1,4 @@
+import { LivePush } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLiveEvent, useLiveOperatorsRoom, useLiveReconnect } from '../live/live-context';
@@ -7,7 +8,7 @@ import { operatorKeys } from './queries';
 export const LIVE_REFETCH_DELAY_MS = 250;
 
 /**
- * Keeps the moderation queue current: the page follows the operators' room, and each `moderation:changed` push
+ * Keeps the moderation queue current: the page follows the operators' room, and each LivePush.ModerationChanged push
  * (a report, another operator's decision) fetches the queue and that comment's context again, so new reports appear
  * without reloading. After a reconnect, when pushes may have been missed, the queue is fetched again too.
  */
@@ -32,6 +33,6 @@ export function useLiveModerationQueue(): void {
       changed.current.clear();
     }, LIVE_REFETCH_DELAY_MS);
   };
-  useLiveEvent('moderation:changed', ({ comment_id }) => refetchSoon(comment_id));
+  useLiveEvent(LivePush.ModerationChanged, ({ comment_id }) => refetchSoon(comment_id));
   useLiveReconnect(() => refetchSoon(null));
 }

@@ -13,10 +13,13 @@ describe('what the audit trail records of an event', () => {
     expect(auditRecord(event(SocialEventType.CommentReportsDismissed, { ...ref, dismissed_reports: 4 })).summary).toBe('Dismissed 4 open reports');
   });
 
-  it('names the user of account events, and never copies a password hash', () => {
-    const reset = auditRecord(event(AccountEventType.PasswordReset, { userId: 'u1', passwordHash: '$argon2id$secret' }));
+  it('names the user of account events, of either version, and copies nothing else of a password event', () => {
+    const reset = auditRecord(event(AccountEventType.PasswordResetV2, { userId: 'u1', credentialId: 'credential-1' }));
     expect(reset).toEqual({ target: 'u1', target_kind: 'user', summary: 'Password reset with an e-mailed link' });
-    expect(JSON.stringify(auditRecord(event(AccountEventType.PasswordChanged, { userId: 'u1', passwordHash: '$argon2id$secret' })))).not.toContain('argon2');
+    expect(auditRecord(event(AccountEventType.PasswordReset, { userId: 'u1' }))).toEqual(reset);
+    const changed = { target: 'u1', target_kind: 'user', summary: 'Password changed' };
+    expect(auditRecord(event(AccountEventType.PasswordChangedV2, { userId: 'u1', credentialId: 'credential-2' }))).toEqual(changed);
+    expect(auditRecord(event(AccountEventType.PasswordChanged, { userId: 'u1' }))).toEqual(changed);
     expect(auditRecord(event(AccountEventType.CommentingSuspended, { userId: 'u1', until: '2026-11-30T12:00:00.000Z', reason: 'Spam' })).summary).toBe(
       'Commenting suspended until 2026-11-30 12:00 UTC: Spam',
     );

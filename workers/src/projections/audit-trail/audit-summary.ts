@@ -36,8 +36,10 @@ function accountSummary(event: Audited): string {
     case AccountEventType.PasswordResetRequested:
       return 'Password reset link requested';
     case AccountEventType.PasswordReset:
+    case AccountEventType.PasswordResetV2:
       return 'Password reset with an e-mailed link';
     case AccountEventType.PasswordChanged:
+    case AccountEventType.PasswordChangedV2:
       return 'Password changed';
     case AccountEventType.OperatorGranted:
       return 'Operator role granted';

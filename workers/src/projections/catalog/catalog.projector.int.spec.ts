@@ -4,7 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { type CatalogEvent, ReadModelCollection } from '@shelf/contracts';
-import { testServiceEnv } from '@test/support';
+import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { WorkersModule } from '../../workers.module';
 import { PROJECTORS, type Projector } from '../projector';
@@ -24,7 +24,7 @@ const event = (streamId: string, version: number, type: CatalogEvent['type'], da
   ({ id: `${streamId}-${version}`, streamId, version, type, data, metadata: { actor: 't', correlationId: 'c', causationId: null }, occurredAt: `2026-01-0${version}T00:00:00.000Z` }) as CatalogEvent;
 
 describe('the catalog and search projections', () => {
-  const env = testServiceEnv(__filename);
+  const env = testEnv(__filename);
   let app: INestApplicationContext;
   let connection: Connection;
   let projectors: Projector[];

@@ -1,5 +1,5 @@
-import type { ServiceEnv } from '@shelf/contracts';
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import type { ServiceEnv } from '../../../platform/config/service-env';
 
 /** The access tokens' signing key, derived from AUTH_SECRET so the e-mail tokens' key is a different one. */
 export const accessTokenKey = (env: Pick<ServiceEnv, 'authSecret'>): string =>

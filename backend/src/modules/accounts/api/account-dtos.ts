@@ -66,17 +66,15 @@ export class NewUsernameBody extends WithHoneypot {
   newUsername!: string;
 }
 
-/** A link's query; a repeated parameter (an array) is as invalid as a missing one. */
+/** A link's query. A missing token or address is an empty one, which no link has; a repeated parameter (an array) is invalid. */
 export class TokenQuery {
-  @IsOptional()
   @IsString({ message: 'Invalid token.' })
   @MaxLength(TEXT_LIMIT, { message: TOO_LONG })
-  token?: string;
+  token = '';
 
-  @IsOptional()
   @IsString({ message: 'Invalid token.' })
   @MaxLength(EMAIL_MAX * 2, { message: TOO_LONG })
-  email?: string;
+  email = '';
 }
 
 /** True when a bot filled the hidden field. */

@@ -1,29 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
-import { RateLimits } from '../../../platform/http/rate-limits';
-import { RedisClient } from '../../../platform/redis-client';
-import { SERVICE_ENV } from '../../../platform/service-env.token';
-import { AccountMessage } from '../domain/account-messages';
+import { hours, minutes } from '@nestjs/throttler';
+import type { RateLimit } from '../../../platform/rate-limits/rate-limit';
 
-/** Attempts allowed per window, per client address and per account (e-mail address). */
-const LIMITS = {
-  'login:ip': { points: 30, duration: 600 },
-  'login:account': { points: 10, duration: 600 },
-  'register:ip': { points: 10, duration: 3600 },
-  'register:account': { points: 5, duration: 3600 },
-  'forgot:ip': { points: 10, duration: 3600 },
-  'forgot:account': { points: 3, duration: 3600 },
-  'reset:ip': { points: 30, duration: 600 },
-  /** Keyed by the token, which stands for one account. */
-  'reset:account': { points: 10, duration: 600 },
-} as const;
-
-export type AccountLimit = keyof typeof LIMITS;
-
-/** Counts account attempts per client address and per account. */
-@Injectable()
-export class AccountRateLimits extends RateLimits<AccountLimit> {
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv, redis: RedisClient) {
-    super(env, redis, LIMITS, AccountMessage.tooManyAttempts);
-  }
-}
+/**
+ * Account attempts allowed per window, per client address and per account (its e-mail address; for a password reset,
+ * the token, which stands for one account). The user controller counts them once a request's body is valid.
+ */
+export const AccountLimits = {
+  loginPerAddress: { name: 'login:ip', limit: 30, ttl: minutes(10) },
+  loginPerAccount: { name: 'login:account', limit: 10, ttl: minutes(10) },
+  registerPerAddress: { name: 'register:ip', limit: 10, ttl: hours(1) },
+  registerPerAccount: { name: 'register:account', limit: 5, ttl: hours(1) },
+  forgotPerAddress: { name: 'forgot:ip', limit: 10, ttl: hours(1) },
+  forgotPerAccount: { name: 'forgot:account', limit: 3, ttl: hours(1) },
+  resetPerAddress: { name: 'reset:ip', limit: 30, ttl: minutes(10) },
+  resetPerToken: { name: 'reset:account', limit: 10, ttl: minutes(10) },
+} as const satisfies Record<string, RateLimit>;

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { AccessTokenClaims, ServiceEnv } from '@shelf/contracts';
+import type { AccessTokenClaims } from '@shelf/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { SERVICE_ENV } from '../../../platform/service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { accessTokenSecretKey } from './access-token-key';
 
-/** Accepts only HS256 access tokens signed with this site's key, unexpired; `alg: none` and others are refused. */
+/**
+ * The one check of an access token, for HTTP requests (UserGuard) and the socket handshake (HandshakeAuth): only HS256
+ * tokens signed with this site's key, unexpired, naming their user; `alg: none` and others are refused.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
@@ -18,7 +21,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  validate(claims: AccessTokenClaims): AccessTokenClaims {
-    return claims;
+  /** The claims the request acts with; a token without a user (no `sub`) is refused like a forged one. */
+  validate(claims: AccessTokenClaims): AccessTokenClaims | null {
+    return typeof claims.sub === 'string' && claims.sub !== '' ? claims : null;
   }
 }

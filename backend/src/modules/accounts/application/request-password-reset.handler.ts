@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { decidePasswordResetRequest } from '../domain/account-decisions';
 import { AccountMessage } from '../domain/account-messages';
-import { type AccountResult, ok } from '../domain/account-result';
 import { normaliseEmail } from '../domain/account-rules';
 import { AccountClaims, emailClaim } from '../infrastructure/account-claims';
 import { UserRepository } from '../infrastructure/user-repository';
@@ -13,7 +12,7 @@ import { RequestPasswordResetCommand } from './request-password-reset.command';
  * e-mail the workers send) is recorded after the answer, so its cost cannot be timed from outside.
  */
 @CommandHandler(RequestPasswordResetCommand)
-export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, AccountResult> {
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, string> {
   private readonly logger = new Logger(RequestPasswordResetHandler.name);
 
   constructor(
@@ -21,9 +20,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly claims: AccountClaims,
   ) {}
 
-  async execute({ email }: RequestPasswordResetCommand): Promise<AccountResult> {
+  async execute({ email }: RequestPasswordResetCommand): Promise<string> {
     setImmediate(() => void this.record(normaliseEmail(email)).catch((error: Error) => this.logger.error(`password reset request lost: ${error.message}`)));
-    return ok(AccountMessage.resetSent);
+    return AccountMessage.resetSent;
   }
 
   private async record(email: string): Promise<void> {

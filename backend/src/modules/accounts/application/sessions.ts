@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AccessTokenClaims, AuthUser, LoginResponse, TokenResponse } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { AccountMessage } from '../domain/account-messages';
 import { normaliseEmail } from '../domain/account-rules';
 import type { UserState } from '../domain/user-state';
 import { AccountClaims, emailClaim } from '../infrastructure/account-claims';
+import { Credentials } from '../infrastructure/credentials';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { InvalidRefreshToken, RefreshTokens } from '../infrastructure/refresh-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
@@ -16,15 +18,17 @@ export const toAuthUser = (user: UserState): AuthUser => ({
   email_verified: user.emailVerified,
 });
 
-export class SessionRefused extends Error {}
-
-/** Logging in, refreshing and logging out: sessions are a short-lived access token and a rotating refresh token. */
+/**
+ * Logging in, refreshing and logging out: sessions are a short-lived access token and a rotating refresh token. A wrong
+ * password or a dead refresh token is refused as unauthenticated.
+ */
 @Injectable()
 export class Sessions {
   constructor(
     private readonly users: UserRepository,
     private readonly claims: AccountClaims,
     private readonly hasher: PasswordHasher,
+    private readonly credentials: Credentials,
     private readonly refreshTokens: RefreshTokens,
     private readonly jwt: JwtService,
   ) {}
@@ -33,7 +37,8 @@ export class Sessions {
   async logIn(email: string, password: string): Promise<LoginResponse> {
     const userId = await this.claims.holder(emailClaim(normaliseEmail(email)));
     const user = userId ? await this.users.load(userId) : null;
-    if (!(await this.hasher.verify(user?.passwordHash ?? null, password)) || !user) throw new SessionRefused(AccountMessage.badCredentials);
+    const hash = user ? await this.credentials.hashOf(user) : null;
+    if (!(await this.hasher.verify(hash, password)) || !user) throw new DomainError('unauthenticated', AccountMessage.badCredentials);
     const { familyId, refreshToken } = await this.refreshTokens.issue(user.userId);
     return { message: AccountMessage.loggedIn, token: this.accessToken(user, familyId), refreshToken, user: toAuthUser(user) };
   }
@@ -45,7 +50,7 @@ export class Sessions {
       if (!user) throw new InvalidRefreshToken();
       return { token: this.accessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
     } catch (error) {
-      if (error instanceof InvalidRefreshToken) throw new SessionRefused(AccountMessage.invalidRefreshToken);
+      if (error instanceof InvalidRefreshToken) throw new DomainError('unauthenticated', AccountMessage.invalidRefreshToken);
       throw error;
     }
   }

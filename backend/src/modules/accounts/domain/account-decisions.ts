@@ -1,37 +1,34 @@
 import { AccountEventType, type AccountEvent } from '@shelf/contracts';
-import type { NewEvent } from '../../../event-store/event-store';
+import type { Decision, NewEvent } from '../../../domain/decision';
+import { DomainError } from '../../../domain/domain-error';
 import { AccountMessage } from './account-messages';
-import { type AccountResult, ok, refused } from './account-result';
 import { isEmail, passwordProblem, usernameProblem } from './account-rules';
 import type { UserState } from './user-state';
 
 /**
- * The reader's account commands as pure decisions. Hashing, claims and e-mail links are the handlers' I/O: they pass
- * in what came of them. A command that hashes a password first asks for the refusal alone (`refusalBeforeHash`,
- * `passwordResetRefusal`), so a refused password costs no hash.
+ * The reader's account commands as pure decisions: the reader's message and the events, or a thrown DomainError.
+ * Hashing, claims and e-mail links are the handlers' I/O: they pass in what came of them. A command that hashes a
+ * password first looks for the refusal alone (`refuseBeforeHash`, `refusePasswordReset`), so a refused password costs
+ * no hash.
  */
-export interface AccountDecision {
-  outcome: AccountResult;
-  events: NewEvent<AccountEvent>[];
-}
+export type AccountDecision = Decision<string, AccountEvent>;
 
 /** What checking an e-mail link's token found. */
 export type LinkStatus = 'valid' | 'unknown' | 'expired';
 
-const done = (message: string, events: NewEvent<AccountEvent>[] = []): AccountDecision => ({ outcome: ok(message), events });
-const refuse = (message: string): AccountDecision => ({ outcome: refused(message), events: [] });
-const linkRefusal = (link: LinkStatus): AccountDecision | null =>
-  link === 'valid' ? null : refuse(link === 'unknown' ? AccountMessage.invalidToken : AccountMessage.expiredToken);
-const passwordRefusal = (password: string): AccountDecision | null => {
+const done = (message: string, events: NewEvent<AccountEvent>[] = []): AccountDecision => ({ outcome: message, events });
+/** The reader's account commands refuse what was asked: a link, a name or a password that will not do. */
+export const refusal = (message: string): DomainError => new DomainError('invalid', message);
+const refuseLink = (link: LinkStatus): void => {
+  if (link !== 'valid') throw refusal(link === 'unknown' ? AccountMessage.invalidToken : AccountMessage.expiredToken);
+};
+const refusePassword = (password: string): void => {
   const problem = passwordProblem(password);
-  return problem ? refuse(problem) : null;
+  if (problem) throw refusal(problem);
 };
 
-/** A decision taken without the hash yet: its refusal, or null to go on and hash. */
-export const refusalBeforeHash = (decide: (passwordHash: string) => AccountDecision): AccountDecision | null => {
-  const decision = decide('');
-  return decision.outcome.success ? null : decision;
-};
+/** Takes the decision without the hash (and its credential) yet, to throw its refusal before anything is hashed. */
+export const refuseBeforeHash = (decide: (credentialId: string) => AccountDecision): void => void decide('');
 
 export interface Registration {
   userId: string;
@@ -41,19 +38,22 @@ export interface Registration {
   password: string;
 }
 
-/** The address, the username and the password, in that order; a taken username or address is the claims' to say. */
-export function decideRegistration({ userId, email, username, password }: Registration, passwordHash: string): AccountDecision {
-  if (!isEmail(email)) return refuse('Please enter a valid e-mail address.');
+/**
+ * The address, the username and the password, in that order; a taken username or address is the claims' to say.
+ * `credentialId` names the stored hash of the password (as in the resets and changes below): events carry no secret.
+ */
+export function decideRegistration({ userId, email, username, password }: Registration, credentialId: string): AccountDecision {
+  if (!isEmail(email)) throw refusal('Please enter a valid e-mail address.');
   const problem = usernameProblem(username);
-  if (problem) return refuse(problem);
-  return passwordRefusal(password) ?? done(AccountMessage.registered, [{ type: AccountEventType.UserRegistered, data: { userId, email, username, passwordHash } }]);
+  if (problem) throw refusal(problem);
+  refusePassword(password);
+  return done(AccountMessage.registered, [{ type: AccountEventType.UserRegisteredV2, data: { userId, email, username, credentialId } }]);
 }
 
 /** Verifying an address twice is verifying it once; the link is used up on success. */
 export function decideEmailVerification(link: LinkStatus, user: UserState | null): AccountDecision {
-  const refusal = linkRefusal(link);
-  if (refusal) return refusal;
-  if (!user) return refuse(AccountMessage.invalidToken);
+  refuseLink(link);
+  if (!user) throw refusal(AccountMessage.invalidToken);
   if (user.emailVerified) return done(AccountMessage.alreadyVerified);
   return done(AccountMessage.verified, [{ type: AccountEventType.EmailVerified, data: { userId: user.userId } }]);
 }
@@ -76,31 +76,30 @@ export interface PasswordReset {
 }
 
 /** Before the hash (and before the link is used up): the link as checked, then the password. */
-export function passwordResetRefusal(link: LinkStatus, newPassword: string): AccountDecision | null {
-  return linkRefusal(link) ?? passwordRefusal(newPassword);
+export function refusePasswordReset(link: LinkStatus, newPassword: string): void {
+  refuseLink(link);
+  refusePassword(newPassword);
 }
 
-export function decidePasswordReset(reset: PasswordReset, passwordHash: string): AccountDecision {
-  const refusal = passwordResetRefusal(reset.link, reset.newPassword);
-  if (refusal) return refusal;
-  if (!reset.used) return refuse(AccountMessage.expiredToken);
-  if (!reset.user) return refuse(AccountMessage.invalidToken);
-  return done(AccountMessage.passwordReset, [{ type: AccountEventType.PasswordReset, data: { userId: reset.user.userId, passwordHash } }]);
+export function decidePasswordReset(reset: PasswordReset, credentialId: string): AccountDecision {
+  refusePasswordReset(reset.link, reset.newPassword);
+  if (!reset.used) throw refusal(AccountMessage.expiredToken);
+  if (!reset.user) throw refusal(AccountMessage.invalidToken);
+  return done(AccountMessage.passwordReset, [{ type: AccountEventType.PasswordResetV2, data: { userId: reset.user.userId, credentialId } }]);
 }
 
 /** The password's rules first, then the signed-in user's account. */
-export function decidePasswordChange(user: UserState | null, newPassword: string, passwordHash: string): AccountDecision {
-  const refusal = passwordRefusal(newPassword);
-  if (refusal) return refusal;
-  if (!user) return refuse(AccountMessage.invalidRefreshToken);
-  return done(AccountMessage.passwordChanged, [{ type: AccountEventType.PasswordChanged, data: { userId: user.userId, passwordHash } }]);
+export function decidePasswordChange(user: UserState | null, newPassword: string, credentialId: string): AccountDecision {
+  refusePassword(newPassword);
+  if (!user) throw refusal(AccountMessage.invalidRefreshToken);
+  return done(AccountMessage.passwordChanged, [{ type: AccountEventType.PasswordChangedV2, data: { userId: user.userId, credentialId } }]);
 }
 
 /** The new name's rules; whether another reader holds it is the claims' to say. */
 export function decideUsernameChange(user: UserState | null, newUsername: string): AccountDecision {
-  if (!user) return refuse(AccountMessage.invalidRefreshToken);
-  if (newUsername === user.username) return refuse(AccountMessage.sameUsername);
+  if (!user) throw refusal(AccountMessage.invalidRefreshToken);
+  if (newUsername === user.username) throw refusal(AccountMessage.sameUsername);
   const problem = usernameProblem(newUsername);
-  if (problem) return refuse(problem);
+  if (problem) throw refusal(problem);
   return done(AccountMessage.usernameChanged, [{ type: AccountEventType.UsernameChanged, data: { userId: user.userId, username: newUsername } }]);
 }

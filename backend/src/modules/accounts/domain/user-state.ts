@@ -1,11 +1,28 @@
-import { type AnyDomainEvent, AccountEventType, type AccountEvent, type CommentingSuspension } from '@shelf/contracts';
+import {
+  type AccountEvent,
+  AccountEventType,
+  type AnyDomainEvent,
+  type CommentingSuspension,
+  type PasswordChangedV1,
+  type PasswordChangedV2,
+  type PasswordResetV1,
+  type PasswordResetV2,
+  type UserRegisteredV1,
+  type UserRegisteredV2,
+} from '@shelf/contracts';
+
+/**
+ * Where the hash of the user's password is kept: the credential its latest v2 registration, reset or change named; or,
+ * when a v1 event set it, that event (v1 events stored the hash itself, which only the accounts module reads).
+ */
+export type PasswordCredential = { credentialId: string } | { v1EventVersion: number };
 
 /** A user as the account commands see it, folded from the user's stream. */
 export interface UserState {
   userId: string;
   email: string;
   username: string;
-  passwordHash: string;
+  password: PasswordCredential;
   emailVerified: boolean;
   /** Holds the operator role (`npm run operators -- grant`). */
   operator: boolean;
@@ -22,7 +39,10 @@ export function suspendedNow(user: Pick<UserState, 'suspension'>, now = new Date
 }
 
 function apply(user: UserState | null, event: AccountEvent): UserState | null {
-  if (event.type === AccountEventType.UserRegistered) return { ...event.data, emailVerified: false, operator: false, suspension: null, version: event.version };
+  if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) {
+    const { userId, email, username } = event.data;
+    return { userId, email, username, password: passwordOf(event), emailVerified: false, operator: false, suspension: null, version: event.version };
+  }
   if (!user) return null;
   const next = { ...user, version: event.version };
   switch (event.type) {
@@ -32,7 +52,9 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
       return { ...next, username: event.data.username };
     case AccountEventType.PasswordChanged:
     case AccountEventType.PasswordReset:
-      return { ...next, passwordHash: event.data.passwordHash };
+    case AccountEventType.PasswordChangedV2:
+    case AccountEventType.PasswordResetV2:
+      return { ...next, password: passwordOf(event) };
     case AccountEventType.OperatorGranted:
       return { ...next, operator: true };
     case AccountEventType.OperatorRevoked:
@@ -45,6 +67,12 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
     case AccountEventType.RegistrationAttempted: // in a stream of its own: never in the user's
       return next;
   }
+}
+
+type PasswordSet = UserRegisteredV1 | UserRegisteredV2 | PasswordResetV1 | PasswordResetV2 | PasswordChangedV1 | PasswordChangedV2;
+
+function passwordOf(event: PasswordSet): PasswordCredential {
+  return 'credentialId' in event.data ? { credentialId: event.data.credentialId } : { v1EventVersion: event.version };
 }
 
 export function foldUser(history: AnyDomainEvent[]): UserState | null {

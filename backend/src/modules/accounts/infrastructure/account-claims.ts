@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { InjectModel } from '@nestjs/mongoose';
 import { MongoServerError } from 'mongodb';
-import type { Connection } from 'mongoose';
-
-interface ClaimDocument {
-  /** `email:{normalised address}` or `username:{lower-case name}`. */
-  _id: string;
-  userId: string;
-  claimedAt: Date;
-}
+import type { Model } from 'mongoose';
+import { ACCOUNT_CLAIM_MODEL, type ClaimDocument } from './account-claim.schema';
 
 /** A claim whose user never came to exist (the register command died half-way) is free again after this. */
 const STALE_AFTER_MS = 60_000;
@@ -22,15 +16,11 @@ export const usernameClaim = (usernameKey: string) => `username:${usernameKey}`;
  */
 @Injectable()
 export class AccountClaims {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
-
-  private get claims() {
-    return this.connection.collection<ClaimDocument>('account_claims');
-  }
+  constructor(@InjectModel(ACCOUNT_CLAIM_MODEL) private readonly claims: Model<ClaimDocument>) {}
 
   /** The user holding a claim, if any. */
   async holder(claim: string): Promise<string | null> {
-    return (await this.claims.findOne({ _id: claim }))?.userId ?? null;
+    return (await this.find(claim))?.userId ?? null;
   }
 
   /**
@@ -44,7 +34,7 @@ export class AccountClaims {
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
     }
-    const current = await this.claims.findOne({ _id: claim });
+    const current = await this.find(claim);
     if (!current) return this.claim(claim, userId, userExists);
     if (current.userId === userId) return true;
     const stale = Date.now() - current.claimedAt.getTime() > STALE_AFTER_MS && !(await userExists(current.userId));
@@ -56,5 +46,9 @@ export class AccountClaims {
   /** Gives a value up, if this user holds it. */
   async release(claim: string, userId: string): Promise<void> {
     if ((await this.holder(claim)) === userId) await this.claims.deleteOne({ _id: claim });
+  }
+
+  private find(claim: string): Promise<ClaimDocument | null> {
+    return this.claims.findById(claim).lean<ClaimDocument>().exec();
   }
 }

@@ -1,46 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { InjectModel } from '@nestjs/mongoose';
 import { MongoServerError } from 'mongodb';
-import type { Connection } from 'mongoose';
+import type { Model } from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type CutoffDocument,
+  type FamilyDocument,
+  REFRESH_TOKEN_CUTOFF_MODEL,
+  REFRESH_TOKEN_FAMILY_MODEL,
+  REFRESH_TOKEN_MODEL,
+  type RefreshTokenDocument,
+} from './refresh-token.schemas';
 import { seal, unseal } from './sealed-text';
 import { sha256 } from './sha256';
-
-/** A live refresh token, `_id` its hash. */
-interface LiveTokenDocument {
-  _id: string;
-  userId: string;
-  familyId: string;
-  expiresAt: Date;
-}
-
-/**
- * A used token, `_id` `used:{hash}`: when it was used and the token that replaced it, sealed under a key only the
- * used token gives (see sealed-text.ts), so that a second presentation within the grace window gets the same one.
- */
-interface UsedTokenDocument {
-  _id: string;
-  userId: string;
-  familyId: string;
-  expiresAt: Date;
-  usedAt?: Date;
-  successor?: string;
-}
-
-/** One family per login. */
-interface FamilyDocument {
-  _id: string;
-  userId: string;
-  revokedAt: Date | null;
-  createdAt?: Date;
-}
-
-/** Per user: the sessions begun before `before` have ended, except the one kept (a password change ends the others). */
-interface CutoffDocument {
-  _id: string;
-  before: Date;
-  keep: string | null;
-}
 
 const TTL_MS = 30 * 24 * 3600_000;
 /**
@@ -66,19 +38,11 @@ export interface Rotated {
  */
 @Injectable()
 export class RefreshTokens {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
-
-  private get tokens() {
-    return this.connection.collection<LiveTokenDocument | UsedTokenDocument>('refresh_tokens');
-  }
-
-  private get families() {
-    return this.connection.collection<FamilyDocument>('refresh_token_families');
-  }
-
-  private get cutoffs() {
-    return this.connection.collection<CutoffDocument>('refresh_token_cutoffs');
-  }
+  constructor(
+    @InjectModel(REFRESH_TOKEN_MODEL) private readonly tokens: Model<RefreshTokenDocument>,
+    @InjectModel(REFRESH_TOKEN_FAMILY_MODEL) private readonly families: Model<FamilyDocument>,
+    @InjectModel(REFRESH_TOKEN_CUTOFF_MODEL) private readonly cutoffs: Model<CutoffDocument>,
+  ) {}
 
   /** Starts a new family for a fresh login. */
   async issue(userId: string): Promise<{ familyId: string; refreshToken: string }> {
@@ -92,7 +56,7 @@ export class RefreshTokens {
   /** Uses a token up and returns its user, its family and the family's next token. */
   async rotate(token: string): Promise<Rotated> {
     const hash = sha256(token);
-    const live = await this.tokens.findOne({ _id: hash });
+    const live = await this.token(hash);
     if (!live) return this.presentedAgain(token, hash);
     if (live.expiresAt.getTime() < Date.now()) throw new InvalidRefreshToken();
     const successor = randomBytes(32).toString('base64url');
@@ -111,7 +75,7 @@ export class RefreshTokens {
   /** Logs a session out: its family's tokens stop working. Unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     const hash = sha256(token);
-    const found = (await this.tokens.findOne({ _id: hash })) ?? (await this.tokens.findOne({ _id: `used:${hash}` }));
+    const found = (await this.token(hash)) ?? (await this.token(`used:${hash}`));
     if (found) await this.revokeFamily(found.familyId);
   }
 
@@ -122,7 +86,7 @@ export class RefreshTokens {
 
   /** A token that is not live: used (within the grace window, the same successor again) or unknown. */
   private async presentedAgain(token: string, hash: string): Promise<Rotated> {
-    const used = (await this.tokens.findOne({ _id: `used:${hash}` })) as UsedTokenDocument | null;
+    const used = await this.token(`used:${hash}`);
     if (!used) throw new InvalidRefreshToken();
     const successor = used.successor && used.usedAt && Date.now() - used.usedAt.getTime() <= REUSE_GRACE_MS ? unseal(token, used.successor) : null;
     if (!successor) {
@@ -135,10 +99,17 @@ export class RefreshTokens {
 
   /** Throws unless the token's family is neither revoked nor ended by a cut-off. */
   private async ensureLive({ userId, familyId }: { userId: string; familyId: string }): Promise<void> {
-    const [family, cutoff] = await Promise.all([this.families.findOne({ _id: familyId }), this.cutoffs.findOne({ _id: userId })]);
+    const [family, cutoff] = await Promise.all([
+      this.families.findById(familyId).lean<FamilyDocument>().exec(),
+      this.cutoffs.findById(userId).lean<CutoffDocument>().exec(),
+    ]);
     if (!family || family.revokedAt) throw new InvalidRefreshToken();
     const begun = family.createdAt?.getTime() ?? 0;
     if (cutoff && begun <= cutoff.before.getTime() && cutoff.keep !== familyId) throw new InvalidRefreshToken();
+  }
+
+  private token(id: string): Promise<RefreshTokenDocument | null> {
+    return this.tokens.findById(id).lean<RefreshTokenDocument>().exec();
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

@@ -3,7 +3,8 @@ import { AccountEventType, accountStreams } from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
 import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
-import { EventStore, type NewEvent } from '../../../event-store/event-store';
+import type { NewEvent } from '../../../domain/decision';
+import { EventStore } from '../../../event-store/event-store';
 import { foldUser, type UserState } from '../domain/user-state';
 
 /** Users as event streams: load by folding `user-{id}`, change by appending after the loaded version. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditEntry, AuditEntryDocument } from '@shelf/contracts';
-import { AccountDirectory } from '../../accounts/application/account-directory';
+import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
 import { type AuditFilter, AuditTrailReadStore } from '../infrastructure/audit-trail-read-store';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -12,7 +12,7 @@ export const AUDIT_EXPORT_LIMIT = 10_000;
 export class GetAuditTrailQuery {
   constructor(
     private readonly trail: AuditTrailReadStore,
-    private readonly directory: AccountDirectory,
+    private readonly users: UsersReadStore,
   ) {}
 
   async page(filter: AuditFilter, page: number): Promise<{ entries: AuditEntry[]; has_more: boolean }> {
@@ -25,9 +25,7 @@ export class GetAuditTrailQuery {
   }
 
   private async named(docs: AuditEntryDocument[]): Promise<AuditEntry[]> {
-    const actors = [...new Set(docs.map((doc) => doc.actor).filter((actor) => !actor.includes(':')))];
-    const users = await Promise.all(actors.map((actor) => this.directory.find(actor)));
-    const names = new Map(actors.map((actor, i) => [actor, users[i]?.username ?? null]));
+    const names = await this.users.names(docs.map((doc) => doc.actor).filter((actor) => !actor.includes(':')));
     return docs.map((doc) => ({ ...doc, actor_name: names.get(doc.actor) ?? null }));
   }
 }

@@ -1,4 +1,3 @@
-import { NotFoundException } from '@nestjs/common';
 import type { CatalogReadStore } from '../infrastructure/catalog-read-store';
 import { CoverController } from './cover.controller';
 
@@ -17,7 +16,7 @@ describe('CoverController', () => {
     expect(svg).toContain('Mu Su Li');
   });
 
-  it.each(['13.svg', '12.png', '0.svg', '12', '..%2F12.svg'])('answers 404 for %s', async (file) => {
-    await expect(controller.cover(file)).rejects.toThrow(NotFoundException);
+  it.each(['13.svg', '12.png', '0.svg', '12', '..%2F12.svg'])('refuses %s as not found', async (file) => {
+    await expect(controller.cover(file)).rejects.toMatchObject({ name: 'DomainError', code: 'not-found', message: 'Cover not found.' });
   });
 });

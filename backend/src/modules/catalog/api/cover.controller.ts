@@ -1,4 +1,5 @@
-import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Header, Param } from '@nestjs/common';
+import { DomainError } from '../../../domain/domain-error';
 import { coverSvg } from '../application/cover-svg';
 import { CatalogReadStore } from '../infrastructure/catalog-read-store';
 
@@ -19,7 +20,7 @@ export class CoverController {
   async cover(@Param('file') file: string): Promise<string> {
     const id = /^([1-9]\d{0,9})\.svg$/.exec(file)?.[1];
     const book = id === undefined ? null : await this.store.findBook(Number(id));
-    if (!book) throw new NotFoundException('Cover not found.');
+    if (!book) throw new DomainError('not-found', 'Cover not found.');
     return coverSvg(book.book_id, book.metadata.english_book_name, book.metadata.author);
   }
 }

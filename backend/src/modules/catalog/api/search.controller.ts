@@ -3,7 +3,6 @@ import type { SearchResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { ResponseCache } from '../../../platform/http/response-cache';
 import { SearchBooksQuery } from '../application/search-books.query';
-import { parseSearchParams } from './parse-search-params';
 
 /** GET /api/searchbook. The front door counts each search against the client's rate limit before it gets here. */
 @Controller('searchbook')
@@ -15,6 +14,6 @@ export class SearchController {
 
   @Get()
   async find(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
-    return this.cache.remember(req, await this.search.execute(parseSearchParams(query)));
+    return this.cache.remember(req, await this.search.execute(query));
   }
 }

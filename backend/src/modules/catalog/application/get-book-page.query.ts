@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type BookPageResponse, bookProgress } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../infrastructure/catalog-read-store';
 import { CatalogLists } from './catalog-lists';
 import { toBookDetail, toChapterListEntry } from './catalog-mappers';
@@ -16,7 +17,7 @@ export class GetBookPageQuery {
 
   async execute(bookId: number): Promise<BookPageResponse> {
     const book = await this.store.findBook(bookId);
-    if (!book) throw new NotFoundException('Book not found.');
+    if (!book) throw new DomainError('not-found', 'Book not found.');
     return {
       bookDetails: toBookDetail(book),
       chapters: bookProgress(book).chapters.map(toChapterListEntry),

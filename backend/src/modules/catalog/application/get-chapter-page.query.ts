@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type BookMetadata, bookProgress, type BookReadModel, type ChapterPageResponse } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../infrastructure/catalog-read-store';
 import { CatalogLists } from './catalog-lists';
 import { toChapterListEntry } from './catalog-mappers';
@@ -15,8 +16,8 @@ export class GetChapterPageQuery {
 
   async execute(bookId: number, chapterId: number): Promise<ChapterPageResponse> {
     const [book, chapter] = await Promise.all([this.store.findBook(bookId), this.store.findChapter(bookId, chapterId)]);
-    if (!book) throw new NotFoundException('Book not found.');
-    if (!chapter) throw new NotFoundException('Chapter not found.');
+    if (!book) throw new DomainError('not-found', 'Book not found.');
+    if (!chapter) throw new DomainError('not-found', 'Chapter not found.');
     const chapters = bookProgress(book).chapters;
     const index = chapters.findIndex((entry) => entry.chapter_id === chapterId);
     return {

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { EventStoreModule } from '../../../event-store/event-store.module';
 import { PlatformModule } from '../../../platform/platform.module';
 import { CatalogCommandsModule } from '../catalog.module';
@@ -7,7 +7,7 @@ import { CatalogCommandsModule } from '../catalog.module';
 /** What the catalog CLI needs: the store, the event log and the catalog commands; no HTTP. */
 @Module({})
 export class CatalogCliModule {
-  static register(env: ServiceEnv): DynamicModule {
-    return { module: CatalogCliModule, imports: [PlatformModule.register(env), EventStoreModule, CatalogCommandsModule] };
+  static register(variables: EnvVariables): DynamicModule {
+    return { module: CatalogCliModule, imports: [PlatformModule.register(variables), EventStoreModule, CatalogCommandsModule] };
   }
 }

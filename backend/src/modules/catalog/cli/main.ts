@@ -3,7 +3,6 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { readServiceEnv } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     console.error(usage);
     process.exit(2);
   }
-  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(process.env), { logger: ['error', 'warn'] });
   try {
     const commands = app.get(CommandBus);
     if (command === 'import') {

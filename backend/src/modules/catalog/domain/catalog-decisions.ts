@@ -5,7 +5,7 @@ import {
   type ChapterData,
 } from '@shelf/contracts';
 import { isDeepStrictEqual } from 'node:util';
-import type { NewEvent } from '../../../event-store/event-store';
+import type { Decision } from '../../../domain/decision';
 
 export type SaveOutcome = 'published' | 'updated' | 'unchanged';
 
@@ -15,7 +15,7 @@ function currentData<T>(history: AnyDomainEvent[]): T | null {
 }
 
 /** Publishing a book: BookPublished for a new one, BookUpdated when its metadata changed, nothing otherwise. */
-export function decideBook(history: AnyDomainEvent[], metadata: BookMetadata): { outcome: SaveOutcome; events: NewEvent[] } {
+export function decideBook(history: AnyDomainEvent[], metadata: BookMetadata): Decision<SaveOutcome> {
   const current = currentData<BookMetadata>(history);
   if (current === null) return { outcome: 'published', events: [{ type: CatalogEventType.BookPublished, data: metadata }] };
   if (isDeepStrictEqual(current, metadata)) return { outcome: 'unchanged', events: [] };
@@ -23,7 +23,7 @@ export function decideBook(history: AnyDomainEvent[], metadata: BookMetadata): {
 }
 
 /** The same for a chapter. */
-export function decideChapter(history: AnyDomainEvent[], chapter: ChapterData): { outcome: SaveOutcome; events: NewEvent[] } {
+export function decideChapter(history: AnyDomainEvent[], chapter: ChapterData): Decision<SaveOutcome> {
   const current = currentData<ChapterData>(history);
   if (current === null) return { outcome: 'published', events: [{ type: CatalogEventType.ChapterPublished, data: chapter }] };
   if (isDeepStrictEqual(current, chapter)) return { outcome: 'unchanged', events: [] };

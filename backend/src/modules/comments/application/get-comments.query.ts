@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type CommentEntry, type CommentSort, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentThreads } from '../infrastructure/comment-threads';
 
@@ -19,7 +20,7 @@ export class GetCommentsQuery {
 
   async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null): Promise<CommentsWithLikesResponse> {
     const [comments, liked] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : []]);
-    if (!comments && !(await this.threadExists(thread))) throw new NotFoundException(thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
+    if (!comments && !(await this.threadExists(thread))) throw new DomainError('not-found', thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
     const entries = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || a.comment_id.localeCompare(b.comment_id));
     const likes = new Set(liked);
     return {

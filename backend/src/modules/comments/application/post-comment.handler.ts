@@ -2,12 +2,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { decidePost, type PostOutcome, postRefusal, type Posting } from '../domain/comment-posting';
+import { decidePost, type PostDecision, type Posting, refuseUnpostable } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
 import { CommentRepository } from '../infrastructure/comment-repository';
 import { PostCommentCommand } from './post-comment.command';
 
-export type { PostOutcome } from '../domain/comment-posting';
+export type PostOutcome = PostDecision['outcome'];
 
 /**
  * Looks up what the rules of spec section 5 need (the author, the book and chapter, the comment replied to), starts the
@@ -31,11 +31,9 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
       parent_comment_id ? this.comments.load(parent_comment_id) : null,
     ]);
     const post: Posting = { ...comment, commentId: randomUUID(), author, bookFound, chapterFound: Boolean(chapter), parent };
-    const refusal = postRefusal(post);
-    if (refusal) return refusal.outcome;
-
+    // A refused comment starts no cooldown.
+    refuseUnpostable(post);
     const { outcome, events } = decidePost(post, await this.cooldown.start(userId));
-    if (events.length === 0) return outcome;
     try {
       await this.comments.create(post.commentId, events, userId);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { type CommentEvent, SocialEventType } from '@shelf/contracts';
 import { createHash } from 'node:crypto';
-import { commenterRefusal, decidePost, type Posting, postRefusal } from './comment-posting';
+import { refusalOf } from '../../../domain/refusal-of';
+import { decidePost, type Posting, refuseNonCommenter, refuseUnpostable } from './comment-posting';
 import { type CommentState, foldComment } from './comment-state';
 
 const event = (type: CommentEvent['type'], data: object = {}) =>
@@ -17,7 +18,7 @@ const post: Posting = {
 };
 const reply: Posting = { ...post, parent_comment_id: 'p1', parent: given(parentPosted()) };
 const posted = (data: object) => ({
-  outcome: { ok: true, message: 'Your comment has been posted.', commentId: 'c1' },
+  outcome: { message: 'Your comment has been posted.', commentId: 'c1' },
   events: [{
     type: SocialEventType.CommentPosted,
     data: {
@@ -32,39 +33,39 @@ describe('posting a comment', () => {
     expect(decidePost(post, 0)).toEqual(posted({}));
     expect(decidePost(reply, 0)).toEqual(posted({ parent_comment_id: 'p1', parent_user_id: 'parent-author' }));
     expect(decidePost({ ...post, chapter_id: null, chapterFound: false }, 0)).toEqual(posted({ chapter_id: null }));
-    expect(postRefusal(post)).toBeNull();
+    expect(refusalOf(() => refuseUnpostable(post))).toBeNull();
   });
 
   it('refuses a reader who is not verified or is suspended', () => {
-    expect(decidePost({ ...post, author: null }, 0).outcome).toEqual({ ok: false, status: 403, message: 'Please log in and verify your email to comment.' });
-    expect(decidePost({ ...reply, author: { ...author, emailVerified: false } }, 0).outcome).toEqual({ ok: false, status: 403, message: 'Please log in and verify your email to reply.' });
-    expect(decidePost({ ...post, author: { ...author, suspension: { until: '2026-11-30T12:00:00.000Z', reason: 'Spam' } } }, 0)).toEqual({
-      outcome: { ok: false, status: 403, message: 'You cannot post, edit or report comments until 2026-11-30 12:00 UTC: an operator suspended your commenting.' },
-      events: [],
+    expect(refusalOf(() => decidePost({ ...post, author: null }, 0))).toEqual({ code: 'forbidden', message: 'Please log in and verify your email to comment.' });
+    expect(refusalOf(() => decidePost({ ...reply, author: { ...author, emailVerified: false } }, 0))).toEqual({ code: 'forbidden', message: 'Please log in and verify your email to reply.' });
+    expect(refusalOf(() => decidePost({ ...post, author: { ...author, suspension: { until: '2026-11-30T12:00:00.000Z', reason: 'Spam' } } }, 0))).toEqual({
+      code: 'forbidden',
+      message: 'You cannot post, edit or report comments until 2026-11-30 12:00 UTC: an operator suspended your commenting.',
     });
   });
 
   it('refuses a bad text, a missing book or chapter, then a missing or faraway parent', () => {
-    expect(decidePost({ ...post, comment_content: 'too short', bookFound: false }, 0).outcome).toEqual({ ok: false, status: 400, message: 'Your comment must have at least 5 words.' });
-    expect(decidePost({ ...post, bookFound: false }, 0).outcome).toEqual({ ok: false, status: 404, message: 'Book not found.' });
-    expect(decidePost({ ...post, chapterFound: false }, 0).outcome).toEqual({ ok: false, status: 404, message: 'Chapter not found.' });
-    expect(decidePost({ ...reply, parent: null }, 0).outcome).toEqual({ ok: false, status: 404, message: 'The comment you are replying to was not found.' });
-    expect(decidePost({ ...reply, chapter_id: 3 }, 0).outcome).toEqual({ ok: false, status: 400, message: 'You can only reply to a comment on the same page.' });
-    expect(decidePost({ ...reply, book_id: 9 }, 0).events).toEqual([]);
+    expect(refusalOf(() => decidePost({ ...post, comment_content: 'too short', bookFound: false }, 0))).toEqual({ code: 'invalid', message: 'Your comment must have at least 5 words.' });
+    expect(refusalOf(() => decidePost({ ...post, bookFound: false }, 0))).toEqual({ code: 'not-found', message: 'Book not found.' });
+    expect(refusalOf(() => decidePost({ ...post, chapterFound: false }, 0))).toEqual({ code: 'not-found', message: 'Chapter not found.' });
+    expect(refusalOf(() => decidePost({ ...reply, parent: null }, 0))).toEqual({ code: 'not-found', message: 'The comment you are replying to was not found.' });
+    expect(refusalOf(() => decidePost({ ...reply, chapter_id: 3 }, 0))).toEqual({ code: 'invalid', message: 'You can only reply to a comment on the same page.' });
+    expect(refusalOf(() => decidePost({ ...reply, book_id: 9 }, 0))).toMatchObject({ code: 'invalid' });
   });
 
   it('refuses a reader still cooling down, after every other rule', () => {
-    expect(decidePost(post, 12_500)).toEqual({ outcome: { ok: false, status: 429, message: 'Please wait for 13 seconds before commenting again.' }, events: [] });
-    expect(decidePost({ ...post, bookFound: false }, 12_500).outcome).toMatchObject({ status: 404 });
+    expect(refusalOf(() => decidePost(post, 12_500))).toEqual({ code: 'too-many', message: 'Please wait for 13 seconds before commenting again.' });
+    expect(refusalOf(() => decidePost({ ...post, bookFound: false }, 12_500))).toMatchObject({ code: 'not-found' });
   });
 });
 
 describe('who may write about comments', () => {
   it('lets a verified reader who is not suspended, and refuses the others with the message given', () => {
-    expect(commenterRefusal(author, 'Log in.')).toBeNull();
-    expect(commenterRefusal(null, 'Log in.')).toEqual({ outcome: { ok: false, status: 403, message: 'Log in.' }, events: [] });
-    expect(commenterRefusal({ ...author, suspension: { until: null, reason: 'x' } }, 'Log in.')?.outcome).toEqual({
-      ok: false, status: 403, message: 'You can no longer post, edit or report comments: an operator suspended your commenting.',
+    expect(refusalOf(() => refuseNonCommenter(author, 'Log in.'))).toBeNull();
+    expect(refusalOf(() => refuseNonCommenter(null, 'Log in.'))).toEqual({ code: 'forbidden', message: 'Log in.' });
+    expect(refusalOf(() => refuseNonCommenter({ ...author, suspension: { until: null, reason: 'x' } }, 'Log in.'))).toEqual({
+      code: 'forbidden', message: 'You can no longer post, edit or report comments: an operator suspended your commenting.',
     });
   });
 });

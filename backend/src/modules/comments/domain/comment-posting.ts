@@ -1,7 +1,7 @@
 import { CommentMessage, type CommentEvent, type CommentingSuspension, commentTextProblem, cooldownMessage, SocialEventType } from '@shelf/contracts';
 import { createHash } from 'node:crypto';
-import type { NewEvent } from '../../../event-store/event-store';
-import { type CommentDecision, type CommentOutcome, done, refuse } from './comment-decisions';
+import type { Decision } from '../../../domain/decision';
+import { DomainError } from '../../../domain/domain-error';
 import { CommentAnswer, suspendedMessage } from './comment-messages';
 import type { CommentState } from './comment-state';
 
@@ -15,11 +15,10 @@ export interface Commenter {
   suspension: CommentingSuspension | null;
 }
 
-/** Only a verified reader who is not suspended posts, edits or reports; null lets them. */
-export function commenterRefusal(commenter: Commenter | null, logInMessage: string): CommentDecision | null {
-  if (!commenter?.emailVerified) return refuse(403, logInMessage);
-  if (commenter.suspension) return refuse(403, suspendedMessage(commenter.suspension.until));
-  return null;
+/** Only a verified reader who is not suspended posts, edits or reports: the others are refused. */
+export function refuseNonCommenter(commenter: Commenter | null, logInMessage: string): void {
+  if (!commenter?.emailVerified) throw new DomainError('forbidden', logInMessage);
+  if (commenter.suspension) throw new DomainError('forbidden', suspendedMessage(commenter.suspension.until));
 }
 
 /** A new comment or reply, with what the handler looked up for it. */
@@ -37,34 +36,27 @@ export interface Posting {
   parent: CommentState | null;
 }
 
-export type PostOutcome = CommentOutcome & { commentId?: string };
-export interface PostDecision {
-  outcome: PostOutcome;
-  events: NewEvent<CommentEvent>[];
-}
+export type PostDecision = Decision<{ message: string; commentId: string }, CommentEvent>;
 
 const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
-/** Every rule of spec section 5 but the cooldown, in order; null when the comment may be posted. */
-export function postRefusal(post: Posting): CommentDecision | null {
-  const refusal = commenterRefusal(post.author, post.parent_comment_id ? CommentMessage.logInToReply : CommentMessage.logInToComment);
-  if (refusal) return refusal;
+/** Every rule of spec section 5 but the cooldown, in order: the first one broken is the refusal. */
+export function refuseUnpostable(post: Posting): void {
+  refuseNonCommenter(post.author, post.parent_comment_id ? CommentMessage.logInToReply : CommentMessage.logInToComment);
   const textProblem = commentTextProblem(post.comment_content);
-  if (textProblem) return refuse(400, textProblem);
-  if (!post.bookFound) return refuse(404, 'Book not found.');
-  if (post.chapter_id !== null && !post.chapterFound) return refuse(404, 'Chapter not found.');
+  if (textProblem) throw new DomainError('invalid', textProblem);
+  if (!post.bookFound) throw new DomainError('not-found', 'Book not found.');
+  if (post.chapter_id !== null && !post.chapterFound) throw new DomainError('not-found', 'Chapter not found.');
   if (post.parent_comment_id) {
-    if (!post.parent) return refuse(404, CommentAnswer.parentNotFound);
-    if (post.parent.bookId !== post.book_id || post.parent.chapterId !== post.chapter_id) return refuse(400, CommentAnswer.parentElsewhere);
+    if (!post.parent) throw new DomainError('not-found', CommentAnswer.parentNotFound);
+    if (post.parent.bookId !== post.book_id || post.parent.chapterId !== post.chapter_id) throw new DomainError('invalid', CommentAnswer.parentElsewhere);
   }
-  return null;
 }
 
 /** The whole decision, once the cooldown started (`waitMs` > 0: the reader posted too recently). */
 export function decidePost(post: Posting, waitMs: number): PostDecision {
-  const refusal = postRefusal(post);
-  if (refusal) return refusal;
-  if (waitMs > 0) return refuse(429, cooldownMessage(waitMs));
+  refuseUnpostable(post);
+  if (waitMs > 0) throw new DomainError('too-many', cooldownMessage(waitMs));
   const author = post.author!;
   const data = {
     comment_id: post.commentId,
@@ -77,6 +69,5 @@ export function decidePost(post: Posting, waitMs: number): PostDecision {
     email_hash: emailHash(author.email),
     comment_content: post.comment_content,
   };
-  const { outcome, events } = done(CommentAnswer.posted, [{ type: SocialEventType.CommentPosted, data }]);
-  return { outcome: { ...outcome, commentId: post.commentId }, events };
+  return { outcome: { message: CommentAnswer.posted, commentId: post.commentId }, events: [{ type: SocialEventType.CommentPosted, data }] };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COMMENT_RULES, type ServiceEnv } from '@shelf/contracts';
+import { COMMENT_RULES } from '@shelf/contracts';
 import { RedisClient } from '../../../platform/redis-client';
-import { SERVICE_ENV } from '../../../platform/service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 
 /** The 30 seconds between one reader's comments, kept in Redis so every API process sees them. */
 @Injectable()

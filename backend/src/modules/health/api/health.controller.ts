@@ -1,20 +1,19 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorStatus } from '@nestjs/terminus';
 import type { SearchEngine } from '@shelf/search-index';
 import type { Response } from 'express';
-import type { Connection } from 'mongoose';
-import { RedisClient } from '../../../platform/redis-client';
-import { SEARCH_ENGINE } from '../../../platform/search-engine.provider';
-import { within as withinMs } from '../../../platform/within-deadline';
+import { within } from '../../../platform/within-deadline';
+import { CHECK_TIMEOUT_MS, DependencyIndicators } from '../infrastructure/dependency-indicators';
 import { ProjectionProgress } from '../infrastructure/projection-progress';
 
-export type ServiceStatus = 'up' | 'down';
-
-export interface HealthResponse {
-  status: 'ok' | 'unavailable';
-  store: ServiceStatus;
-  redis: ServiceStatus;
-  search: ServiceStatus;
+/**
+ * Terminus's result (`status` ok, error or shutting_down; `info`, `error` and `details` by service), with each
+ * service's state and the workers' figures beside it, where operators' checks read them.
+ */
+export interface HealthResponse extends HealthCheckResult {
+  store: HealthIndicatorStatus;
+  redis: HealthIndicatorStatus;
+  search: HealthIndicatorStatus;
   searchEngine: SearchEngine['kind'];
   /** Events a projector set aside after failing every retry (`npm run projections:parked`); null: the store did not say. */
   parkedEvents: number | null;
@@ -22,39 +21,46 @@ export interface HealthResponse {
   projectionLag: number | null;
 }
 
-/** Each check runs in parallel with the others and counts as down past this, so health answers within about 1 s. */
-const CHECK_TIMEOUT_MS = 1000;
-
-/** Resolves with what `read` resolves with within the time limit, or null (an error, or no answer in time). */
-const within = <T>(read: () => Promise<T>): Promise<T | null> => withinMs(read, CHECK_TIMEOUT_MS);
-
-/** 'up' when the check resolves truthy within the time limit, 'down' otherwise. */
-const probe = async (check: () => Promise<unknown>): Promise<ServiceStatus> => ((await within(check)) ? 'up' : 'down');
+/** Terminus refuses a failed check with a 503 carrying its result: the result, to answer with the figures added. */
+function resultOf(refusal: unknown): HealthCheckResult {
+  if (refusal instanceof ServiceUnavailableException) return refusal.getResponse() as HealthCheckResult;
+  throw refusal;
+}
 
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectConnection() private readonly store: Connection,
-    private readonly redis: RedisClient,
-    @Inject(SEARCH_ENGINE) private readonly search: SearchEngine,
+    private readonly health: HealthCheckService,
+    private readonly dependencies: DependencyIndicators,
     private readonly progress: ProjectionProgress,
   ) {}
 
   /**
-   * 200 only when the store, Redis and the search engine all answer; 503 with the same body otherwise. Parked events
-   * and projection lag are reported, not judged: the API stays up while the workers fall behind.
+   * 200 only when the store, Redis and the search engine all answer; 503 with the same body otherwise (and while the
+   * API shuts down). Parked events and projection lag are reported, not judged: the API stays up while the workers
+   * fall behind.
    */
   @Get()
+  @HealthCheck()
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
-    const [store, redis, search, parkedEvents, projectionLag] = await Promise.all([
-      probe(async () => (await this.store.db?.admin().ping())?.ok === 1),
-      probe(async () => (await this.redis.ping()) === 'PONG'),
-      probe(() => this.search.isHealthy()),
-      within(() => this.progress.parkedEvents()),
-      within(async () => Object.values((await this.progress.read()).lag).reduce((sum, lag) => sum + lag, 0)),
+    const [result, parkedEvents, projectionLag] = await Promise.all([
+      this.health.check([() => this.dependencies.store(), () => this.dependencies.redis(), () => this.dependencies.search()]).catch(resultOf),
+      within(() => this.progress.parkedEvents(), CHECK_TIMEOUT_MS),
+      within(async () => Object.values((await this.progress.read()).lag).reduce((sum, lag) => sum + lag, 0), CHECK_TIMEOUT_MS),
     ]);
-    const healthy = store === 'up' && redis === 'up' && search === 'up';
-    res.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).setHeader('Cache-Control', 'no-store');
-    return { status: healthy ? 'ok' : 'unavailable', store, redis, search, searchEngine: this.search.kind, parkedEvents, projectionLag };
+    res.status(result.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    const { status, info, error, details } = result;
+    return {
+      status,
+      store: details.store.status,
+      redis: details.redis.status,
+      search: details.search.status,
+      searchEngine: details.search.engine as SearchEngine['kind'],
+      parkedEvents,
+      projectionLag,
+      info,
+      error,
+      details,
+    };
   }
 }

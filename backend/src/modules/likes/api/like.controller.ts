@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@n
 import { CommandBus } from '@nestjs/cqrs';
 import type { LikeStatusResponse, MessageResponse } from '@shelf/contracts';
 import type { Request } from 'express';
-import { WriteRateLimits } from '../../../platform/http/write-rate-limits';
+import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
+import { WriteLimits } from '../../../platform/rate-limits/write-limits';
 import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
 import { GetLikeStatusQuery } from '../application/get-like-status.query';
 import { LikeStoryCommand } from '../application/like-story.command';
@@ -14,19 +15,20 @@ export class LikeController {
   constructor(
     private readonly commands: CommandBus,
     private readonly status: GetLikeStatusQuery,
-    private readonly limits: WriteRateLimits,
   ) {}
 
   @Post('like-book')
   @HttpCode(200)
-  @UseGuards(UserGuard)
+  @UseGuards(UserGuard, WriteLimitGuard)
+  @WriteLimit(WriteLimits.like)
   async like(@Req() req: Request, @Body() body: BookIdInput): Promise<MessageResponse & { isLiked: boolean }> {
     return this.toggle(claimsOf(req).sub, body.book_id, true);
   }
 
   @Post('remove-like-book')
   @HttpCode(200)
-  @UseGuards(UserGuard)
+  @UseGuards(UserGuard, WriteLimitGuard)
+  @WriteLimit(WriteLimits.like)
   async unlike(@Req() req: Request, @Body() body: BookIdInput): Promise<MessageResponse & { isLiked: boolean }> {
     return this.toggle(claimsOf(req).sub, body.book_id, false);
   }
@@ -43,7 +45,6 @@ export class LikeController {
   }
 
   private async toggle(userId: string, bookId: number, like: boolean): Promise<MessageResponse & { isLiked: boolean }> {
-    await this.limits.consume([['like', userId]]);
     const isLiked = await this.commands.execute<LikeStoryCommand, boolean>(new LikeStoryCommand(userId, bookId, like));
     return { message: isLiked ? 'You like this story.' : 'You no longer like this story.', isLiked };
   }

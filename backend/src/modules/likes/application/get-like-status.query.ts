@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   bookKey,
   bookReadModelId,
@@ -12,6 +12,7 @@ import {
   SocialReadModelCollection,
   type StoryLikesReadModel,
 } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { ReadModels } from '../../../platform/read-models';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 
@@ -32,7 +33,7 @@ export class GetLikeStatusQuery {
       this.readModels.collection<StoryLikesReadModel>(SocialReadModelCollection.StoryLikes).findOne({ _id: bookReadModelId(bookId) }),
       readerId ? this.readerLikes(bookId, readerId) : false,
     ]);
-    if (!exists) throw new NotFoundException('Book not found.');
+    if (!exists) throw new DomainError('not-found', 'Book not found.');
     return { isLiked, likeCount: { like_count: likes?.like_count ?? 0 } };
   }
 

@@ -1,6 +1,6 @@
-import { NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { socialStreams } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
 import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
@@ -17,7 +17,7 @@ export class LikeStoryHandler implements ICommandHandler<LikeStoryCommand, boole
   ) {}
 
   async execute({ userId, bookId, like }: LikeStoryCommand): Promise<boolean> {
-    if (!(await this.catalog.bookExists(bookId))) throw new NotFoundException('Book not found.');
+    if (!(await this.catalog.bookExists(bookId))) throw new DomainError('not-found', 'Book not found.');
     const by = eventMetadata(userId);
     return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by);
   }

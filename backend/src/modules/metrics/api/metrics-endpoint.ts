@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
 import type { RequestHandler } from 'express';
 import { nameRoute } from '../../../platform/http/answered-route';
-import { SERVICE_ENV } from '../../../platform/service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { DependencyMetrics } from '../application/dependency-metrics';
 import { MetricsRegistry } from '../infrastructure/metrics-registry';
 import { hasBearerToken } from './bearer-token';

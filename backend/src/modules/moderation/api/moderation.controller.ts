@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpException, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { ModerationContextResponse, ModerationQueueResponse, OperatorActionResponse } from '@shelf/contracts';
 import type { Request } from 'express';
@@ -10,13 +10,8 @@ import { GetModerationQueueQuery } from '../application/get-moderation-queue.que
 import { type CommentModeration, ModerateCommentCommand } from '../application/moderate-comment.command';
 import { ModeratedCommentBody, ModeratedCommentParams, ModeratedUserBody, ModerationQueueQuery, SuspendBody } from './moderation-dtos';
 
-type Outcome = { ok: true; message: string } | { ok: false; status: number; message: string };
-
-/** A command's outcome as the operator's answer: the message, or the refusal with its status. */
-function answer(outcome: Outcome): OperatorActionResponse {
-  if (!outcome.ok) throw new HttpException({ statusCode: outcome.status, message: outcome.message }, outcome.status);
-  return { message: outcome.message };
-}
+/** A command's message as the operator's answer (a refusal is a DomainError, answered by its filter). */
+const answer = (message: string): OperatorActionResponse => ({ message });
 
 /** The moderation queue and the operators' decisions; every decision is a command with the operator as actor. */
 @Controller('admin/moderation')

@@ -1,6 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ModerationContextResponse } from '@shelf/contracts';
-import { AccountDirectory } from '../../accounts/application/account-directory';
+import { DomainError } from '../../../domain/domain-error';
+import { suspendedNow } from '../../accounts/domain/user-state';
+import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentAnswer } from '../../comments/domain/comment-messages';
 import { CommentThreads } from '../../comments/infrastructure/comment-threads';
@@ -18,16 +20,16 @@ export class GetModerationContextQuery {
     private readonly moderation: ModerationReadStore,
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
-    private readonly directory: AccountDirectory,
+    private readonly users: UsersReadStore,
   ) {}
 
   async execute(commentId: string): Promise<ModerationContextResponse> {
     const entry = (await this.threads.find([commentId])).get(commentId);
-    if (!entry) throw new NotFoundException(CommentAnswer.notFound);
+    if (!entry) throw new DomainError('not-found', CommentAnswer.notFound);
     const [doc, thread, author, recent] = await Promise.all([
       this.moderation.item(commentId),
       this.threads.comments({ book_id: entry.book_id, chapter_id: entry.chapter_id }),
-      this.directory.find(entry.user_id),
+      this.users.find(entry.user_id),
       this.moderation.recentComments(entry.user_id, RECENT),
     ]);
     const related = await this.threads.find([...(entry.parent_comment_id ? [entry.parent_comment_id] : []), ...recent.map((item) => item.comment_id)]);
@@ -42,7 +44,7 @@ export class GetModerationContextQuery {
       author: {
         user_id: entry.user_id,
         username: author?.username ?? entry.username,
-        suspension: author?.suspension ?? null,
+        suspension: author ? suspendedNow(author) : null,
         recent_comments: recent.flatMap((item) => {
           const found = related.get(item.comment_id);
           return found ? [toModeratedComment(found)] : [];

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommentDecision, CommentOutcome } from '../../comments/domain/comment-decisions';
+import type { CommentDecision } from '../../comments/domain/comment-decisions';
 import type { CommentState } from '../../comments/domain/comment-state';
 import { CommentRepository } from '../../comments/infrastructure/comment-repository';
 import { decideDismissal, decideOperatorRemoval, decideRestoration } from '../domain/comment-moderation';
@@ -11,11 +11,12 @@ const DECIDE: Record<CommentModeration, (state: CommentState | null) => CommentD
   restore: decideRestoration,
 };
 
+/** Resolves with the operator's message. */
 @CommandHandler(ModerateCommentCommand)
-export class ModerateCommentHandler implements ICommandHandler<ModerateCommentCommand, CommentOutcome> {
+export class ModerateCommentHandler implements ICommandHandler<ModerateCommentCommand, string> {
   constructor(private readonly comments: CommentRepository) {}
 
-  execute({ operatorId, commentId, action }: ModerateCommentCommand): Promise<CommentOutcome> {
+  execute({ operatorId, commentId, action }: ModerateCommentCommand): Promise<string> {
     return this.comments.change(commentId, DECIDE[action], operatorId);
   }
 }

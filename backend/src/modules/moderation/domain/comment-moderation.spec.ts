@@ -1,4 +1,5 @@
 import { type CommentEvent, SocialEventType } from '@shelf/contracts';
+import { refusalOf } from '../../../domain/refusal-of';
 import { type CommentState, foldComment } from '../../comments/domain/comment-state';
 import { decideDismissal, decideOperatorRemoval, decideRestoration } from './comment-moderation';
 
@@ -17,36 +18,42 @@ const given = (...history: CommentEvent[]): CommentState | null => {
 describe('an operator’s decisions on a comment', () => {
   it('dismisses open reports, and only open ones on a comment that is shown', () => {
     expect(decideDismissal(given(posted(), reported('r1', 1), reported('r2', 2)))).toEqual({
-      outcome: { ok: true, message: 'The reports have been dismissed.' },
+      outcome: 'The reports have been dismissed.',
       events: [{ type: SocialEventType.CommentReportsDismissed, data: { ...ref, dismissed_reports: 2 } }],
     });
-    expect(decideDismissal(given(posted())).outcome).toEqual({ ok: false, status: 400, message: 'There are no open reports to dismiss.' });
+    expect(refusalOf(() => decideDismissal(given(posted())))).toEqual({ code: 'invalid', message: 'There are no open reports to dismiss.' });
     const dismissed = given(posted(), reported('r1', 1), event(SocialEventType.CommentReportsDismissed, { dismissed_reports: 1 }));
-    expect(decideDismissal(dismissed).outcome).toMatchObject({ ok: false, message: 'There are no open reports to dismiss.' });
-    expect(decideDismissal(given(posted(), reported('r1', 1), event(SocialEventType.CommentRemoved))).outcome).toMatchObject({ ok: false, message: 'This comment is removed: restore it, or keep it removed.' });
+    expect(refusalOf(() => decideDismissal(dismissed))).toEqual({ code: 'invalid', message: 'There are no open reports to dismiss.' });
+    expect(refusalOf(() => decideDismissal(given(posted(), reported('r1', 1), event(SocialEventType.CommentRemoved))))).toEqual({
+      code: 'invalid',
+      message: 'This comment is removed: restore it, or keep it removed.',
+    });
   });
 
   it('removes a shown comment, confirms a removal by reports, and refuses a second removal', () => {
     expect(decideOperatorRemoval(given(posted()))).toEqual({
-      outcome: { ok: true, message: 'The comment has been removed.' },
+      outcome: 'The comment has been removed.',
       events: [{ type: SocialEventType.CommentRemovedByOperator, data: ref }],
     });
-    expect(decideOperatorRemoval(given(posted(), event(SocialEventType.CommentRemoved))).outcome).toEqual({ ok: true, message: 'The removal has been confirmed.' });
-    expect(decideOperatorRemoval(given(posted(), event(SocialEventType.CommentRemovedByOperator))).outcome).toMatchObject({ ok: false, message: 'An operator has already removed this comment.' });
+    expect(decideOperatorRemoval(given(posted(), event(SocialEventType.CommentRemoved))).outcome).toBe('The removal has been confirmed.');
+    expect(refusalOf(() => decideOperatorRemoval(given(posted(), event(SocialEventType.CommentRemovedByOperator))))).toEqual({
+      code: 'invalid',
+      message: 'An operator has already removed this comment.',
+    });
   });
 
   it('restores only a removed comment, and the restoration closes its reports', () => {
     const removed = given(posted(), reported('r1', 1), event(SocialEventType.CommentRemoved));
-    expect(decideRestoration(removed)).toEqual({ outcome: { ok: true, message: 'The comment has been restored.' }, events: [{ type: SocialEventType.CommentRestored, data: ref }] });
-    expect(decideRestoration(given(posted())).outcome).toEqual({ ok: false, status: 400, message: 'This comment is not removed.' });
+    expect(decideRestoration(removed)).toEqual({ outcome: 'The comment has been restored.', events: [{ type: SocialEventType.CommentRestored, data: ref }] });
+    expect(refusalOf(() => decideRestoration(given(posted())))).toEqual({ code: 'invalid', message: 'This comment is not removed.' });
     const restored = given(posted(), reported('r1', 1), event(SocialEventType.CommentRemoved), event(SocialEventType.CommentRestored));
     expect(restored).toMatchObject({ removed: false, removedBy: null, openReports: 0, reporters: ['r1'] });
   });
 
   it('takes no decision on a missing or deleted comment', () => {
     for (const decide of [decideDismissal, decideOperatorRemoval, decideRestoration]) {
-      expect(decide(null).outcome).toEqual({ ok: false, status: 404, message: 'Comment not found.' });
-      expect(decide(given(posted(), event(SocialEventType.CommentDeleted))).outcome).toEqual({ ok: false, status: 400, message: 'This comment has been deleted.' });
+      expect(refusalOf(() => decide(null))).toEqual({ code: 'not-found', message: 'Comment not found.' });
+      expect(refusalOf(() => decide(given(posted(), event(SocialEventType.CommentDeleted))))).toEqual({ code: 'invalid', message: 'This comment has been deleted.' });
     }
   });
 });

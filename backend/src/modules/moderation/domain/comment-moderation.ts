@@ -1,5 +1,6 @@
 import { SocialEventType } from '@shelf/contracts';
-import { type CommentDecision, done, ref, refuse } from '../../comments/domain/comment-decisions';
+import { DomainError } from '../../../domain/domain-error';
+import { type CommentDecision, done, existing, ref } from '../../comments/domain/comment-decisions';
 import { CommentAnswer } from '../../comments/domain/comment-messages';
 import type { CommentState } from '../../comments/domain/comment-state';
 
@@ -14,30 +15,31 @@ export const ModerationAnswer = {
   notRemoved: 'This comment is not removed.',
 } as const;
 
-/** A deleted comment takes no operator decision: these are the refusals every decision starts with. */
-const GONE = { missing: refuse(404, CommentAnswer.notFound), deleted: refuse(400, CommentAnswer.isDeleted) };
+/** A missing or deleted comment takes no operator decision: the refusals every decision starts with. */
+function moderated(state: CommentState | null): CommentState {
+  const comment = existing(state);
+  if (comment.deleted) throw new DomainError('invalid', CommentAnswer.isDeleted);
+  return comment;
+}
 
 export function decideDismissal(state: CommentState | null): CommentDecision {
-  if (!state) return GONE.missing;
-  if (state.deleted) return GONE.deleted;
-  if (state.removed) return refuse(400, ModerationAnswer.dismissRemoved);
-  if (state.openReports === 0) return refuse(400, ModerationAnswer.nothingToDismiss);
-  return done(ModerationAnswer.dismissed, [{ type: SocialEventType.CommentReportsDismissed, data: { ...ref(state), dismissed_reports: state.openReports } }]);
+  const comment = moderated(state);
+  if (comment.removed) throw new DomainError('invalid', ModerationAnswer.dismissRemoved);
+  if (comment.openReports === 0) throw new DomainError('invalid', ModerationAnswer.nothingToDismiss);
+  return done(ModerationAnswer.dismissed, [{ type: SocialEventType.CommentReportsDismissed, data: { ...ref(comment), dismissed_reports: comment.openReports } }]);
 }
 
 /** Removes a comment, or confirms (keeps) a removal by reports, which takes it off the review queue. */
 export function decideOperatorRemoval(state: CommentState | null): CommentDecision {
-  if (!state) return GONE.missing;
-  if (state.deleted) return GONE.deleted;
-  if (state.removedBy === 'operator') return refuse(400, ModerationAnswer.alreadyRemoved);
-  const message = state.removed ? ModerationAnswer.removalConfirmed : ModerationAnswer.removed;
-  return done(message, [{ type: SocialEventType.CommentRemovedByOperator, data: ref(state) }]);
+  const comment = moderated(state);
+  if (comment.removedBy === 'operator') throw new DomainError('invalid', ModerationAnswer.alreadyRemoved);
+  const message = comment.removed ? ModerationAnswer.removalConfirmed : ModerationAnswer.removed;
+  return done(message, [{ type: SocialEventType.CommentRemovedByOperator, data: ref(comment) }]);
 }
 
 /** Shows a removed comment again; its open reports are dismissed with the restoration. */
 export function decideRestoration(state: CommentState | null): CommentDecision {
-  if (!state) return GONE.missing;
-  if (state.deleted) return GONE.deleted;
-  if (!state.removed) return refuse(400, ModerationAnswer.notRemoved);
-  return done(ModerationAnswer.restored, [{ type: SocialEventType.CommentRestored, data: ref(state) }]);
+  const comment = moderated(state);
+  if (!comment.removed) throw new DomainError('invalid', ModerationAnswer.notRemoved);
+  return done(ModerationAnswer.restored, [{ type: SocialEventType.CommentRestored, data: ref(comment) }]);
 }

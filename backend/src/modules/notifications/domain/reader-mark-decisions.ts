@@ -1,11 +1,8 @@
 import { type ReaderEvent, SocialEventType } from '@shelf/contracts';
-import type { NewEvent } from '../../../event-store/event-store';
+import type { Decision } from '../../../domain/decision';
 
 /** A mark's decision: how many replies or updates it marks, and the mark (none when there is nothing to mark). */
-export interface ReaderMarkDecision {
-  outcome: number;
-  events: NewEvent<ReaderEvent>[];
-}
+export type ReaderMarkDecision = Decision<number, ReaderEvent>;
 
 const mark = (count: number, type: ReaderEvent['type'], userId: string): ReaderMarkDecision =>
   count === 0 ? { outcome: 0, events: [] } : { outcome: count, events: [{ type, data: { user_id: userId } }] };

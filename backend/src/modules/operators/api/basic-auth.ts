@@ -1,6 +1,6 @@
-import type { AdminCredentials } from '@shelf/contracts';
 import type { RequestHandler } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AdminCredentials } from '../../../platform/config/service-env';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 /** Equal-length digests compared in constant time, so neither content nor length leaks through timing. */

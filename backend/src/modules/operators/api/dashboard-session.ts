@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
 import type { Request, Response } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SERVICE_ENV } from '../../../platform/service-env.token';
+import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 
 /** How long the cookie opens the queue dashboard. */
 const SESSION_MS = 15 * 60 * 1000;

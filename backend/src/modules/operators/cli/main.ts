@@ -2,12 +2,12 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { AccountEventType, type AuditEntryDocument, readServiceEnv } from '@shelf/contracts';
+import { AccountEventType, type AuditEntryDocument } from '@shelf/contracts';
 import { userInfo } from 'node:os';
+import { DomainError } from '../../../domain/domain-error';
 import { AccountDirectory } from '../../accounts/application/account-directory';
 import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read-store';
 import { ChangeOperatorRoleCommand } from '../../accounts/application/change-operator-role.command';
-import type { AccountModerationOutcome } from '../../accounts/domain/account-moderation';
 import { OperatorsCliModule } from './operators-cli.module';
 
 const usage = `usage:
@@ -24,12 +24,15 @@ async function main(argv: string[]): Promise<void> {
     console.error(usage);
     process.exit(2);
   }
-  const app = await NestFactory.createApplicationContext(OperatorsCliModule.register(readServiceEnv(process.env)), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(OperatorsCliModule.register(process.env), { logger: ['error', 'warn'] });
   try {
     if (command === 'list') return await list(app.get(AuditTrailReadStore), app.get(AccountDirectory));
-    const outcome: AccountModerationOutcome = await app.get(CommandBus).execute(new ChangeOperatorRoleCommand(email, command === 'grant', actor()));
-    console.log(outcome.message);
-    if (!outcome.ok) process.exitCode = 1;
+    console.log(await app.get(CommandBus).execute<ChangeOperatorRoleCommand, string>(new ChangeOperatorRoleCommand(email, command === 'grant', actor())));
+  } catch (error) {
+    // A refusal (no such account) is the answer, said as plainly as a success.
+    if (!(error instanceof DomainError)) throw error;
+    console.log(error.message);
+    process.exitCode = 1;
   } finally {
     await app.close();
   }

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { ServiceEnv } from '@shelf/contracts';
+import type { EnvVariables } from '@shelf/server-config';
 import { EventStoreModule } from '../../../event-store/event-store.module';
 import { PlatformModule } from '../../../platform/platform.module';
 import { AccountsModule } from '../../accounts/accounts.module';
@@ -8,7 +8,7 @@ import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read
 /** What the operators CLI needs: the store, the event log, the account commands and the audit trail; no HTTP. */
 @Module({})
 export class OperatorsCliModule {
-  static register(env: ServiceEnv): DynamicModule {
-    return { module: OperatorsCliModule, imports: [PlatformModule.register(env), EventStoreModule, AccountsModule], providers: [AuditTrailReadStore] };
+  static register(variables: EnvVariables): DynamicModule {
+    return { module: OperatorsCliModule, imports: [PlatformModule.register(variables), EventStoreModule, AccountsModule], providers: [AuditTrailReadStore] };
   }
 }

@@ -1,3 +1,4 @@
+import { LivePush, LiveRequest } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
@@ -35,28 +36,28 @@ describe('CommentSection, live', () => {
     await screen.findByText('Lin');
     const socket = sockets[0];
     act(() => socket.serverAccepts());
-    expect(socket.emitted).toContainEqual(['thread:join', thread]);
+    expect(socket.emitted).toContainEqual([LiveRequest.ThreadJoin, thread]);
 
     const top = () => within(document.getElementById('top')!);
     fireEvent.click(top().getByRole('button', { name: 'Reply' }));
     fireEvent.change(top().getByRole('textbox', { name: 'Write a reply' }), { target: { value: 'Half-written reply' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'Half-written comment' } });
 
-    act(() => socket.push('comment:created', { thread, comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: 'Bo' }) }));
+    act(() => socket.push(LivePush.CommentCreated, { thread, comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: 'Bo' }) }));
     expect(await screen.findByText('Bo')).toBeInTheDocument();
     expect(within(document.getElementById('live')!).getByText('Reply to: Lin')).toBeInTheDocument();
 
-    act(() => socket.push('comment:edited', { thread, comment: comment({ comment_id: 'top', chapter_id: 7, username: 'Lin', comment_content: 'Second version of the text.' }) }));
+    act(() => socket.push(LivePush.CommentEdited, { thread, comment: comment({ comment_id: 'top', chapter_id: 7, username: 'Lin', comment_content: 'Second version of the text.' }) }));
     expect(await top().findByText('Second version of the text.')).toBeInTheDocument();
 
-    act(() => socket.push('comment:like-count', { thread, comment_id: 'top', like_count: 5 }));
+    act(() => socket.push(LivePush.CommentLikeCount, { thread, comment_id: 'top', like_count: 5 }));
     await waitFor(() => expect(top().getByRole('button', { name: /Like this comment/ })).toHaveTextContent('5'));
 
     // Another thread's push changes nothing here.
-    act(() => socket.push('comment:created', { thread: { book_id: 12, chapter_id: 8 }, comment: comment({ comment_id: 'elsewhere', username: 'Zed' }) }));
+    act(() => socket.push(LivePush.CommentCreated, { thread: { book_id: 12, chapter_id: 8 }, comment: comment({ comment_id: 'elsewhere', username: 'Zed' }) }));
 
     act(() =>
-      socket.push('comment:removed', {
+      socket.push(LivePush.CommentRemoved, {
         thread,
         comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: '[removed]', comment_content: 'This comment has been removed due to numerous reports.', report_count: 10, email_hash: null, user_id: null }),
       }),
@@ -66,7 +67,7 @@ describe('CommentSection, live', () => {
 
     // An operator restores it: the text and author are back, with no open reports.
     act(() =>
-      socket.push('comment:restored', {
+      socket.push(LivePush.CommentRestored, {
         thread,
         comment: comment({ comment_id: 'live', chapter_id: 7, parent_comment_id: 'top', username: 'Bo', comment_content: 'Restored words of Bo, back again.' }),
       }),

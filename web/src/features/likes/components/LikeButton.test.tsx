@@ -57,6 +57,8 @@ describe('LikeButton', () => {
     expect(screen.getByText('1 people like this story!')).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(button).toBeDisabled();
+    // The write goes out once the mutation has started (a microtask later).
+    await act(async () => undefined);
     expect(fetchMock).toHaveBeenCalledWith('/api/like/like-book', expect.objectContaining({ method: 'POST', body: '{"book_id":12}' }));
 
     act(() => vi.advanceTimersByTime(LIKE_DEBOUNCE_MS - 1));
@@ -66,6 +68,7 @@ describe('LikeButton', () => {
 
     fireEvent.click(button);
     expect(screen.getByText('Be the first to like this story!')).toBeInTheDocument();
+    await act(async () => undefined);
     expect(fetchMock).toHaveBeenCalledWith('/api/like/remove-like-book', expect.objectContaining({ body: '{"book_id":12}' }));
     answerLike(json(200, { message: 'ok' }));
   });

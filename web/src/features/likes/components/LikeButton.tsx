@@ -1,14 +1,12 @@
 import { CommentMessage } from '@shelf/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { LogInModal } from '../../../shared/ui/LogInModal';
 import { MessageModal } from '../../../shared/ui/MessageModal';
-import { isShownRefusal } from '../../../shared/api/refusal';
-import { isLoggedInAtom, userAtom } from '../../../shared/state/session.atoms';
-import { setBookLiked } from '../api';
+import { isLoggedInAtom } from '../../../shared/state/session.atoms';
 import { likeCountText } from '../like-text';
-import { likeKeys, useLikeStatus } from '../queries';
+import { useLikeStatus } from '../queries';
+import { useLikeStory } from '../use-like-story';
 import './likes.css';
 
 /** The button stays disabled this long after each click (spec section 9). */
@@ -20,12 +18,11 @@ export const LIKE_DEBOUNCE_MS = 500;
  */
 export function LikeButton({ bookId }: { bookId: number }) {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const userId = useAtomValue(userAtom)?.user_id ?? null;
-  const queryClient = useQueryClient();
   const { data } = useLikeStatus(bookId);
   const [cooling, setCooling] = useState(false);
   const [askLogIn, setAskLogIn] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const likeStory = useLikeStory(bookId, setRefusal);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -40,15 +37,7 @@ export function LikeButton({ bookId }: { bookId: number }) {
       setAskLogIn(true);
       return;
     }
-    const key = likeKeys.status(bookId, userId);
-    const liked = !isLiked;
-    // An answer still on its way would overwrite the toggle.
-    void queryClient.cancelQueries({ queryKey: key });
-    queryClient.setQueryData(key, { isLiked: liked, likeCount: { like_count: Math.max(0, count + (liked ? 1 : -1)) } });
-    setBookLiked(bookId, liked).catch((error: unknown) => {
-      if (isShownRefusal(error)) setRefusal(error.message);
-      else console.error(error);
-    });
+    likeStory.mutate(!isLiked);
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { ModerationContextResponse, ModerationItem, ModerationQueueResponse } from '@shelf/contracts';
+import { LivePush, LiveRequest, type ModerationContextResponse, type ModerationItem, type ModerationQueueResponse } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -244,11 +244,11 @@ describe('ModerationPage', () => {
     await screen.findByText('1 comment needs review.');
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => sockets[0].serverAccepts());
-    expect(sockets[0].emitted).toContainEqual(['moderation:join', undefined]);
+    expect(sockets[0].emitted).toContainEqual([LiveRequest.ModerationJoin, undefined]);
 
     items = [open, moderationItem('c3', { comment: moderatedComment({ comment_id: 'c3', username: 'Newcomer' }) })];
-    act(() => sockets[0].push('moderation:changed', { comment_id: 'c3', open_reports: 1 }));
-    act(() => sockets[0].push('moderation:changed', { comment_id: 'c3', open_reports: 2 }));
+    act(() => sockets[0].push(LivePush.ModerationChanged, { comment_id: 'c3', open_reports: 1 }));
+    act(() => sockets[0].push(LivePush.ModerationChanged, { comment_id: 'c3', open_reports: 2 }));
     expect(await screen.findByRole('article', { name: 'Comment by Newcomer' })).toBeInTheDocument();
     expect(screen.getByText('2 comments need review.')).toBeInTheDocument();
     // Two pushes close together cost one refetch.

@@ -1,3 +1,4 @@
+import { LivePush } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,7 +68,7 @@ describe('Header badges', () => {
     log.mockRestore();
   });
 
-  it("updates the counts live from 'badges:changed', without a reload", async () => {
+  it('updates the counts live from the badge push, without a reload', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     serveCounts(0, 0);
     const { client, sockets } = fakeLiveClient();
@@ -80,10 +81,10 @@ describe('Header badges', () => {
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => sockets[0].serverAccepts());
     const bell = screen.getByRole('link', { name: 'Notifications' });
-    act(() => sockets[0].push('badges:changed', { unreadReplies: 1, uncheckedUpdates: 0 }));
+    act(() => sockets[0].push(LivePush.BadgesChanged, { unreadReplies: 1, uncheckedUpdates: 0 }));
     expect(await within(bell).findByText('1')).toBeInTheDocument();
     expect(bell).toHaveClass('icon-button--attention');
-    act(() => sockets[0].push('badges:changed', { unreadReplies: 0, uncheckedUpdates: 0 }));
+    act(() => sockets[0].push(LivePush.BadgesChanged, { unreadReplies: 0, uncheckedUpdates: 0 }));
     await waitFor(() => expect(bell).not.toHaveClass('icon-button--attention'));
     expect(document.querySelector('.count-badge')).toBeNull();
     client.stop();
@@ -140,7 +141,7 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Audit trail' })).toBeNull();
   });
 
-  it('Log Out clears the session and goes to the home page', () => {
+  it('Log Out clears the session and goes to the home page', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"You have been logged out."}', { status: 200 })));
     renderWithProviders(
@@ -160,7 +161,31 @@ describe('Header', () => {
     expect(getAppStore().get(userAtom)).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith('/api/user/logout', expect.objectContaining({ body: '{"refreshToken":"r"}' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/user/logout', expect.objectContaining({ body: '{"refreshToken":"r"}' })));
+  });
+
+  it('Log Out clears the session even when the server cannot be reached, and only logs the failure', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderWithProviders(
+      <>
+        <Header />
+        <Routes>
+          <Route path="/" element={<p>Home screen</p>} />
+          <Route path="*" element={<p>Other screen</p>} />
+        </Routes>
+      </>,
+      '/searchbook',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.getByText('Home screen')).toBeInTheDocument();
+    expect(getAppStore().get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    log.mockRestore();
   });
 
   it('Log Out on a login-only page goes to the home page, not to login', async () => {

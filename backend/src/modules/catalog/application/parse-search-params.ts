@@ -1,4 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
 import {
   COMPLETION_STATUSES,
   DIVERSITIES,
@@ -10,12 +9,16 @@ import {
   TAGS,
 } from '@shelf/contracts';
 import type { SearchQuery } from '@shelf/search-index';
+import { DomainError } from '../../../domain/domain-error';
 
 export const SEARCH_PAGE_SIZE = 10;
 const MAX_PAGE = 10_000;
 const MAX_TEXT = 200;
 
-type Raw = Record<string, unknown>;
+/** A request's query parameters as they came. */
+export type QueryParams = Record<string, unknown>;
+
+const invalid = (message: string) => new DomainError('invalid', message);
 
 const first = (value: unknown): string | undefined => (Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined);
 
@@ -27,48 +30,48 @@ const list = (value: unknown): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-function whole(raw: Raw, key: string, min: number, max: number, fallback?: number): number | undefined {
+function whole(raw: QueryParams, key: string, min: number, max: number, fallback?: number): number | undefined {
   const text = first(raw[key])?.trim();
   if (text === undefined || text === '' || text.toLowerCase() === 'any') return fallback;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new BadRequestException(`${key} must be a whole number from ${min} to ${max}.`);
+    throw invalid(`${key} must be a whole number from ${min} to ${max}.`);
   }
   return Number(text);
 }
 
-function oneOf<T extends string>(raw: Raw, key: string, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(raw: QueryParams, key: string, allowed: readonly T[]): T | undefined {
   const value = first(raw[key])?.trim();
   if (value === undefined || value === '' || value === 'All') return undefined;
-  if (!allowed.includes(value as T)) throw new BadRequestException(`${key} must be one of: All, ${allowed.join(', ')}.`);
+  if (!allowed.includes(value as T)) throw invalid(`${key} must be one of: All, ${allowed.join(', ')}.`);
   return value as T;
 }
 
-function someOf<T extends string>(raw: Raw, key: string, allowed: readonly T[]): T[] | undefined {
+function someOf<T extends string>(raw: QueryParams, key: string, allowed: readonly T[]): T[] | undefined {
   const values = [...new Set(list(raw[key]).concat(list(raw[`${key}[]`])))];
   const unknown = values.filter((value) => !allowed.includes(value as T));
-  if (unknown.length > 0) throw new BadRequestException(`Unknown ${key}: ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw invalid(`Unknown ${key}: ${unknown.join(', ')}.`);
   return values.length > 0 ? (values as T[]) : undefined;
 }
 
 /** `word_count` as `min-max`, either side optional (`5001-`, `-10000`, `5001-10000`), or 'All'. */
-function wordCountRange(raw: Raw): { min?: number; max?: number } {
+function wordCountRange(raw: QueryParams): { min?: number; max?: number } {
   const text = first(raw.word_count)?.trim();
   if (!text || text === 'All') return {};
   const match = /^(\d*)\s*-\s*(\d*)$/.exec(text);
-  if (!match) throw new BadRequestException('word_count must look like 5001-10000, 5001- or -10000.');
+  if (!match) throw invalid('word_count must look like 5001-10000, 5001- or -10000.');
   return { min: match[1] ? Number(match[1]) : undefined, max: match[2] ? Number(match[2]) : undefined };
 }
 
-/** Query translation, HTTP side: the spec's search parameters as a SearchQuery. Anything malformed is a 400. */
-export function parseSearchParams(raw: Raw): SearchQuery {
+/** Query translation: the spec's search parameters as a SearchQuery. Anything malformed is refused as invalid. */
+export function parseSearchParams(raw: QueryParams): SearchQuery {
   const range = wordCountRange(raw);
   const minWordCount = whole(raw, 'min_word_count', 0, 100_000_000, range.min);
   const maxWordCount = whole(raw, 'max_word_count', 0, 100_000_000, range.max);
   if (minWordCount !== undefined && maxWordCount !== undefined && minWordCount > maxWordCount) {
-    throw new BadRequestException('min_word_count must not be above max_word_count.');
+    throw invalid('min_word_count must not be above max_word_count.');
   }
   const text = first(raw.book_name)?.trim() ?? '';
-  if (text.length > MAX_TEXT) throw new BadRequestException(`book_name must be at most ${MAX_TEXT} characters.`);
+  if (text.length > MAX_TEXT) throw invalid(`book_name must be at most ${MAX_TEXT} characters.`);
   const pageSize = whole(raw, 'pageSize', 1, 50, SEARCH_PAGE_SIZE)!;
   return {
     page: whole(raw, 'page', 1, MAX_PAGE, 1)!,
@@ -88,4 +91,4 @@ export function parseSearchParams(raw: Raw): SearchQuery {
 }
 
 /** `pageNum` of the list routes: a whole number from 1, 1 when absent. */
-export const parsePageNum = (raw: Raw): number => whole(raw, 'pageNum', 1, MAX_PAGE, 1)!;
+export const parsePageNum = (raw: QueryParams): number => whole(raw, 'pageNum', 1, MAX_PAGE, 1)!;

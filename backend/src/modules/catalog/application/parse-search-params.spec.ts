@@ -1,5 +1,6 @@
-import { BadRequestException } from '@nestjs/common';
 import fc from 'fast-check';
+import { DomainError } from '../../../domain/domain-error';
+import { refusalOf } from '../../../domain/refusal-of';
 import { parsePageNum, parseSearchParams } from './parse-search-params';
 
 describe('parseSearchParams', () => {
@@ -47,17 +48,17 @@ describe('parseSearchParams', () => {
     [{ word_count: 'lots' }, 'word_count must look like 5001-10000, 5001- or -10000.'],
     [{ min_word_count: '50001', max_word_count: '10000' }, 'min_word_count must not be above max_word_count.'],
     [{ book_name: 'x'.repeat(201) }, 'book_name must be at most 200 characters.'],
-  ])('rejects %j with a 400 naming the problem', (raw, message) => {
-    expect(() => parseSearchParams(raw)).toThrow(new BadRequestException(message));
+  ])('refuses %j as invalid, naming the problem', (raw, message) => {
+    expect(refusalOf(() => parseSearchParams(raw))).toEqual({ code: 'invalid', message });
   });
 
   it('reads pageNum, 1 by default', () => {
     expect(parsePageNum({})).toBe(1);
     expect(parsePageNum({ pageNum: '4' })).toBe(4);
-    expect(() => parsePageNum({ pageNum: '-1' })).toThrow('pageNum must be a whole number from 1 to 10000.');
+    expect(refusalOf(() => parsePageNum({ pageNum: '-1' }))).toEqual({ code: 'invalid', message: 'pageNum must be a whole number from 1 to 10000.' });
   });
 
-  it('answers any value of any parameter with a query or a 400, nothing else', () => {
+  it('answers any value of any parameter with a query or a refusal, nothing else', () => {
     const keys = ['page', 'pageSize', 'pageNum', 'diversity', 'word_count', 'min_word_count', 'genre', 'genre[]', 'tag', 'book_name', 'sort_by', 'toString'];
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), fc.anything({ withObjectString: true, withNullPrototype: true })), (raw) => {
@@ -65,7 +66,7 @@ describe('parseSearchParams', () => {
           try {
             parse(raw);
           } catch (error) {
-            if (!(error instanceof BadRequestException)) throw error;
+            if (!(error instanceof DomainError)) throw error;
           }
         }
       }),

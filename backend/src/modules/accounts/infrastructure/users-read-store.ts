@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { AccountReadModelCollection, type UserReadModel } from '@shelf/contracts';
+import { ReadModels } from '../../../platform/read-models';
+
+/** Accounts as queries show them (see the workers' UsersProjector): looked up by id, one `_id` read each. */
+@Injectable()
+export class UsersReadStore {
+  constructor(private readonly readModels: ReadModels) {}
+
+  find(userId: string): Promise<UserReadModel | null> {
+    return this.readModels.collection<UserReadModel>(AccountReadModelCollection.Users).findOne({ _id: userId });
+  }
+
+  /** The current name of each of these users that has an account. */
+  async names(userIds: string[]): Promise<Map<string, string>> {
+    const users = await Promise.all([...new Set(userIds)].map((userId) => this.find(userId)));
+    return new Map(users.flatMap((user) => (user ? [[user._id, user.username] as const] : [])));
+  }
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { optional, required, withDefault } from './env-fields';
+
+/**
+ * What the API and the workers must agree on: one store, one Redis with one queue prefix (the API adds the jobs the
+ * workers take), one search engine, one secret (the workers sign the e-mail links the API checks) and one public
+ * address. Each process's schema spreads sharedEnvShape and maps it with sharedEnv.
+ */
+export interface SharedEnv {
+  mongoUrl: string;
+  redisUrl: string;
+  /** The Redis key prefix of every BullMQ queue; tests give each file its own. */
+  queuePrefix: string;
+  /** Unset: the embedded search engine is used. */
+  meiliUrl?: string;
+  meiliMasterKey?: string;
+  /** The secret that signs access tokens and e-mail tokens (AUTH_SECRET, at least 32 characters). */
+  authSecret: string;
+  /** Where readers reach the site, without a trailing slash; e-mail links start with it (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export const sharedEnvShape = {
+  MONGO_URL: required('MONGO_URL'),
+  REDIS_URL: required('REDIS_URL'),
+  QUEUE_PREFIX: withDefault('shelf'),
+  MEILI_URL: optional(),
+  MEILI_MASTER_KEY: optional(),
+  AUTH_SECRET: required('AUTH_SECRET').min(32, { error: 'AUTH_SECRET must be at least 32 characters long.' }),
+  PUBLIC_URL: withDefault('http://127.0.0.1:8080')
+    .refine((url) => /^https?:\/\/[^/]/.test(url), { error: 'PUBLIC_URL must be the address readers use, starting with http:// or https://.' })
+    .transform((url) => url.replace(/\/+$/, '')),
+};
+
+export type SharedVariables = z.output<z.ZodObject<typeof sharedEnvShape>>;
+
+export const sharedEnv = (variables: SharedVariables): SharedEnv => ({
+  mongoUrl: variables.MONGO_URL,
+  redisUrl: variables.REDIS_URL,
+  queuePrefix: variables.QUEUE_PREFIX,
+  meiliUrl: variables.MEILI_URL,
+  meiliMasterKey: variables.MEILI_MASTER_KEY,
+  authSecret: variables.AUTH_SECRET,
+  publicUrl: variables.PUBLIC_URL,
+});

@@ -1,0 +1,45 @@
+import {
+  AccountEventType,
+  type CommentingSuspendedV1,
+  type CommentingSuspensionLiftedV1,
+  type OperatorGrantedV1,
+  type OperatorRevokedV1,
+  type UsernameChangedV1,
+  type UserReadModel,
+  type UserRegisteredV1,
+  type UserRegisteredV2,
+} from '@shelf/contracts';
+
+export type UserEvent = UserRegisteredV1 | UserRegisteredV2 | UsernameChangedV1 | OperatorGrantedV1 | OperatorRevokedV1 | CommentingSuspendedV1 | CommentingSuspensionLiftedV1;
+
+export const USER_EVENT_TYPES = [
+  AccountEventType.UserRegistered,
+  AccountEventType.UserRegisteredV2,
+  AccountEventType.UsernameChanged,
+  AccountEventType.OperatorGranted,
+  AccountEventType.OperatorRevoked,
+  AccountEventType.CommentingSuspended,
+  AccountEventType.CommentingSuspensionLifted,
+] as const satisfies readonly UserEvent['type'][];
+
+/** The account after the event, or null when it changes nothing (applied before, or no registration yet). */
+export function reduceUser(user: UserReadModel | null, event: UserEvent): UserReadModel | null {
+  if (user && event.version <= user.version) return null;
+  if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) {
+    return { _id: event.data.userId, username: event.data.username, operator: false, suspension: null, version: event.version };
+  }
+  if (!user) return null;
+  const next = { ...user, version: event.version };
+  switch (event.type) {
+    case AccountEventType.UsernameChanged:
+      return { ...next, username: event.data.username };
+    case AccountEventType.OperatorGranted:
+      return { ...next, operator: true };
+    case AccountEventType.OperatorRevoked:
+      return { ...next, operator: false };
+    case AccountEventType.CommentingSuspended:
+      return { ...next, suspension: { until: event.data.until, reason: event.data.reason } };
+    case AccountEventType.CommentingSuspensionLifted:
+      return { ...next, suspension: null };
+  }
+}
