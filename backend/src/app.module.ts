@@ -17,6 +17,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { WEB_DIST } from './platform/http/web-dist';
+import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -45,6 +46,7 @@ export class AppModule {
         NotificationsModule,
         ModerationModule,
         AuditModule,
+        ReadingProgressModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(WEB_DIST)

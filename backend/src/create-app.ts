@@ -1,4 +1,4 @@
-import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, type LogLevel, RequestMethod, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ThrottlerStorage } from '@nestjs/throttler';
@@ -24,6 +24,17 @@ import { securityHeaders } from './platform/http/security-headers';
 import { serveAppForUndecodablePaths } from './platform/http/undecodable-paths';
 import { WEB_DIST } from './platform/http/web-dist';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+
+
+/** The rules the first invalid field broke, looking into nested objects and list items (whose own rules are on their children). */
+function firstBroken(errors: ValidationError[]): Record<string, string> | undefined {
+  for (const error of errors) {
+    if (error.constraints && Object.keys(error.constraints).length > 0) return error.constraints;
+    const nested = firstBroken(error.children ?? []);
+    if (nested) return nested;
+  }
+  return undefined;
+}
 
 /**
  * The API as both `main.ts` and the tests run it: every route under /api, bad input rejected at the edge; the live
@@ -54,14 +65,14 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
-  // Bad input gets one clear message: the first rule of its DTO the request broke. (What the domain refuses is a
+  // Bad input gets one clear message: the first rule of its DTO the request broke, in a nested item too. (What the domain refuses is a
   // DomainError, answered by DomainErrorFilter below.)
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
       transform: true,
       exceptionFactory: (errors) => {
-        const broken = errors[0]?.constraints ?? {};
+        const broken = firstBroken(errors) ?? {};
         // A missing or mistyped field is named by its type rule, which carries the reader-facing message.
         return new BadRequestException(broken.isString ?? Object.values(broken)[0] ?? 'The request is not valid.');
       },

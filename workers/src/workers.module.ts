@@ -22,6 +22,7 @@ import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { type Projector, PROJECTORS } from './projections/projector';
 import { ReadModels } from './projections/read-models';
+import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
@@ -33,7 +34,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  UsersProjector, AccountMailer,
+  UsersProjector, ReadingProgressProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

@@ -52,7 +52,7 @@ export const PARTITION_COUNT = 16;
 /**
  * What decides an event's partition. Streams whose events change the same read-model document share a key, so one
  * partition consumer is that document's only writer: a book with its chapters and likes, a thread with its comments
- * and their likes. Every event of one stream has the same key (comment events all carry their thread).
+ * and their likes, a reader's library (progress, shelves, saved searches). Every event of one stream has the same key (comment events all carry their thread).
  */
 export function partitionKey(streamId: string, type: string, data: unknown): string {
   if (type.startsWith('comment.')) {
@@ -60,7 +60,9 @@ export function partitionKey(streamId: string, type: string, data: unknown): str
     return `thread-${book_id}-${chapter_id ?? 'book'}`;
   }
   const bookScoped = /^(?:chapter|story-like)-(\d+)-/.exec(streamId);
-  return bookScoped ? `book-${bookScoped[1]}` : streamId;
+  if (bookScoped) return `book-${bookScoped[1]}`;
+  const readerLibrary = /^library-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-/.exec(streamId);
+  return readerLibrary ? `library-${readerLibrary[1]}` : streamId;
 }
 
 /** FNV-1a of the key, folded into [0, PARTITION_COUNT). */

@@ -1,11 +1,14 @@
 import { hours, minutes } from '@nestjs/throttler';
 import type { RateLimit } from './rate-limit';
 
-/** Per-reader limits on likes (of stories and comments together), reports and comment changes (posting has its own 30-second cooldown). */
+/** Per-reader limits on likes (of stories and comments together), reports, comment changes (posting has its own 30-second cooldown) and reading progress. */
 export const WriteLimits = {
   like: { name: 'like', limit: 60, ttl: minutes(1) },
   report: { name: 'report', limit: 20, ttl: hours(1) },
   commentChange: { name: 'comment-change', limit: 30, ttl: minutes(1) },
+  /** The chapter page sends the reader's place every few seconds of scrolling, and on leaving. */
+  progress: { name: 'progress', limit: 120, ttl: minutes(1) },
+  progressMerge: { name: 'progress-merge', limit: 10, ttl: hours(1) },
 } as const satisfies Record<string, RateLimit>;
 
 export const WRITE_LIMIT_MESSAGE = 'You are doing that too often. Please wait a moment and try again.';

@@ -9,6 +9,8 @@ import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
+import { ContinueReadingButton } from '../../reading-progress/components/ContinueReadingButton';
+import { useBookProgress } from '../../reading-progress/queries';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
@@ -52,6 +54,7 @@ function BookFacts({ book }: { book: BookDetail }) {
 /** Story detail (/{bookIDSlug}). */
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
   const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
+  const { chaptersRead } = useBookProgress(bookId);
   const book = data?.bookDetails;
   usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
 
@@ -67,6 +70,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
         <div>
           <h1 id="book-title">{book.english_book_name}</h1>
           <BookFacts book={book} />
+          <ContinueReadingButton bookId={book.book_id} slug={slug} />
         </div>
       </div>
 
@@ -91,7 +95,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
         <RelatedList title="Similar Theme" list={book.similar_theme} currentBookId={book.book_id} />
       </div>
 
-      <ChaptersList slug={slug} chapters={data.chapters} />
+      <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
 
       <div id="book-comments" className="book-page__comments">
         <CommentSection bookId={book.book_id} chapterId={null} />

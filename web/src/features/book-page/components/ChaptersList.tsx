@@ -1,8 +1,17 @@
 import { type ChapterListEntry, isChapterNew, relativeTime } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
 
-/** The book's chapters: a two-column grid of numbered links with their age and a New badge under 20 days. */
-export function ChaptersList({ slug, chapters, now = new Date() }: { slug: string; chapters: ChapterListEntry[]; now?: Date }) {
+interface ChaptersListProps {
+  slug: string;
+  chapters: ChapterListEntry[];
+  /** The chapters the reader has opened, marked Read. */
+  chaptersRead?: readonly number[];
+  now?: Date;
+}
+
+/** The book's chapters: a two-column grid of numbered links with their age, a New badge under 20 days and a Read mark. */
+export function ChaptersList({ slug, chapters, chaptersRead = [], now = new Date() }: ChaptersListProps) {
+  const read = new Set(chaptersRead);
   return (
     <section className="chapters-list" aria-labelledby="chapters-list-heading">
       <h2 id="chapters-list-heading">Chapters List</h2>
@@ -14,6 +23,7 @@ export function ChaptersList({ slug, chapters, now = new Date() }: { slug: strin
               {relativeTime(chapter.uploaded_time, now)}
             </time>
             {isChapterNew(chapter.uploaded_time, now) && <span className="badge badge--fresh">New</span>}
+            {read.has(chapter.chapter_id) && <span className="chapters-list__read">Read</span>}
           </li>
         ))}
       </ol>

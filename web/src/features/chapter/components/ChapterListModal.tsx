@@ -1,4 +1,5 @@
 import type { ChapterListEntry } from '@shelf/contracts';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { chapterPath } from '../chapter-paths';
 import { Modal } from '../../../shared/ui/Modal';
@@ -11,8 +12,12 @@ interface ChapterListModalProps {
   currentChapterId: number;
 }
 
-/** The book's chapters, numbered, in a modal; the chapter being read is marked. */
+/** The book's chapters, numbered, in a modal that opens scrolled to the chapter being read, which is marked. */
 export function ChapterListModal({ open, onClose, bookIDSlug, chapters, currentChapterId }: ChapterListModalProps) {
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (open) currentRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [open, currentChapterId]);
   return (
     <Modal open={open} title="Chapters" onClose={onClose}>
       <ol className="chapter-list">
@@ -20,7 +25,12 @@ export function ChapterListModal({ open, onClose, bookIDSlug, chapters, currentC
           const current = chapter.chapter_id === currentChapterId;
           return (
             <li key={chapter.chapter_id}>
-              <Link to={chapterPath(bookIDSlug, chapter.chapter_id)} aria-current={current ? 'page' : undefined} onClick={onClose}>
+              <Link
+                ref={current ? currentRef : undefined}
+                to={chapterPath(bookIDSlug, chapter.chapter_id)}
+                aria-current={current ? 'page' : undefined}
+                onClick={onClose}
+              >
                 {chapter.title}
               </Link>
             </li>

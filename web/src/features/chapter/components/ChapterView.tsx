@@ -1,10 +1,12 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
 import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
+import { useRecordProgress } from '../../reading-progress/use-record-progress';
+import { useResumePlace } from '../../reading-progress/use-resume-place';
 import { bookPath, chapterPath } from '../chapter-paths';
 import { useChapterKeys } from '../use-chapter-keys';
 import { useTapToggle } from '../use-tap-toggle';
@@ -38,9 +40,12 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
   const indexPath = bookPath(bookIDSlug);
   const nextBookPath = nextBook ? `/${nextBookSlug(nextBook.book_id, nextBook.english_book_name)}` : null;
 
+  const textRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
+  useResumePlace(textRef, chapter.chapter_id);
+  useRecordProgress(page, textRef);
   useChapterKeys(previousPath, nextPath);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
@@ -64,7 +69,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
         <p className="chapter-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
       </header>
       <ChapterBar variant="desktop" {...controls} />
-      <div className="chapter-page" data-testid="chapter-page" {...tapHandlers}>
+      <div className="chapter-page" data-testid="chapter-page" ref={textRef} {...tapHandlers}>
         <ChapterText content={chapter.content} />
         <ChapterNotes chapter={chapter} />
       </div>

@@ -1,6 +1,7 @@
 import type { BookListItem } from '@shelf/contracts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
+import { ContinueReadingRow } from '../../reading-progress/components/ContinueReadingRow';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
 
@@ -23,6 +24,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="visually-hidden">{SITE_NAME}</h1>
+      <ContinueReadingRow />
       <BookList title="Latest Updates" books={data.latestBooks} />
       <BookList title="BL Recommendations" books={data.randomBLBooks} />
       <BookList title="Non-BL Recommendations" books={data.randomNonBLBooks} />

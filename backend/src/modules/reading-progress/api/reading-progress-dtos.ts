@@ -1,0 +1,42 @@
+import { PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsISO8601, IsInt, IsNumber, Max, Min, ValidateNested } from 'class-validator';
+import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+
+const NOT_A_BOOK_ID = 'book_id must be a whole number.';
+const NOT_A_CHAPTER_ID = 'chapter_id must be a whole number.';
+const NOT_A_POSITION = 'position must be a number from 0 (the top of the chapter) to 1 (its end).';
+
+export class BookProgressQueryInput {
+  @Transform(toWholeNumber)
+  @IsInt({ message: NOT_A_BOOK_ID })
+  @Min(1, { message: NOT_A_BOOK_ID })
+  @Max(Number.MAX_SAFE_INTEGER, { message: NOT_A_BOOK_ID })
+  book_id!: number;
+}
+
+export class RecordProgressInput extends BookProgressQueryInput {
+  @Transform(toWholeNumber)
+  @IsInt({ message: NOT_A_CHAPTER_ID })
+  @Min(1, { message: NOT_A_CHAPTER_ID })
+  @Max(Number.MAX_SAFE_INTEGER, { message: NOT_A_CHAPTER_ID })
+  chapter_id!: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: NOT_A_POSITION })
+  @Min(0, { message: NOT_A_POSITION })
+  @Max(1, { message: NOT_A_POSITION })
+  position!: number;
+}
+
+export class VisitorPositionInput extends RecordProgressInput {
+  @IsISO8601({ strict: true }, { message: 'read_at must be an ISO 8601 time.' })
+  read_at!: string;
+}
+
+export class MergeProgressInput {
+  @IsArray({ message: 'entries must be a list of reading positions.' })
+  @ArrayMaxSize(PROGRESS_MERGE_LIMIT, { message: `entries may hold at most ${PROGRESS_MERGE_LIMIT} reading positions.` })
+  @ValidateNested({ each: true })
+  @Type(() => VisitorPositionInput)
+  entries!: VisitorPositionInput[];
+}

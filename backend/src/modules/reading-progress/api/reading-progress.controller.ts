@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { BookProgressResponse, ContinueReadingResponse, MergeProgressResponse, MessageResponse } from '@shelf/contracts';
+import type { Request } from 'express';
+import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
+import { WriteLimits } from '../../../platform/rate-limits/write-limits';
+import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { GetBookProgressQuery } from '../application/get-book-progress.query';
+import { GetContinueReadingQuery } from '../application/get-continue-reading.query';
+import { MergeProgressCommand } from '../application/merge-progress.command';
+import { RecordProgressCommand } from '../application/record-progress.command';
+import { BookProgressQueryInput, MergeProgressInput, RecordProgressInput } from './reading-progress-dtos';
+
+/** A signed-in reader's place in each book, kept across devices. */
+@Controller('user/reading-progress')
+@UseGuards(UserGuard)
+export class ReadingProgressController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly bookProgress: GetBookProgressQuery,
+    private readonly continueReading: GetContinueReadingQuery,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @UseGuards(WriteLimitGuard)
+  @WriteLimit(WriteLimits.progress)
+  async record(@Req() req: Request, @Body() body: RecordProgressInput): Promise<MessageResponse & { recorded: boolean }> {
+    const recorded = await this.commands.execute<RecordProgressCommand, boolean>(new RecordProgressCommand(claimsOf(req).sub, body.book_id, body.chapter_id, body.position));
+    return { message: 'Progress saved.', recorded };
+  }
+
+  @Post('merge')
+  @HttpCode(200)
+  @UseGuards(WriteLimitGuard)
+  @WriteLimit(WriteLimits.progressMerge)
+  async merge(@Req() req: Request, @Body() body: MergeProgressInput): Promise<MergeProgressResponse> {
+    return { merged: await this.commands.execute<MergeProgressCommand, number>(new MergeProgressCommand(claimsOf(req).sub, body.entries)) };
+  }
+
+  @Get()
+  get(@Req() req: Request, @Query() query: BookProgressQueryInput): Promise<BookProgressResponse> {
+    return this.bookProgress.execute(claimsOf(req).sub, query.book_id);
+  }
+
+  @Get('recent')
+  recent(@Req() req: Request): Promise<ContinueReadingResponse> {
+    return this.continueReading.execute(claimsOf(req).sub);
+  }
+}

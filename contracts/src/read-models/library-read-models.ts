@@ -1,0 +1,67 @@
+import type { Shelf } from '../events/library-events';
+
+/**
+ * A reader's library, projected from their `library-{user id}-…` streams (one partition per reader, so each document
+ * has one writer). Every document is looked up by `_id`.
+ */
+export const LibraryReadModelCollection = {
+  /** One per reader, `_id` = user id: where they stopped in every book they have opened. */
+  ReadingProgress: 'rm_reading_progress',
+  /** One per reader and book, `_id` = `{user id}:{book id}`: which of the book's chapters they have read. */
+  BookProgress: 'rm_book_progress',
+  /** One per reader, `_id` = user id: the shelf of each story they shelved. */
+  Shelves: 'rm_shelves',
+  /** One per reader, `_id` = user id: their saved searches. */
+  SearchPresets: 'rm_search_presets',
+} as const;
+
+/** Where a reader stopped in one book. */
+export interface BookPosition {
+  book_id: number;
+  chapter_id: number;
+  /** 0 = the chapter's top, 1 = its end. */
+  position: number;
+  /** ISO time of the event that recorded it. */
+  read_at: string;
+}
+
+export interface ReadingProgressReadModel {
+  _id: string;
+  /** Keyed `b{book_id}`. */
+  books: Record<string, BookPosition>;
+}
+
+export interface BookProgressReadModel {
+  _id: string;
+  user_id: string;
+  book_id: number;
+  /** Chapter ids read (opened), ascending. */
+  chapters_read: number[];
+}
+
+export interface ShelvedStory {
+  book_id: number;
+  shelf: Shelf;
+  /** ISO time the story was put on this shelf. */
+  shelved_at: string;
+}
+
+export interface ShelvesReadModel {
+  _id: string;
+  /** Keyed `b{book_id}`. */
+  books: Record<string, ShelvedStory>;
+}
+
+export interface SearchPreset {
+  preset_id: string;
+  name: string;
+  /** The search page's query string without `?` and `page`. */
+  query: string;
+  saved_at: string;
+}
+
+export interface SearchPresetsReadModel {
+  _id: string;
+  /** Keyed by preset_id. */
+  presets: Record<string, SearchPreset>;
+}

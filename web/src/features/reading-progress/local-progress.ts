@@ -1,0 +1,39 @@
+import { type BookPosition, type ContinueReadingItem, PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
+
+/** A visitor's place in one book, kept in this browser, with what the "Continue reading" row shows of it. */
+export type LocalBookProgress = ContinueReadingItem & { chapters_read: number[] };
+
+const KEY = 'readingProgress';
+
+/** The visitor's progress in every book, keyed `b{book_id}`; empty when storage is unavailable or holds something else. */
+export function readLocalProgress(storage: Storage = localStorage): Record<string, LocalBookProgress> {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
+    return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, LocalBookProgress>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Records the visitor's place, keeping the newest books up to the number one login can merge. */
+export function saveLocalProgress(place: Omit<LocalBookProgress, 'chapters_read' | 'read_at'>, now = new Date(), storage: Storage = localStorage): LocalBookProgress {
+  const all = readLocalProgress(storage);
+  const key = `b${place.book_id}`;
+  const chaptersRead = [...new Set([...(all[key]?.chapters_read ?? []), place.chapter_id])].sort((a, b) => a - b);
+  const entry: LocalBookProgress = { ...place, read_at: now.toISOString(), chapters_read: chaptersRead };
+  const kept = Object.values({ ...all, [key]: entry })
+    .sort((a, b) => b.read_at.localeCompare(a.read_at))
+    .slice(0, PROGRESS_MERGE_LIMIT);
+  try {
+    storage.setItem(KEY, JSON.stringify(Object.fromEntries(kept.map((book) => [`b${book.book_id}`, book]))));
+  } catch {
+    // Storage full or blocked: the place is simply not kept.
+  }
+  return entry;
+}
+
+/** The positions to merge into an account at login. */
+export const localPositions = (storage: Storage = localStorage): BookPosition[] =>
+  Object.values(readLocalProgress(storage)).map(({ book_id, chapter_id, position, read_at }) => ({ book_id, chapter_id, position, read_at }));
+
+export const clearLocalProgress = (storage: Storage = localStorage): void => storage.removeItem(KEY);

@@ -1,0 +1,57 @@
+import { type BookPosition, type BookProgressResponse, CONTINUE_READING_LIMIT, type ContinueReadingItem } from '@shelf/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useSyncExternalStore } from 'react';
+import { userAtom } from '../../shared/state/session.atoms';
+import { fetchBookProgress, fetchContinueReading } from './api';
+import { readLocalProgress } from './local-progress';
+
+export const progressKeys = {
+  all: ['reading-progress'] as const,
+  book: (userId: string, bookId: number) => [...progressKeys.all, userId, 'book', bookId] as const,
+  recent: (userId: string) => [...progressKeys.all, userId, 'recent'] as const,
+};
+
+/** Changes to the visitor's local progress, in this tab (LOCAL_PROGRESS_EVENT) and in others (storage). */
+export const LOCAL_PROGRESS_EVENT = 'reading-progress-saved';
+function subscribeLocal(onChange: () => void): () => void {
+  window.addEventListener(LOCAL_PROGRESS_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(LOCAL_PROGRESS_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+const localSnapshot = () => localStorage.getItem('readingProgress') ?? '{}';
+function useLocalProgress() {
+  useSyncExternalStore(subscribeLocal, localSnapshot);
+  return readLocalProgress();
+}
+
+/** Where the reader stopped in the book and the chapters they read: the account's when logged in, this browser's otherwise. */
+export function useBookProgress(bookId: number): { progress: BookPosition | null; chaptersRead: number[] } {
+  const userId = useAtomValue(userAtom)?.user_id ?? null;
+  const local = useLocalProgress()[`b${bookId}`];
+  const remote = useQuery({
+    queryKey: progressKeys.book(userId ?? '', bookId),
+    queryFn: ({ signal }): Promise<BookProgressResponse> => fetchBookProgress(bookId, signal),
+    enabled: userId !== null,
+    refetchOnMount: 'always',
+  });
+  if (userId === null) return { progress: local ?? null, chaptersRead: local?.chapters_read ?? [] };
+  return { progress: remote.data?.progress ?? null, chaptersRead: remote.data?.chapters_read ?? [] };
+}
+
+/** The books the reader read last, newest first. */
+export function useContinueReading(): ContinueReadingItem[] {
+  const userId = useAtomValue(userAtom)?.user_id ?? null;
+  const local = useLocalProgress();
+  const remote = useQuery({
+    queryKey: progressKeys.recent(userId ?? ''),
+    queryFn: ({ signal }) => fetchContinueReading(signal),
+    enabled: userId !== null,
+    refetchOnMount: 'always',
+  });
+  if (userId === null) return Object.values(local).sort((a, b) => b.read_at.localeCompare(a.read_at)).slice(0, CONTINUE_READING_LIMIT);
+  return remote.data?.books ?? [];
+}
