@@ -18,6 +18,7 @@ import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { WEB_DIST } from './platform/http/web-dist';
 import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
+import { ShelvesModule } from './modules/shelves/shelves.module';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -47,6 +48,7 @@ export class AppModule {
         ModerationModule,
         AuditModule,
         ReadingProgressModule,
+        ShelvesModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(WEB_DIST)

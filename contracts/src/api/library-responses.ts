@@ -1,3 +1,4 @@
+import type { Shelf } from '../events/library-events';
 import type { BookPosition } from '../read-models/library-read-models';
 
 /** GET /api/user/reading-progress?book_id=: where the reader stopped in the book, and the chapters they have read. */
@@ -27,3 +28,40 @@ export interface MergeProgressResponse {
 /** How many books the "Continue reading" row shows, and how many visitor entries one merge takes. */
 export const CONTINUE_READING_LIMIT = 10;
 export const PROGRESS_MERGE_LIMIT = 100;
+
+/** GET and PUT /api/user/library/shelf: the shelf the story is on, null when it is on none. */
+export interface ShelfResponse {
+  shelf: Shelf | null;
+}
+
+/** A story on one of the reader's shelves, with its chapters uploaded since the reader last read it. */
+export interface ShelvedStoryItem {
+  book_id: number;
+  slug: string;
+  english_book_name: string;
+  author: string;
+  cover_image: string;
+  latest_chapter_id: number | null;
+  latest_chapter_title: string | null;
+  /** ISO time of the latest chapter (or of publication). */
+  last_updated: string;
+  shelved_at: string;
+  /** Chapters uploaded after the reader last read the story (after it was shelved, when they never read it). */
+  new_chapters: number;
+}
+
+/** GET /api/user/library: every shelf, in SHELVES order, its stories most recently updated first. */
+export interface LibraryResponse {
+  shelves: { shelf: Shelf; stories: ShelvedStoryItem[] }[];
+}
+
+/** The most stories one reader may keep on their shelves. */
+export const SHELVED_STORIES_LIMIT = 5_000;
+
+/** How each shelf is named on the site. */
+export const SHELF_NAMES: Record<Shelf, string> = {
+  reading: 'Reading',
+  'plan-to-read': 'Plan to read',
+  completed: 'Completed',
+  dropped: 'Dropped',
+};

@@ -9,7 +9,6 @@ describe('partitionKey', () => {
     const keys = [
       partitionKey(libraryStreams.progress(reader, 7, 3), 'reading.progress-recorded.v1', {}),
       partitionKey(libraryStreams.shelf(reader, 12), 'library.shelf-chosen.v1', {}),
-      partitionKey(libraryStreams.searchPreset(reader, 'p1'), 'search.preset-saved.v1', {}),
     ];
     expect(new Set(keys)).toEqual(new Set([`library-${reader}`]));
   });

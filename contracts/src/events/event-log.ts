@@ -52,7 +52,7 @@ export const PARTITION_COUNT = 16;
 /**
  * What decides an event's partition. Streams whose events change the same read-model document share a key, so one
  * partition consumer is that document's only writer: a book with its chapters and likes, a thread with its comments
- * and their likes, a reader's library (progress, shelves, saved searches). Every event of one stream has the same key (comment events all carry their thread).
+ * and their likes, a reader's library (progress, shelves). Every event of one stream has the same key (comment events all carry their thread).
  */
 export function partitionKey(streamId: string, type: string, data: unknown): string {
   if (type.startsWith('comment.')) {

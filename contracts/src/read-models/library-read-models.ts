@@ -11,8 +11,6 @@ export const LibraryReadModelCollection = {
   BookProgress: 'rm_book_progress',
   /** One per reader, `_id` = user id: the shelf of each story they shelved. */
   Shelves: 'rm_shelves',
-  /** One per reader, `_id` = user id: their saved searches. */
-  SearchPresets: 'rm_search_presets',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -48,20 +46,8 @@ export interface ShelvedStory {
 
 export interface ShelvesReadModel {
   _id: string;
-  /** Keyed `b{book_id}`. */
+  /** The stories on a shelf, keyed `b{book_id}`. */
   books: Record<string, ShelvedStory>;
-}
-
-export interface SearchPreset {
-  preset_id: string;
-  name: string;
-  /** The search page's query string without `?` and `page`. */
-  query: string;
-  saved_at: string;
-}
-
-export interface SearchPresetsReadModel {
-  _id: string;
-  /** Keyed by preset_id. */
-  presets: Record<string, SearchPreset>;
+  /** The version of each story's shelf stream last applied, keyed `b{book_id}` (kept when it leaves the shelves). */
+  versions: Record<string, number>;
 }

@@ -35,6 +35,7 @@ const ReplyNotificationsPage = lazyPage(
   'ReplyNotificationsPage',
 );
 const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/components/LikedStoriesPage'), 'LikedStoriesPage');
+const LibraryPage = lazyPage(() => import('../features/library/components/LibraryPage'), 'LibraryPage');
 
 const ModerationPage = lazyPage(() => import('../features/operators/components/ModerationPage'), 'ModerationPage');
 const AuditPage = lazyPage(() => import('../features/operators/components/AuditPage'), 'AuditPage');
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path="user/logout" element={page(<LogoutPage />)} />
         <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
         <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
+        <Route path="user/library" element={protectedPage(<LibraryPage />)} />
         <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
         <Route path="user/*" element={<HomePage />} />
         {/* The operators' pages tell visitors and readers they are for operators (the API checks the role too). */}

@@ -1,4 +1,4 @@
-import { AccountEventType, EVENT_TYPES, type EventType, LibraryEventType } from '@shelf/contracts';
+import { AccountEventType, EVENT_TYPES, type EventType } from '@shelf/contracts';
 import type { Projector } from '../projections/projector';
 
 /**
@@ -6,14 +6,7 @@ import type { Projector } from '../projections/projector';
  * state from the account stream, UserRepository), and no read model, e-mail or search document shows what they
  * change. Every other type the log can hold must have a consumer; a type listed here must have none.
  */
-export const UNPROJECTED_EVENT_TYPES: readonly EventType[] = [
-  AccountEventType.EmailVerified,
-  // TEMPORARY while the library's projectors are built (issue 14): each projector takes its types off this list.
-  LibraryEventType.ShelfChosen,
-  LibraryEventType.ShelfCleared,
-  LibraryEventType.SearchPresetSaved,
-  LibraryEventType.SearchPresetDeleted,
-];
+export const UNPROJECTED_EVENT_TYPES: readonly EventType[] = [AccountEventType.EmailVerified];
 
 /**
  * Throws, naming them, when event types of the log have neither a projector that handles them nor a place in

@@ -14,5 +14,6 @@ import { ReadingProgressReadStore } from './infrastructure/reading-progress-read
   imports: [CqrsModule, AccountsModule, CatalogReadModule],
   controllers: [ReadingProgressController],
   providers: [RecordProgressHandler, MergeProgressHandler, GetBookProgressQuery, GetContinueReadingQuery, ReadingProgressReadStore],
+  exports: [ReadingProgressReadStore],
 })
 export class ReadingProgressModule {}

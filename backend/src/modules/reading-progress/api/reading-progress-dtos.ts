@@ -2,20 +2,12 @@ import { PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsISO8601, IsInt, IsNumber, Max, Min, ValidateNested } from 'class-validator';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+import { BookIdInput } from '../../likes/api/like-dtos';
 
-const NOT_A_BOOK_ID = 'book_id must be a whole number.';
 const NOT_A_CHAPTER_ID = 'chapter_id must be a whole number.';
 const NOT_A_POSITION = 'position must be a number from 0 (the top of the chapter) to 1 (its end).';
 
-export class BookProgressQueryInput {
-  @Transform(toWholeNumber)
-  @IsInt({ message: NOT_A_BOOK_ID })
-  @Min(1, { message: NOT_A_BOOK_ID })
-  @Max(Number.MAX_SAFE_INTEGER, { message: NOT_A_BOOK_ID })
-  book_id!: number;
-}
-
-export class RecordProgressInput extends BookProgressQueryInput {
+export class RecordProgressInput extends BookIdInput {
   @Transform(toWholeNumber)
   @IsInt({ message: NOT_A_CHAPTER_ID })
   @Min(1, { message: NOT_A_CHAPTER_ID })

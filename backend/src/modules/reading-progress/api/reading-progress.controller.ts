@@ -9,7 +9,8 @@ import { GetBookProgressQuery } from '../application/get-book-progress.query';
 import { GetContinueReadingQuery } from '../application/get-continue-reading.query';
 import { MergeProgressCommand } from '../application/merge-progress.command';
 import { RecordProgressCommand } from '../application/record-progress.command';
-import { BookProgressQueryInput, MergeProgressInput, RecordProgressInput } from './reading-progress-dtos';
+import { BookIdInput } from '../../likes/api/like-dtos';
+import { MergeProgressInput, RecordProgressInput } from './reading-progress-dtos';
 
 /** A signed-in reader's place in each book, kept across devices. */
 @Controller('user/reading-progress')
@@ -39,7 +40,7 @@ export class ReadingProgressController {
   }
 
   @Get()
-  get(@Req() req: Request, @Query() query: BookProgressQueryInput): Promise<BookProgressResponse> {
+  get(@Req() req: Request, @Query() query: BookIdInput): Promise<BookProgressResponse> {
     return this.bookProgress.execute(claimsOf(req).sub, query.book_id);
   }
 

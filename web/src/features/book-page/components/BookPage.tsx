@@ -9,6 +9,7 @@ import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
+import { ShelfControl } from '../../library/components/ShelfControl';
 import { ContinueReadingButton } from '../../reading-progress/components/ContinueReadingButton';
 import { useBookProgress } from '../../reading-progress/queries';
 import { EndingReveal } from './EndingReveal';
@@ -76,6 +77,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
 
       <div id="book-like" className="book-page__like">
         <LikeButton bookId={book.book_id} />
+        <ShelfControl bookId={book.book_id} />
       </div>
 
       <section aria-labelledby="book-description-heading">

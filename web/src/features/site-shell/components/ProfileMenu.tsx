@@ -72,6 +72,9 @@ export function ProfileMenu({ counts, attention }: ProfileMenuProps) {
             </Link>
           </li>
           <li>
+            <Link to="/user/library">Library</Link>
+          </li>
+          <li>
             <Link to="/user/reply-notification">
               Reply Notification <CountBadge count={counts.unreadReplies} label="unread replies" />
             </Link>

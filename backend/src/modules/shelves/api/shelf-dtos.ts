@@ -1,0 +1,9 @@
+import { type Shelf, SHELVES } from '@shelf/contracts';
+import { IsIn, ValidateIf } from 'class-validator';
+import { BookIdInput } from '../../likes/api/like-dtos';
+
+export class ShelfInput extends BookIdInput {
+  @ValidateIf((_input, value) => value !== null)
+  @IsIn(SHELVES, { message: `shelf must be one of ${SHELVES.join(', ')}, or null to take the story off its shelf.` })
+  shelf!: Shelf | null;
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { LibraryEventType, LibraryReadModelCollection, type ShelvesReadModel } from '@shelf/contracts';
+import { saveDocument } from '../documents';
+import type { Projector } from '../projector';
+import { ReadModels } from '../read-models';
+import { reduceShelves, type ShelfEvent } from './shelf-reducers';
+
+/** Each reader's shelves, one document per reader; a reader's library streams share a partition, its one writer. */
+@Injectable()
+export class ShelvesProjector implements Projector {
+  readonly name = 'shelves';
+  readonly handles = [LibraryEventType.ShelfChosen, LibraryEventType.ShelfCleared];
+  readonly owns = [LibraryReadModelCollection.Shelves];
+
+  constructor(private readonly readModels: ReadModels) {}
+
+  async apply(event: ShelfEvent): Promise<void> {
+    const shelves = this.readModels.collection<ShelvesReadModel>(LibraryReadModelCollection.Shelves);
+    const current = await shelves.findOne({ _id: event.data.user_id });
+    const next = reduceShelves(current, event);
+    if (next) await saveDocument(shelves, next, !current);
+  }
+}
