@@ -77,7 +77,7 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again. Failed to fetch');
   });
 
-  it('checks the token, refuses differing passwords, then resets and goes to the confirmation', async () => {
+  it('checks the token, refuses differing passwords (emptying both fields), then resets and goes to the confirmation', async () => {
     const fetchMock = stubFetch((url) =>
       url.startsWith('/api/user/reset-password?')
         ? json(200, { success: true, message: 'Token is valid. Please choose a new password.' })
@@ -89,7 +89,10 @@ describe('ResetPasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('New password and confirmed password are not the same, please check again.');
     expect(bodyOf(fetchMock, '/api/user/reset-password')).toBeUndefined();
+    expect(screen.getByLabelText('New Password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm New Password')).toHaveValue('');
 
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'new-password-1' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'new-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('heading', { name: 'Password Reset Successful' })).toBeInTheDocument();

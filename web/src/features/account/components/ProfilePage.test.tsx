@@ -71,6 +71,8 @@ describe('ProfilePage', () => {
     changePassword('first-password', 'other-password');
     expect(within(passwordForm()).getByRole('alert')).toHaveTextContent('New password and confirmed password are not the same, please check again.');
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(within(passwordForm()).getByLabelText('New Password')).toHaveValue('');
+    expect(within(passwordForm()).getByLabelText('Confirm New Password')).toHaveValue('');
 
     changePassword('a-new-password', 'a-new-password');
     expect(await within(passwordForm()).findByRole('status')).toHaveTextContent('Your password has been changed.');

@@ -50,19 +50,22 @@ function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [honeypot, setHoneypot] = useState('');
+  /** After an answer or a mismatch the pair is typed again from empty fields, not edited blind. */
+  const clearPasswords = () => {
+    setNewPassword('');
+    setConfirmation('');
+  };
   const { notice, setNotice, submitting, send } = useAccountMutation(
     (form: { newPassword: string; honeypot: string }) => changePassword(form.newPassword, form.honeypot),
-    {
-      onSettled: () => {
-        setNewPassword('');
-        setConfirmation('');
-      },
-    },
+    { onSettled: clearPasswords },
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword !== confirmation) return setNotice({ text: AccountText.passwordsDiffer, isError: true });
+    if (newPassword !== confirmation) {
+      clearPasswords();
+      return setNotice({ text: AccountText.passwordsDiffer, isError: true });
+    }
     send({ newPassword, honeypot });
   };
 

@@ -22,15 +22,24 @@ function NewPasswordForm({ token }: { token: string }) {
   const [honeypot, setHoneypot] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const navigate = useNavigate();
+  /** A refused or mismatched pair is typed again from empty fields, not edited blind. */
+  const clearPasswords = () => {
+    setNewPassword('');
+    setConfirmation('');
+  };
   const reset = useFormMutation({
     mutationFn: (form: { newPassword: string; honeypot: string }) => resetPassword(token, form.newPassword, form.honeypot),
     onSuccess: () => navigate('/user/reset-password-successful'),
-    onError: (error) => setNotice({ text: failureMessage(error), isError: true }),
+    onError: (error) => {
+      clearPasswords();
+      setNotice({ text: failureMessage(error), isError: true });
+    },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== confirmation) {
+      clearPasswords();
       setNotice({ text: AccountText.passwordsDiffer, isError: true });
       return;
     }

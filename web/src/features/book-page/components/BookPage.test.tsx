@@ -127,11 +127,17 @@ describe('Story detail', () => {
     expect(within(items[1]).getByText('New')).toBeInTheDocument();
   });
 
-  it("shows 'Error' when the book cannot be loaded, and the home screen for a path without a book id", async () => {
-    answer(404, { message: 'There is no book 999.' });
-    const first = renderBook('/999-missing');
+  it("shows 'Error' when the book cannot be loaded, the not-found page for a missing book, and the home screen for a path without a book id", async () => {
+    answer(500, { message: 'Internal server error' });
+    const failed = renderBook('/12-golden-stage');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error$/);
-    first.unmount();
+    failed.unmount();
+    answer(404, { message: 'There is no book 999.' });
+    const missing = renderBook('/999-missing');
+    expect(await screen.findByRole('heading', { name: 'Story not found' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search stories by title' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    missing.unmount();
     answer(200, { latestBooks: [], randomBLBooks: [], randomNonBLBooks: [] });
     renderBook('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Latest Updates' })).toBeInTheDocument();

@@ -1,3 +1,5 @@
+import { isNotFound } from '../../../shared/api/is-not-found';
+import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -54,12 +56,13 @@ function BookFacts({ book }: { book: BookDetail }) {
 
 /** Story detail (/{bookIDSlug}). */
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
-  const { data, isPending, isError } = useBookPage(bookId, bookIdSlug);
+  const { data, isPending, isError, error } = useBookPage(bookId, bookIdSlug);
   const { chaptersRead } = useBookProgress(bookId);
   const book = data?.bookDetails;
   usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
 
   if (isPending) return <p>Loading</p>;
+  if (isNotFound(error)) return <NotFoundPage what="story" />;
   if (isError || !book) return <p role="alert">Error</p>;
   const slug = storySlug(book.book_id, book.english_book_name);
   return (

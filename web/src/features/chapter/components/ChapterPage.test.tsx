@@ -51,6 +51,17 @@ describe('ChapterPage', () => {
   });
 
   it('shows Error when the chapter cannot be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Internal server error"}', { status: 500 })));
+    renderWithProviders(
+      <Routes>
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+      </Routes>,
+      `/${BOOK_SLUG}/2`,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error$/);
+  });
+
+  it('shows the not-found page, with a search by title, for a chapter that does not exist', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Chapter not found"}', { status: 404 })));
     renderWithProviders(
       <Routes>
@@ -58,7 +69,8 @@ describe('ChapterPage', () => {
       </Routes>,
       `/${BOOK_SLUG}/999`,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error$/);
+    expect(await screen.findByRole('heading', { name: 'Chapter not found' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search stories by title' })).toBeInTheDocument();
   });
 
   it('shows home for a path that names no book id and chapter id', async () => {

@@ -1,3 +1,5 @@
+import { isNotFound } from '../../../shared/api/is-not-found';
+import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
@@ -23,6 +25,7 @@ function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterI
   usePageMeta(title, data ? `Read ${data.chapterContent.title} of ${data.bookDetails.english_book_name} on ${SITE_NAME}.` : undefined);
 
   if (isPending) return <p>Loading</p>;
+  if (isNotFound(error)) return <NotFoundPage what="chapter" />;
   if (error) return <p role="alert">Error</p>;
   return <ChapterView key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} />;
 }

@@ -1,0 +1,128 @@
+import { type BookPageResponse, storySlug } from '@shelf/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bookWithChapters } from './harness/api';
+import { launchChromium } from './harness/browser';
+import { callApi, logInContext, type TestUser, verifiedUser } from './harness/users';
+
+const WIDTHS = [320, 375, 414, 768, 1280];
+/** 26 letters and the harness's 4-character stamp: the longest username the site allows (30). */
+const LONG_NAME = 'Averyveryverylongusernamex';
+/** The longest word a comment may hold (50 characters). */
+const LONG_WORD = 'Supercalifragilisticexpialidociouslyunbreakablewor';
+
+describe('every route from 320 px up', () => {
+  let browser: Browser;
+  let reader: TestUser;
+  let page: Page;
+  let book: BookPageResponse;
+  let slug: string;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    reader = await verifiedUser(LONG_NAME);
+    book = await bookWithChapters(2);
+    slug = storySlug(book.bookDetails.book_id, book.bookDetails.english_book_name);
+    await callApi('POST', '/comment/post-comments', {
+      token: reader.token,
+      body: { book_id: book.bookDetails.book_id, chapter_id: null, parent_comment_id: null, comment_content: `A word this long ${LONG_WORD} must not push the page sideways.`, honeypot: '' },
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await logInContext(context, reader);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  it('has no sideways scrolling on any route at 320, 375, 414, 768 and 1280 px', async () => {
+    expect(reader.user.username).toHaveLength(30);
+    const site = inject('site').baseUrl;
+    const routes = [
+      '/',
+      '/searchbook',
+      `/genre/${encodeURIComponent(book.bookDetails.genres[0])}`,
+      `/${slug}`,
+      `/${slug}/${book.chapters[0].chapter_id}`,
+      '/user/login',
+      '/user/register',
+      '/user/forgot-password',
+      '/user/profile',
+      '/user/liked-story',
+      '/user/reply-notification',
+      '/user/library',
+      '/about-us',
+      '/contact-us',
+      '/dmca',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/disclaimer',
+      '/999999-no-such-story',
+    ];
+    const overflows: string[] = [];
+    for (const route of routes) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${site}${route}`, { waitUntil: 'networkidle' });
+      // Ad slots come a second after the page.
+      await page.waitForTimeout(1_100);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        const scrollWidth = await widest();
+        if (scrollWidth > width) overflows.push(`${route} at ${width} px: ${scrollWidth} px wide`);
+      }
+    }
+    expect(overflows).toEqual([]);
+  });
+
+  it('opens the account menu fully inside the window at every width', async () => {
+    await page.goto(inject('site').baseUrl, { waitUntil: 'networkidle' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      const menu = page.locator('.profile-menu ul');
+      await menu.waitFor();
+      const box = (await menu.boundingBox())!;
+      expect({ width, left: box.x, right: box.x + box.width }).toEqual({ width, left: expect.any(Number), right: expect.any(Number) });
+      expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `right edge at ${width} px`).toBeLessThanOrEqual(width);
+      const header = (await page.locator('header.header').boundingBox())!;
+      expect(header.height, `header height at ${width} px`).toBeLessThan(70);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    }
+  });
+
+  it('keeps the cookie banner usable above the chapter bar on a phone', async () => {
+    const site = inject('site').baseUrl;
+    const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${site}/${slug}/${book.chapters[0].chapter_id}`);
+    await phone.getByTestId('chapter-page').tap();
+    const bar = phone.getByRole('navigation', { name: 'Reader controls (mobile)' });
+    await bar.waitFor();
+    const okay = phone.getByRole('button', { name: 'Okay!' });
+    const [barBox, okayBox] = [(await bar.boundingBox())!, (await okay.boundingBox())!];
+    expect(okayBox.y + okayBox.height).toBeLessThanOrEqual(barBox.y);
+    await okay.tap();
+    await okay.waitFor({ state: 'detached' });
+    await phone.close();
+  });
+
+  it('shows a not-found page within a second for a missing story or chapter', async () => {
+    const site = inject('site').baseUrl;
+    for (const [path, heading] of [
+      ['/999999-no-such-story', 'Story not found'],
+      [`/${slug}/9999`, 'Chapter not found'],
+    ]) {
+      const started = Date.now();
+      await page.goto(`${site}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5_000 });
+      expect(Date.now() - started, path).toBeLessThan(1_000);
+      await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
+    }
+    await page.getByLabel('Search stories by title').fill('harbour');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/searchbook\?book_name=harbour/);
+  });
+});
