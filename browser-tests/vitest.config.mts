@@ -12,6 +12,8 @@ export default defineConfig({
     // One site for every file, and two cores: files run one after another.
     fileParallelism: false,
     testTimeout: 60_000,
+    // A page on a busy two-core CI machine can take seconds to settle; polls wait that long by default.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // Stopping the site waits for its processes to shut down cleanly.
     teardownTimeout: 60_000,
