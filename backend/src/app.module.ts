@@ -18,6 +18,7 @@ import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { WEB_DIST } from './platform/http/web-dist';
 import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
+import { SearchPresetsModule } from './modules/search-presets/search-presets.module';
 import { ShelvesModule } from './modules/shelves/shelves.module';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -49,6 +50,7 @@ export class AppModule {
         AuditModule,
         ReadingProgressModule,
         ShelvesModule,
+        SearchPresetsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         ...(existsSync(WEB_DIST)

@@ -49,7 +49,8 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), {
-    limits: { '/api/searchbook': searchRateLimit(env.searchRateLimit) },
+    // One search limit for both searches: they count against one key.
+    limits: { '/api/searchbook': searchRateLimit(env.searchRateLimit), '/api/user/searchbook': searchRateLimit(env.searchRateLimit) },
     storage: app.get<ThrottlerStorage>(ThrottlerStorage),
     trust,
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),

@@ -37,5 +37,6 @@ export * from './api/operator-responses';
 export * from './read-models/moderation-read-models';
 export * from './read-models/account-read-models';
 export * from './read-models/library-read-models';
+export * from './read-models/search-presets';
 export * from './api/library-responses';
 export * from './rules/utc-minute';

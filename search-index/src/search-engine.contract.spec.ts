@@ -33,9 +33,9 @@ const doc = (book_id: number, overrides: Partial<SearchBookDocument>): SearchBoo
 });
 
 const books = [
-  doc(1, { english_book_name: 'The Crimson Jade Pavilion', like_count: 30, genres: ['Romance', 'Fantasy'], tags: ['Sweet', 'Cultivation'] }),
+  doc(1, { english_book_name: 'The Crimson Jade Pavilion', original_book_name: '赤玉楼阁', like_count: 30, genres: ['Romance', 'Fantasy'], tags: ['Sweet', 'Cultivation'] }),
   doc(2, { english_book_name: 'Ten Winters in the Capital', like_count: 30, diversities: 'Non-BL', settings: ['Ancient Chinese'], book_word_count: 4_000 }),
-  doc(3, { english_book_name: 'Jade Moon Over the Office', like_count: 5, original_languages: 'Japanese', settings: ['Modern'], tags: ['Office', 'Sweet'] }),
+  doc(3, { english_book_name: 'Jade Moon Over the Office', original_book_name: '翡翠の月と会社', associated_names: ['Hisui no Tsuki'], like_count: 5, original_languages: 'Japanese', settings: ['Modern'], tags: ['Office', 'Sweet'] }),
   doc(4, { english_book_name: 'Starfall Protocol', like_count: 12, genres: ['Science Fiction', 'Action'], settings: ['Futuristic'], completion_statuses: 'Completed', endings: 'Sad Ending', book_word_count: 120_000 }),
   doc(5, { english_book_name: 'A Quiet Apocalypse', like_count: 0, diversities: 'Non-BL', settings: ['Apocalypse'], endings: 'Complex Ending', book_word_count: 55_000 }),
   doc(6, { english_book_name: 'Crimson Letters', associated_names: ['Scarlet Letters'], author: 'Mo Lan', like_count: 7, completion_statuses: 'Completed', tags: ['Sweet', 'Cultivation', 'Revenge'], genres: ['Romance', 'Fantasy', 'Drama'], book_word_count: 20_000 }),
@@ -107,6 +107,29 @@ describe.each(engines)('the $name search engine', ({ url }) => {
     expect(await ids({ text: 'scarlet' })).toEqual([6]);
     expect(await ids({ text: 'mo lan' })).toEqual([6]);
     expect(await ids({ text: 'nothing like this' })).toEqual([]);
+  });
+
+  it('leaves out books that have any excluded setting, genre or tag, and the excluded book ids', async () => {
+    expect(await ids({ excludeTags: ['Cultivation'] })).toEqual([2, 4, 3, 5]);
+    expect(await ids({ excludeGenres: ['Fantasy', 'Action'] })).toEqual([2, 3, 5]);
+    expect(await ids({ excludeSettings: ['Modern'], diversity: 'Danmei/BL' })).toEqual([4]);
+    expect(await ids({ tags: ['Cultivation'], excludeTags: ['Revenge'] })).toEqual([1]);
+    expect(await ids({ excludeBookIds: [1, 4], sort: 'oldest' })).toEqual([2, 3, 5, 6]);
+  });
+
+  it('forgives one typo in a title word of 5 letters or more, never on its first letter', async () => {
+    expect(await ids({ text: 'crimsom' })).toEqual([1, 6]);
+    expect(await ids({ text: 'cirmson letters' })).toEqual([6]);
+    expect(await ids({ text: 'pavlion' })).toEqual([1]);
+    expect(await ids({ text: 'starfal' })).toEqual([4]);
+    expect(await ids({ text: 'jode' })).toEqual([]);
+    expect(await ids({ text: 'trimson' })).toEqual([]);
+  });
+
+  it('finds original titles in Chinese or Japanese and romanised other names', async () => {
+    expect(await ids({ text: '赤玉楼阁' })).toEqual([1]);
+    expect(await ids({ text: '翡翠' })).toEqual([3]);
+    expect(await ids({ text: 'hisui no tsuki' })).toEqual([3]);
   });
 
   it('pages results and counts all matches', async () => {

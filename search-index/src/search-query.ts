@@ -11,7 +11,8 @@ import type {
 
 /**
  * A search as the engines take it. Unset filters do not narrow; setting, genre and tag lists match books that have
- * every listed value. Results are ordered by the sort, then by book id.
+ * every listed value, and their exclude lists books that have none of them. Results are ordered by the sort, then by
+ * book id.
  */
 export interface SearchQuery {
   page: number;
@@ -25,10 +26,15 @@ export interface SearchQuery {
   settings?: Setting[];
   genres?: Genre[];
   tags?: Tag[];
-  /** Every word must match a word of a searchable attribute; the last word may match as a prefix. */
+  excludeSettings?: Setting[];
+  excludeGenres?: Genre[];
+  excludeTags?: Tag[];
+  /** Every word must match a word of a searchable attribute, as `wordMatches` says (one typo, the last word as a prefix). */
   text?: string;
   /** Only these books (for a reader's liked stories). */
   bookIds?: number[];
+  /** Not these books (the ones a reader has read or shelved). */
+  excludeBookIds?: number[];
   sort: SearchSort | 'random';
 }
 

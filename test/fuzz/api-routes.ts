@@ -10,7 +10,7 @@ export interface Fixtures {
 }
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Each `:name` is a segment drawn from `segments[name]`, or a hostile one. */
   path: string;
   segments?: Record<string, string[]>;
@@ -64,6 +64,8 @@ export function apiRoutes({ bookIds, chapterIds, commentIds }: Fixtures): ApiRou
         setting: 'Modern',
         genre: GENRES[0],
         tag: TAGS[0],
+        exclude_genre: GENRES[1],
+        exclude_tag: TAGS[1],
         book_name: 'a',
         sort_by: SEARCH_SORTS[1],
       },
@@ -100,6 +102,10 @@ export function apiRoutes({ bookIds, chapterIds, commentIds }: Fixtures): ApiRou
     { method: 'GET', path: '/api/user/library', reader: true },
     { method: 'GET', path: '/api/user/library/shelf', query: { book_id: String(bookId) }, reader: true },
     { method: 'PUT', path: '/api/user/library/shelf', body: { book_id: bookId, shelf: 'reading' }, reader: true },
+    { method: 'GET', path: '/api/user/searchbook', query: { genre: GENRES[0], exclude_tag: TAGS[0], exclude_setting: 'Modern', page: '1' }, reader: true },
+    { method: 'GET', path: '/api/user/search-presets', reader: true },
+    { method: 'PUT', path: '/api/user/search-presets', body: { name: 'Favourite search', query: `genre=${GENRES[0]}&exclude_tag=${TAGS[1]}` }, reader: true },
+    { method: 'DELETE', path: '/api/user/search-presets', query: { name: 'Favourite search' }, reader: true },
     { method: 'GET', path: '/api/health' },
     { method: 'GET', path: '/covers/:file', segments: { file: bookIds.map((id) => `${id}.svg`) } },
     { method: 'GET', path: '/admin/queues' },

@@ -1,5 +1,5 @@
 import type { Shelf } from '../events/library-events';
-import type { BookPosition } from '../read-models/library-read-models';
+import type { BookPosition, SearchPreset } from '../read-models/library-read-models';
 
 /** GET /api/user/reading-progress?book_id=: where the reader stopped in the book, and the chapters they have read. */
 export interface BookProgressResponse {
@@ -65,3 +65,13 @@ export const SHELF_NAMES: Record<Shelf, string> = {
   completed: 'Completed',
   dropped: 'Dropped',
 };
+
+/** GET, PUT and DELETE /api/user/search-presets: the reader's saved searches after the call, oldest first. */
+export interface SearchPresetsResponse {
+  presets: SearchPreset[];
+}
+
+/** How many searches one reader may save, and the longest name and address query one may have. */
+export const SEARCH_PRESET_LIMIT = 20;
+export const SEARCH_PRESET_NAME_MAX = 40;
+export const SEARCH_PRESET_QUERY_MAX = 2_000;

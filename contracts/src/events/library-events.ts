@@ -8,6 +8,10 @@ export const LibraryEventType = {
   ShelfChosen: 'library.shelf-chosen.v1',
   /** The reader took the story off its shelf. */
   ShelfCleared: 'library.shelf-cleared.v1',
+  /** The reader saved the search `query` (an address query of /searchbook) as `name`, replacing one of that name. */
+  SearchPresetSaved: 'library.search-preset-saved.v1',
+  /** The reader deleted their saved search `name`. */
+  SearchPresetDeleted: 'library.search-preset-deleted.v1',
 } as const;
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
@@ -20,7 +24,10 @@ export type ProgressRecordedV1 = DomainEvent<
 export type ShelfChosenV1 = DomainEvent<typeof LibraryEventType.ShelfChosen, { user_id: string; book_id: number; shelf: Shelf }>;
 export type ShelfClearedV1 = DomainEvent<typeof LibraryEventType.ShelfCleared, { user_id: string; book_id: number }>;
 
-export type LibraryEvent = ProgressRecordedV1 | ShelfChosenV1 | ShelfClearedV1;
+export type SearchPresetSavedV1 = DomainEvent<typeof LibraryEventType.SearchPresetSaved, { user_id: string; name: string; query: string }>;
+export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPresetDeleted, { user_id: string; name: string }>;
+
+export type LibraryEvent = ProgressRecordedV1 | ShelfChosenV1 | ShelfClearedV1 | SearchPresetSavedV1 | SearchPresetDeletedV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -30,4 +37,6 @@ export const libraryStreams = {
   /** One stream per chapter: a decision reads its stream, and a chapter's stays short (a position every few seconds of reading). */
   progress: (userId: string, bookId: number, chapterId: number): string => `library-${userId}-progress-${bookId}-${chapterId}`,
   shelf: (userId: string, bookId: number): string => `library-${userId}-shelf-${bookId}`,
+  /** All of a reader's saved searches: one short stream (at most SEARCH_PRESET_LIMIT live at once). */
+  searchPresets: (userId: string): string => `library-${userId}-search-presets`,
 };

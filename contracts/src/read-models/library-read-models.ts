@@ -11,6 +11,8 @@ export const LibraryReadModelCollection = {
   BookProgress: 'rm_book_progress',
   /** One per reader, `_id` = user id: the shelf of each story they shelved. */
   Shelves: 'rm_shelves',
+  /** One per reader, `_id` = user id: their saved searches. */
+  SearchPresets: 'rm_search_presets',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -50,4 +52,20 @@ export interface ShelvesReadModel {
   books: Record<string, ShelvedStory>;
   /** The version of each story's shelf stream last applied, keyed `b{book_id}` (kept when it leaves the shelves). */
   versions: Record<string, number>;
+}
+
+/** A saved search: its name and its /searchbook address query. */
+export interface SearchPreset {
+  name: string;
+  query: string;
+  /** ISO time it was saved. */
+  saved_at: string;
+}
+
+export interface SearchPresetsReadModel {
+  _id: string;
+  /** In the order they were first saved. */
+  presets: SearchPreset[];
+  /** The version of the reader's search-presets stream last applied. */
+  version: number;
 }

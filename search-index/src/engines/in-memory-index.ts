@@ -1,5 +1,6 @@
 import { SEARCHABLE_ATTRIBUTES, type SearchBookDocument } from '../search-document';
 import { type SearchQuery, type SearchResult, SORT_KEYS, searchWords } from '../search-query';
+import { wordMatches } from '../text-match';
 
 interface Entry {
   doc: SearchBookDocument;
@@ -46,9 +47,11 @@ export class InMemoryIndex {
   private filter(query: SearchQuery): SearchBookDocument[] {
     const words = query.text ? searchWords(query.text) : [];
     const only = query.bookIds && new Set(query.bookIds);
+    const hidden = new Set(query.excludeBookIds);
     const result: SearchBookDocument[] = [];
     for (const { doc, words: docWords } of this.entries.values()) {
       if (only && !only.has(doc.book_id)) continue;
+      if (hidden.has(doc.book_id)) continue;
       if (query.diversity && doc.diversities !== query.diversity) continue;
       if (query.originalLanguage && doc.original_languages !== query.originalLanguage) continue;
       if (query.completionStatus && doc.completion_statuses !== query.completionStatus) continue;
@@ -58,6 +61,9 @@ export class InMemoryIndex {
       if (query.settings && !query.settings.every((value) => doc.settings.includes(value))) continue;
       if (query.genres && !query.genres.every((value) => doc.genres.includes(value))) continue;
       if (query.tags && !query.tags.every((value) => doc.tags.includes(value))) continue;
+      if (query.excludeSettings?.some((value) => doc.settings.includes(value))) continue;
+      if (query.excludeGenres?.some((value) => doc.genres.includes(value))) continue;
+      if (query.excludeTags?.some((value) => doc.tags.includes(value))) continue;
       if (words.length > 0 && !matchesWords(docWords, words)) continue;
       result.push(doc);
     }
@@ -65,8 +71,8 @@ export class InMemoryIndex {
   }
 }
 
-/** Every query word equals a document word; the last one may be a prefix (as Meilisearch matches). */
+/** Every query word matches a document word; the last one may be a prefix (as Meilisearch matches). */
 function matchesWords(docWords: string[], queryWords: string[]): boolean {
   const last = queryWords.length - 1;
-  return queryWords.every((word, i) => docWords.some((docWord) => (i === last ? docWord.startsWith(word) : docWord === word)));
+  return queryWords.every((word, i) => docWords.some((docWord) => wordMatches(docWord, word, i === last)));
 }

@@ -37,6 +37,10 @@ describe('MeilisearchEngine', () => {
         settings: ['Ancient Chinese'],
         genres: ['Slice of Life'],
         tags: ['Love-chasing Crematorium', 'Sweet'],
+        excludeSettings: ['Modern'],
+        excludeGenres: ['Horror'],
+        excludeTags: ['Heartbreaking'],
+        excludeBookIds: [4, 9],
       }),
     ).toEqual([
       'diversities = "Danmei/BL"',
@@ -49,6 +53,10 @@ describe('MeilisearchEngine', () => {
       'genres = "Slice of Life"',
       'tags = "Love-chasing Crematorium"',
       'tags = "Sweet"',
+      'NOT settings = "Modern"',
+      'NOT genres = "Horror"',
+      'NOT tags = "Heartbreaking"',
+      'book_id NOT IN [4, 9]',
     ]);
   });
 });

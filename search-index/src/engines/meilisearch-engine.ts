@@ -2,6 +2,7 @@ import { type Index, Meilisearch } from 'meilisearch';
 import { SEARCHABLE_ATTRIBUTES, type SearchBookDocument } from '../search-document';
 import type { SearchEngine } from '../search-engine';
 import { type SearchQuery, type SearchResult, SORT_KEYS } from '../search-query';
+import { MIN_WORD_SIZE_FOR_TYPO } from '../text-match';
 import { meilisearchFilter } from './meilisearch-filter';
 
 const INDEX = 'books';
@@ -19,8 +20,9 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /**
-   * Creates the index and sets its settings before any document arrives. Sort comes first among the ranking rules
-   * and typo tolerance is off, so results match the embedded engine's exactly.
+   * Creates the index and sets its settings before any document arrives. Sort comes first among the ranking rules,
+   * and typo tolerance allows one typo from MIN_WORD_SIZE_FOR_TYPO letters and never two (255 is the largest size
+   * Meilisearch takes), so results match the embedded engine's (`text-match.ts`).
    */
   async start(): Promise<void> {
     await this.client.createIndex(INDEX, { primaryKey: 'book_id' }).waitTask({ timeout: TASK_TIMEOUT_MS });
@@ -33,7 +35,7 @@ export class MeilisearchEngine implements SearchEngine {
         ],
         sortableAttributes: ['like_count', 'last_updated_ms', 'book_id'],
         rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'],
-        typoTolerance: { enabled: false },
+        typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: MIN_WORD_SIZE_FOR_TYPO, twoTypos: 255 } },
         pagination: { maxTotalHits: 100_000 },
       })
       .waitTask({ timeout: TASK_TIMEOUT_MS });

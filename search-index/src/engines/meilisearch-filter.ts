@@ -13,9 +13,13 @@ export function meilisearchFilter(query: SearchQuery): string[] {
   for (const value of query.settings ?? []) filters.push(`settings = ${quote(value)}`);
   for (const value of query.genres ?? []) filters.push(`genres = ${quote(value)}`);
   for (const value of query.tags ?? []) filters.push(`tags = ${quote(value)}`);
+  for (const value of query.excludeSettings ?? []) filters.push(`NOT settings = ${quote(value)}`);
+  for (const value of query.excludeGenres ?? []) filters.push(`NOT genres = ${quote(value)}`);
+  for (const value of query.excludeTags ?? []) filters.push(`NOT tags = ${quote(value)}`);
   if (query.bookIds) {
     // An empty IN list is not a valid filter; no book has a negative id.
     filters.push(query.bookIds.length > 0 ? `book_id IN [${query.bookIds.join(', ')}]` : 'book_id < 0');
   }
+  if (query.excludeBookIds?.length) filters.push(`book_id NOT IN [${query.excludeBookIds.join(', ')}]`);
   return filters;
 }

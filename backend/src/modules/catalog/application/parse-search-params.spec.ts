@@ -48,8 +48,19 @@ describe('parseSearchParams', () => {
     [{ word_count: 'lots' }, 'word_count must look like 5001-10000, 5001- or -10000.'],
     [{ min_word_count: '50001', max_word_count: '10000' }, 'min_word_count must not be above max_word_count.'],
     [{ book_name: 'x'.repeat(201) }, 'book_name must be at most 200 characters.'],
+    [{ exclude_tag: 'Knitting' }, 'Unknown exclude_tag: Knitting.'],
+    [{ tag: ['Sweet', 'Revenge'], exclude_tag: 'Revenge' }, 'A tag cannot be both included and excluded: Revenge.'],
   ])('refuses %j as invalid, naming the problem', (raw, message) => {
     expect(refusalOf(() => parseSearchParams(raw))).toEqual({ code: 'invalid', message });
+  });
+
+  it('reads excluded settings, genres and tags beside the included ones', () => {
+    expect(parseSearchParams({ genre: 'Romance', exclude_genre: ['Horror', 'Tragedy'], exclude_setting: 'Modern', 'exclude_tag[]': 'Revenge' })).toMatchObject({
+      genres: ['Romance'],
+      excludeGenres: ['Horror', 'Tragedy'],
+      excludeSettings: ['Modern'],
+      excludeTags: ['Revenge'],
+    });
   });
 
   it('reads pageNum, 1 by default', () => {
@@ -59,7 +70,7 @@ describe('parseSearchParams', () => {
   });
 
   it('answers any value of any parameter with a query or a refusal, nothing else', () => {
-    const keys = ['page', 'pageSize', 'pageNum', 'diversity', 'word_count', 'min_word_count', 'genre', 'genre[]', 'tag', 'book_name', 'sort_by', 'toString'];
+    const keys = ['page', 'pageSize', 'pageNum', 'diversity', 'word_count', 'min_word_count', 'genre', 'genre[]', 'tag', 'exclude_tag', 'exclude_genre[]', 'book_name', 'sort_by', 'toString'];
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), fc.anything({ withObjectString: true, withNullPrototype: true })), (raw) => {
         for (const parse of [parseSearchParams, parsePageNum]) {

@@ -53,6 +53,15 @@ function someOf<T extends string>(raw: QueryParams, key: string, allowed: readon
   return values.length > 0 ? (values as T[]) : undefined;
 }
 
+/** The values of `key` and of `exclude_{key}`; a value may not be both included and excluded. */
+function includedAndExcluded<T extends string>(raw: QueryParams, key: string, allowed: readonly T[]): { include?: T[]; exclude?: T[] } {
+  const include = someOf(raw, key, allowed);
+  const exclude = someOf(raw, `exclude_${key}`, allowed);
+  const both = include?.filter((value) => exclude?.includes(value)) ?? [];
+  if (both.length > 0) throw invalid(`A ${key} cannot be both included and excluded: ${both.join(', ')}.`);
+  return { include, exclude };
+}
+
 /** `word_count` as `min-max`, either side optional (`5001-`, `-10000`, `5001-10000`), or 'All'. */
 function wordCountRange(raw: QueryParams): { min?: number; max?: number } {
   const text = first(raw.word_count)?.trim();
@@ -62,7 +71,10 @@ function wordCountRange(raw: QueryParams): { min?: number; max?: number } {
   return { min: match[1] ? Number(match[1]) : undefined, max: match[2] ? Number(match[2]) : undefined };
 }
 
-/** Query translation: the spec's search parameters as a SearchQuery. Anything malformed is refused as invalid. */
+/**
+ * Query translation: the spec's search parameters (plus `exclude_setting`, `exclude_genre` and `exclude_tag`, lists like
+ * their include twins) as a SearchQuery. Anything malformed is refused as invalid.
+ */
 export function parseSearchParams(raw: QueryParams): SearchQuery {
   const range = wordCountRange(raw);
   const minWordCount = whole(raw, 'min_word_count', 0, 100_000_000, range.min);
@@ -73,6 +85,9 @@ export function parseSearchParams(raw: QueryParams): SearchQuery {
   const text = first(raw.book_name)?.trim() ?? '';
   if (text.length > MAX_TEXT) throw invalid(`book_name must be at most ${MAX_TEXT} characters.`);
   const pageSize = whole(raw, 'pageSize', 1, 50, SEARCH_PAGE_SIZE)!;
+  const settings = includedAndExcluded(raw, 'setting', SETTINGS);
+  const genres = includedAndExcluded(raw, 'genre', GENRES);
+  const tags = includedAndExcluded(raw, 'tag', TAGS);
   return {
     page: whole(raw, 'page', 1, MAX_PAGE, 1)!,
     pageSize,
@@ -82,9 +97,12 @@ export function parseSearchParams(raw: QueryParams): SearchQuery {
     ending: oneOf(raw, 'ending', ENDINGS),
     minWordCount,
     maxWordCount,
-    settings: someOf(raw, 'setting', SETTINGS),
-    genres: someOf(raw, 'genre', GENRES),
-    tags: someOf(raw, 'tag', TAGS),
+    settings: settings.include,
+    genres: genres.include,
+    tags: tags.include,
+    excludeSettings: settings.exclude,
+    excludeGenres: genres.exclude,
+    excludeTags: tags.exclude,
     text: text || undefined,
     sort: oneOf(raw, 'sort_by', SEARCH_SORTS) ?? 'likes',
   };
