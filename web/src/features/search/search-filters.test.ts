@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQueryOf, EMPTY_FILTERS, filtersFromParams, pageFromParams, paramsOf, sameFilters } from './search-filters';
+import { activeFilterCount, apiQueryOf, EMPTY_FILTERS, filtersFromParams, pageFromParams, paramsOf, sameFilters } from './search-filters';
 
 describe('search filters in the address', () => {
   it('round-trips through the address, keeping only what differs from the defaults', () => {
@@ -17,5 +17,15 @@ describe('search filters in the address', () => {
     expect(apiQueryOf(filters, 3)).toBe('tag=Sweet&page=3&pageSize=10');
     expect(sameFilters(filters, { ...EMPTY_FILTERS, tag: ['Sweet'] })).toBe(true);
     expect(sameFilters(filters, EMPTY_FILTERS)).toBe(false);
+  });
+
+  it('keeps excluded values and "hide read" in the address, never a value both included and excluded, and asks the API without hide_read', () => {
+    const filters = filtersFromParams(new URLSearchParams('tag=Sweet&exclude_tag=Sweet&exclude_tag=Heartbreaking&exclude_genre=Horror&exclude_setting=Nowhere&hide_read=1'));
+    expect(filters).toEqual({ ...EMPTY_FILTERS, tag: ['Sweet'], exclude_tag: ['Heartbreaking'], exclude_genre: ['Horror'], hide_read: true });
+    expect(paramsOf(filters, 1).toString()).toBe('exclude_genre=Horror&tag=Sweet&exclude_tag=Heartbreaking&hide_read=1');
+    expect(apiQueryOf(filters, 2)).toBe('exclude_genre=Horror&tag=Sweet&exclude_tag=Heartbreaking&page=2&pageSize=10');
+    expect(filtersFromParams(paramsOf(filters, 1))).toEqual(filters);
+    expect(activeFilterCount(filters)).toBe(4);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, book_name: 'x', sort_by: 'newest', diversity: 'Non-BL' })).toBe(1);
   });
 });

@@ -23,8 +23,14 @@ export interface SearchFilters {
   setting: string[];
   genre: string[];
   tag: string[];
+  /** Values of the checkbox groups a book must not have. A value is never both included and excluded. */
+  exclude_setting: string[];
+  exclude_genre: string[];
+  exclude_tag: string[];
   book_name: string;
   sort_by: SearchSort;
+  /** "Hide stories I have read or shelved": a signed-in reader's search goes to GET /api/user/searchbook. */
+  hide_read: boolean;
 }
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -39,8 +45,12 @@ export const EMPTY_FILTERS: SearchFilters = {
   setting: [],
   genre: [],
   tag: [],
+  exclude_setting: [],
+  exclude_genre: [],
+  exclude_tag: [],
   book_name: '',
   sort_by: 'likes',
+  hide_read: false,
 };
 
 export const RADIO_GROUPS = [
@@ -51,18 +61,24 @@ export const RADIO_GROUPS = [
 ] as const;
 
 export const CHECKBOX_GROUPS = [
-  { name: 'setting', legend: 'Setting', values: SETTINGS },
-  { name: 'genre', legend: 'Genre', values: GENRES },
-  { name: 'tag', legend: 'Tag', values: TAGS },
+  { name: 'setting', exclude: 'exclude_setting', legend: 'Setting', values: SETTINGS },
+  { name: 'genre', exclude: 'exclude_genre', legend: 'Genre', values: GENRES },
+  { name: 'tag', exclude: 'exclude_tag', legend: 'Tag', values: TAGS },
 ] as const;
+
+export type ListKey = (typeof CHECKBOX_GROUPS)[number]['name'] | (typeof CHECKBOX_GROUPS)[number]['exclude'];
+const LIST_KEYS = CHECKBOX_GROUPS.flatMap((group) => [group.name, group.exclude]);
 
 export const SORT_LABELS: Record<SearchSort, string> = { likes: 'Most Liked', newest: 'Newest', oldest: 'Oldest' };
 
 const oneOf = (value: string | null, allowed: readonly string[], fallback: string) => (value !== null && allowed.includes(value) ? value : fallback);
 const someOf = (values: string[], allowed: readonly string[]) => [...new Set(values.filter((value) => allowed.includes(value)))];
 
-/** The filters an address holds; anything unknown falls back to the default. */
+/** The filters an address holds; anything unknown falls back to the default, and an included value is not excluded. */
 export function filtersFromParams(params: URLSearchParams): SearchFilters {
+  const included = (name: 'setting' | 'genre' | 'tag', allowed: readonly string[]) => someOf(params.getAll(name), allowed);
+  const excluded = (name: 'setting' | 'genre' | 'tag', allowed: readonly string[]) =>
+    someOf(params.getAll(`exclude_${name}`), allowed).filter((value) => !params.getAll(name).includes(value));
   return {
     diversity: oneOf(params.get('diversity'), RADIO_GROUPS[0].values, 'All'),
     original_language: oneOf(params.get('original_language'), RADIO_GROUPS[1].values, 'All'),
@@ -70,11 +86,15 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
     ending: oneOf(params.get('ending'), RADIO_GROUPS[3].values, 'All'),
     min_word_count: oneOf(params.get('min_word_count'), MIN_WORD_COUNT_OPTIONS, 'Any'),
     max_word_count: oneOf(params.get('max_word_count'), MAX_WORD_COUNT_OPTIONS, 'Any'),
-    setting: someOf(params.getAll('setting'), SETTINGS),
-    genre: someOf(params.getAll('genre'), GENRES),
-    tag: someOf(params.getAll('tag'), TAGS),
+    setting: included('setting', SETTINGS),
+    genre: included('genre', GENRES),
+    tag: included('tag', TAGS),
+    exclude_setting: excluded('setting', SETTINGS),
+    exclude_genre: excluded('genre', GENRES),
+    exclude_tag: excluded('tag', TAGS),
     book_name: params.get('book_name') ?? '',
     sort_by: oneOf(params.get('sort_by'), SEARCH_SORTS, 'likes') as SearchSort,
+    hide_read: params.get('hide_read') === '1',
   };
 }
 
@@ -91,7 +111,8 @@ export function paramsOf(filters: SearchFilters, page: number): URLSearchParams 
     const value = key === 'book_name' ? filters.book_name.trim() : filters[key];
     if (value !== EMPTY_FILTERS[key]) params.set(key, value);
   }
-  for (const key of ['setting', 'genre', 'tag'] as const) for (const value of filters[key]) params.append(key, value);
+  for (const key of LIST_KEYS) for (const value of filters[key]) params.append(key, value);
+  if (filters.hide_read) params.set('hide_read', '1');
   if (page > 1) params.set('page', String(page));
   return params;
 }
@@ -99,9 +120,18 @@ export function paramsOf(filters: SearchFilters, page: number): URLSearchParams 
 /** The API query of a search (GET /api/searchbook): the address query plus the page and the page size. */
 export function apiQueryOf(filters: SearchFilters, page: number): string {
   const params = paramsOf(filters, 1);
+  params.delete('hide_read');
   params.set('page', String(page));
   params.set('pageSize', String(SEARCH_PAGE_SIZE));
   return params.toString();
+}
+
+/** How many filters differ from the defaults (the text box and the sort aside), counting each checked value. */
+export function activeFilterCount(filters: SearchFilters): number {
+  const radios = (['diversity', 'original_language', 'completion_status', 'ending', 'min_word_count', 'max_word_count'] as const).filter(
+    (key) => filters[key] !== EMPTY_FILTERS[key],
+  ).length;
+  return radios + LIST_KEYS.reduce((count, key) => count + filters[key].length, 0) + (filters.hide_read ? 1 : 0);
 }
 
 /** Whether two searches ask for the same books. */

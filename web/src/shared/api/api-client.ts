@@ -19,7 +19,7 @@ export class ApiError extends Error {
 
 export const NO_REFRESH_TOKEN = 'No refresh token found';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface CallOptions {
   /** Aborts the call, as TanStack Query does for a query nobody needs any more. */
@@ -110,6 +110,7 @@ async function authorizedResponse(method: Method, path: string, body?: unknown, 
 export const getJson = <T>(path: string, options?: CallOptions): Promise<T> => request<T>('GET', path, undefined, options);
 export const postJson = <T>(path: string, body: unknown, options?: CallOptions): Promise<T> => request<T>('POST', path, body, options);
 export const putJson = <T>(path: string, body: unknown = {}, options?: CallOptions): Promise<T> => request<T>('PUT', path, body, options);
+export const deleteJson = <T>(path: string, options?: CallOptions): Promise<T> => request<T>('DELETE', path, undefined, options);
 
 /** The file name a Content-Disposition header suggests, or null. */
 function suggestedName(disposition: string | null): string | null {
