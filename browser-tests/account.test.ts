@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './harness/browser';
 import { linkIn, waitForMailTo } from './harness/mail';
+import { callApi } from './harness/users';
 
 describe('an account from registration to a new username', () => {
   let browser: Browser;
@@ -45,5 +46,29 @@ describe('an account from registration to a new username', () => {
     await page.getByRole('status').filter({ hasText: 'Your username has been changed.' }).waitFor();
     const stored = await page.evaluate(() => localStorage.getItem('user'));
     expect(JSON.parse(stored ?? 'null')).toMatchObject({ email, username: `renamed${stamp}`, email_verified: true });
+  });
+
+  it('sends an unverified reader a new verification e-mail from the profile page on a phone, whose link verifies', async () => {
+    const site = inject('site').baseUrl;
+    const late = `late-${stamp}@example.com`;
+    await callApi('POST', '/user/register', { body: { email: late, password, username: `late${stamp}`, honeypot: '' }, ip: '10.79.0.1' });
+    const first = linkIn(await waitForMailTo(late), '/user/verify-email');
+    const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${site}/user/login`);
+    await phone.getByLabel('Email').fill(late);
+    await phone.getByLabel('Password').fill(password);
+    await phone.getByRole('button', { name: 'Login' }).click();
+    await phone.waitForURL(`${site}/`);
+
+    await phone.goto(`${site}/user/profile`);
+    const section = phone.getByRole('region', { name: 'Verify Your E-mail' });
+    await section.getByRole('button', { name: 'Resend verification e-mail' }).click();
+    await section.getByRole('status').filter({ hasText: 'We have sent you a new verification e-mail. Its link works for 48 hours.' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const second = linkIn(await waitForMailTo(late, 30_000, 2), '/user/verify-email');
+    expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
+    await phone.goto(`${site}${second.pathname}${second.search}`);
+    await phone.getByText('Your e-mail has been verified. You can now log in.').waitFor();
+    await phone.close();
   });
 });

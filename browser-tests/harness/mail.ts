@@ -9,17 +9,19 @@ interface CaughtMail {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Waits for MailDev (REST `GET /email`) to catch a mail to `address` and returns it. E-mail goes out through the workers. */
-export async function waitForMailTo(address: string, timeoutMs = 30_000): Promise<CaughtMail> {
+/**
+ * Waits for MailDev (REST `GET /email`) to have caught `count` mails to `address` and returns the last of them (the
+ * first by default). E-mail goes out through the workers.
+ */
+export async function waitForMailTo(address: string, timeoutMs = 30_000, count = 1): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${inject('site').mailUrl}/email`);
-    const mails = (await response.json()) as CaughtMail[];
-    const mail = mails.find((caught) => caught.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
-    if (mail) return mail;
+    const mails = ((await response.json()) as CaughtMail[]).filter((caught) => caught.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+    if (mails.length >= count) return mails[count - 1];
     await sleep(250);
   }
-  throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
+  throw new Error(`no ${count > 1 ? `${count} e-mails` : 'e-mail'} to ${address} within ${timeoutMs} ms`);
 }
 
 /** The first link of the mail that goes to `path` on the site, e.g. /user/verify-email. */

@@ -94,6 +94,31 @@ describe('accounts and sessions', () => {
     expect((await post('token', { refreshToken: second })).status).toBe(401);
   });
 
+  it('sends a signed-in reader a new verification e-mail on request, whose link verifies, a few times an hour at most', async () => {
+    const email = 'late.reader@example.test';
+    await post('register', { email, password, username: 'Late Reader', honeypot: '' }, { 'x-forwarded-for': '10.78.0.1' });
+    const first = await waitForMail(email, 15_000, 'Verify your e-mail for Novel Shelf');
+    const login = await post<LoginResponse>('login', { email, password, honeypot: '' });
+    const auth = { authorization: `Bearer ${login.body.token}`, 'x-forwarded-for': '10.78.0.2' };
+    expect(login.body.user?.email_verified).toBe(false);
+    expect((await post('resend-verification', {})).status).toBe(401);
+
+    expect(await post('resend-verification', {}, auth)).toEqual({ status: 200, body: { message: 'We have sent you a new verification e-mail. Its link works for 48 hours.' } });
+    let again = first;
+    for (const deadline = Date.now() + 15_000; again.id === first.id && Date.now() < deadline; ) {
+      again = await waitForMail(email, 15_000, 'Verify your e-mail for Novel Shelf');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(again.id).not.toBe(first.id);
+    const link = new URL(/https?:\/\/\S+/.exec(again.text)![0]);
+    expect(link.searchParams.get('token')).not.toBe(new URL(/https?:\/\/\S+/.exec(first.text)![0]).searchParams.get('token'));
+    expect(await get(`verify-email?${link.searchParams}`)).toEqual({ status: 200, body: { message: 'Your e-mail has been verified. You can now log in.' } });
+
+    expect(await post('resend-verification', {}, auth)).toMatchObject({ status: 400, body: { message: 'Your e-mail is already verified.' } });
+    expect(await post('resend-verification', {}, auth)).toMatchObject({ status: 400 });
+    expect(await post('resend-verification', {}, auth)).toMatchObject({ status: 429, body: { message: 'Too many attempts. Please wait a while and try again.' } });
+  });
+
   it('rotates a refresh token presented ten times at once exactly once: every presentation gets the same successor', async () => {
     const { first } = await registeredSession('racer@example.test', 'Racer');
     const answers = await Promise.all(Array.from({ length: 10 }, () => post<TokenResponse>('token', { refreshToken: first })));

@@ -99,6 +99,7 @@ export function apiRoutes({ bookIds, chapterIds, commentIds }: Fixtures): ApiRou
       body: { entries: [{ book_id: bookId, chapter_id: chapterIds[0], position: 0.25, read_at: '2026-11-25T10:00:00.000Z' }] },
       reader: true,
     },
+    { method: 'POST', path: '/api/user/resend-verification', reader: true },
     { method: 'GET', path: '/api/user/library', reader: true },
     { method: 'GET', path: '/api/user/library/shelf', query: { book_id: String(bookId) }, reader: true },
     { method: 'PUT', path: '/api/user/library/shelf', body: { book_id: bookId, shelf: 'reading' }, reader: true },

@@ -6,6 +6,8 @@ export const AccountEventType = {
   /** The password's hash is a credential of the API's own store, which the event names. */
   UserRegisteredV2: 'user.registered.v2',
   EmailVerified: 'user.email-verified.v1',
+  /** A signed-in reader asked for a new verification e-mail; the workers send one with a fresh link. */
+  VerificationResent: 'user.verification-resent.v1',
   PasswordResetRequested: 'user.password-reset-requested.v1',
   /** Stored with the password's hash in it (see RETIRED_SECRETS); no longer written. */
   PasswordReset: 'user.password-reset.v1',
@@ -34,6 +36,7 @@ export type UserRegisteredV1 = DomainEvent<typeof AccountEventType.UserRegistere
  */
 export type UserRegisteredV2 = DomainEvent<typeof AccountEventType.UserRegisteredV2, { userId: string; email: string; username: string; credentialId: string }>;
 export type EmailVerifiedV1 = DomainEvent<typeof AccountEventType.EmailVerified, { userId: string }>;
+export type VerificationResentV1 = DomainEvent<typeof AccountEventType.VerificationResent, { userId: string; email: string; username: string }>;
 /** The workers answer it with an e-mail holding a single-use reset link. */
 export type PasswordResetRequestedV1 = DomainEvent<typeof AccountEventType.PasswordResetRequested, { userId: string; email: string; username: string }>;
 /** As read from the log, without the hash its stored form holds (see UserRegisteredV1). */
@@ -59,6 +62,7 @@ export type AccountEvent =
   | UserRegisteredV1
   | UserRegisteredV2
   | EmailVerifiedV1
+  | VerificationResentV1
   | PasswordResetRequestedV1
   | PasswordResetV1
   | PasswordResetV2

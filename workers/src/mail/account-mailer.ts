@@ -13,6 +13,7 @@ import {
   type SendMailJobV1,
   type UserRegisteredV1,
   type UserRegisteredV2,
+  type VerificationResentV1,
 } from '@shelf/contracts';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -22,7 +23,7 @@ import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { MailOutbox } from './mail-outbox';
 
 /**
- * Answers UserRegistered and PasswordResetRequested with an e-mail holding a single-use link, and tells the owner of
+ * Answers UserRegistered, VerificationResent and PasswordResetRequested with an e-mail holding a single-use link, and tells the owner of
  * an address someone tried to register with. The token is an HMAC
  * of the event id under a key derived from AUTH_SECRET, so a retried job makes the same token (one stored hash, the
  * same link) and nobody without the secret can predict one. The message goes through the mail outbox, once per event.
@@ -30,7 +31,13 @@ import { MailOutbox } from './mail-outbox';
 @Injectable()
 export class AccountMailer implements Projector {
   readonly name = 'account-mail';
-  readonly handles = [AccountEventType.UserRegistered, AccountEventType.UserRegisteredV2, AccountEventType.PasswordResetRequested, AccountEventType.RegistrationAttempted];
+  readonly handles = [
+    AccountEventType.UserRegistered,
+    AccountEventType.UserRegisteredV2,
+    AccountEventType.VerificationResent,
+    AccountEventType.PasswordResetRequested,
+    AccountEventType.RegistrationAttempted,
+  ];
   private readonly key: Buffer;
 
   constructor(
@@ -42,12 +49,14 @@ export class AccountMailer implements Projector {
   }
 
   async apply(event: AnyDomainEvent): Promise<void> {
-    if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) await this.send(event, 'verify-email');
+    if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2 || event.type === AccountEventType.VerificationResent) {
+      await this.send(event, 'verify-email');
+    }
     if (event.type === AccountEventType.PasswordResetRequested) await this.send(event, 'reset-password');
     if (event.type === AccountEventType.RegistrationAttempted) await this.outbox.enqueue(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
   }
 
-  private async send(event: UserRegisteredV1 | UserRegisteredV2 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
+  private async send(event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
     const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
     const { userId, email, username } = event.data;
     const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);

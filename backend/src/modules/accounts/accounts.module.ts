@@ -17,6 +17,7 @@ import { CheckResetTokenQuery } from './application/check-reset-token.query';
 import { LiftCommentingSuspensionHandler } from './application/lift-commenting-suspension.handler';
 import { RegisterUserHandler } from './application/register-user.handler';
 import { RequestPasswordResetHandler } from './application/request-password-reset.handler';
+import { ResendVerificationHandler } from './application/resend-verification.handler';
 import { ResetPasswordHandler } from './application/reset-password.handler';
 import { Sessions } from './application/sessions';
 import { SuspendCommentingHandler } from './application/suspend-commenting.handler';
@@ -46,7 +47,7 @@ import { UserRepository } from './infrastructure/user-repository';
   controllers: [UserController],
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
-    ChangePasswordHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
+    ChangePasswordHandler, ResendVerificationHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
     RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore,
   ],
   exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore],

@@ -21,5 +21,8 @@ export const changeUsername = (newUsername: string, honeypot: string) => postJso
 
 export const changePassword = (newPassword: string, honeypot: string) => postJson<MessageResponse>('/user/profile/change-password', { newPassword, honeypot });
 
+/** Sends the signed-in reader a new verification e-mail. */
+export const resendVerification = () => postJson<MessageResponse>('/user/resend-verification', {});
+
 /** Ends the reader's sessions on every other device; this one stays logged in. */
 export const logOutOtherSessions = () => postJson<MessageResponse>('/user/profile/logout-other-sessions', {});

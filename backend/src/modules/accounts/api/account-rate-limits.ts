@@ -12,6 +12,9 @@ export const AccountLimits = {
   registerPerAccount: { name: 'register:account', limit: 5, ttl: hours(1) },
   forgotPerAddress: { name: 'forgot:ip', limit: 10, ttl: hours(1) },
   forgotPerAccount: { name: 'forgot:account', limit: 3, ttl: hours(1) },
+  /** New verification e-mails: per signed-in account, and per address. */
+  resendPerAccount: { name: 'resend:account', limit: 3, ttl: hours(1) },
+  resendPerAddress: { name: 'resend:ip', limit: 10, ttl: hours(1) },
   resetPerAddress: { name: 'reset:ip', limit: 30, ttl: minutes(10) },
   resetPerToken: { name: 'reset:account', limit: 10, ttl: minutes(10) },
 } as const satisfies Record<string, RateLimit>;

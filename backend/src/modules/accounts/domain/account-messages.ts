@@ -6,6 +6,8 @@ export const AccountMessage = {
   badCredentials: 'Invalid email or password.',
   verified: 'Your e-mail has been verified. You can now log in.',
   alreadyVerified: 'Your e-mail is already verified. You can log in.',
+  verificationResent: 'We have sent you a new verification e-mail. Its link works for 48 hours.',
+  nothingToVerify: 'Your e-mail is already verified.',
   invalidToken: 'Invalid token.',
   expiredToken: 'This link has expired or was already used. Please request a new one.',
   resetSent: 'If an account exists for this e-mail, we have sent a link to reset its password.',

@@ -64,6 +64,7 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
     case AccountEventType.CommentingSuspensionLifted:
       return { ...next, suspension: null };
     case AccountEventType.PasswordResetRequested:
+    case AccountEventType.VerificationResent:
     case AccountEventType.RegistrationAttempted: // in a stream of its own: never in the user's
       return next;
   }

@@ -128,4 +128,28 @@ describe('ProfilePage: log out of all other devices', () => {
     fireEvent.click(button());
     expect(await within(devicesSection()).findByRole('alert')).toHaveTextContent(text);
   });
+
+  it('offers an unverified reader a new verification e-mail and shows the answer, or the refusal', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: { ...user, email_verified: false } });
+    const fetchMock = stubFetch(() => json(200, { message: 'We have sent you a new verification e-mail. Its link works for 48 hours.' }));
+    const first = renderWithProviders(<ProfilePage />);
+    const section = screen.getByRole('region', { name: 'Verify Your E-mail' });
+    expect(section).toHaveTextContent('Your e-mail reader@example.com is not verified yet.');
+    fireEvent.click(within(section).getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('We have sent you a new verification e-mail. Its link works for 48 hours.');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/user/resend-verification');
+    first.unmount();
+
+    stubFetch(() => json(429, { message: 'Too many attempts. Please wait a while and try again.' }));
+    renderWithProviders(<ProfilePage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a while and try again.');
+  });
+
+  it('offers no verification e-mail to a verified reader', () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    stubFetch(() => json(200, {}));
+    renderWithProviders(<ProfilePage />);
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
-import { changePassword, changeUsername, logOutOtherSessions } from '../api';
+import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
@@ -85,6 +85,29 @@ function ChangePasswordForm() {
   );
 }
 
+/** For a reader whose address is not verified yet: a new verification e-mail (the server allows a few an hour). */
+function ResendVerificationForm({ email }: { email: string }) {
+  const { notice, submitting, send } = useAccountMutation(resendVerification);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <section aria-labelledby="verify-email-heading">
+      <h2 id="verify-email-heading">Verify Your E-mail</h2>
+      <p>Your e-mail {email} is not verified yet. Verify it to comment, reply and report. No e-mail? We can send the link again.</p>
+      <form className="account-form" onSubmit={submit}>
+        <button type="submit" className="button" disabled={submitting}>
+          Resend verification e-mail
+        </button>
+        <FormMessage notice={notice} />
+      </form>
+    </section>
+  );
+}
+
 function LogOutOtherDevicesForm() {
   const { notice, submitting, send } = useAccountMutation(logOutOtherSessions);
 
@@ -107,7 +130,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a username change, a password change and a log-out of all other devices. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change and a log-out of all other devices. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -122,6 +145,7 @@ export function ProfilePage() {
           <dd>{user.email}</dd>
         </dl>
       )}
+      {user && !user.email_verified && <ResendVerificationForm email={user.email} />}
       <ChangeUsernameForm />
       <ChangePasswordForm />
       <LogOutOtherDevicesForm />
