@@ -11,6 +11,7 @@ import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, RealtimeRoom, ty
 import type { Server, Socket } from 'socket.io';
 import { AccountDirectory } from '../modules/accounts/application/account-directory';
 import { OPERATORS_ONLY } from '../modules/operators/api/operator.guard';
+import { parseBookRef } from './book-ref';
 import { HandshakeAuth } from './handshake-auth';
 import { parseThreadRef } from './thread-ref';
 
@@ -26,11 +27,15 @@ type RoomAnswer = Parameters<RoomAck>[0];
 export const MAX_THREADS_PER_SOCKET = 20;
 /** The prefix of RealtimeRoom.thread's room names. */
 const THREAD_ROOM_PREFIX = 'thread:';
+/** One socket follows the new chapters of at most this many books (a tab shows one story or chapter page). */
+export const MAX_BOOKS_PER_SOCKET = 20;
+/** The prefix of RealtimeRoom.book's room names. */
+const BOOK_ROOM_PREFIX = 'book:';
 
 /**
  * The live channel (ARCHITECTURE.md, Realtime). It shares the API's HTTP server; the Redis adapter (RedisIoAdapter)
  * carries emits between processes, and the workers emit through the Redis emitter. Clients only join and leave
- * thread rooms, and operators the operators' room: every push comes from the server side.
+ * thread and book rooms, and operators the operators' room: every push comes from the server side.
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false, maxHttpBufferSize: 16_384 })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
@@ -76,6 +81,28 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     const checked = parseThreadRef(body);
     if (!checked.ok) return checked;
     void socket.leave(RealtimeRoom.thread(checked.thread));
+    return { ok: true };
+  }
+
+  /** A book's room, for its new chapters: open to any socket, a visitor's too. */
+  @SubscribeMessage(LiveRequest.BookJoin)
+  joinBook(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
+    const checked = parseBookRef(body);
+    if (!checked.ok) return checked;
+    const room = RealtimeRoom.book(checked.book.book_id);
+    const followed = [...socket.rooms].filter((name) => name.startsWith(BOOK_ROOM_PREFIX)).length;
+    if (!socket.rooms.has(room) && followed >= MAX_BOOKS_PER_SOCKET) {
+      return { ok: false, message: `One connection can follow at most ${MAX_BOOKS_PER_SOCKET} books. Leave one first.` };
+    }
+    void socket.join(room);
+    return { ok: true };
+  }
+
+  @SubscribeMessage(LiveRequest.BookLeave)
+  leaveBook(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() body: unknown): RoomAnswer {
+    const checked = parseBookRef(body);
+    if (!checked.ok) return checked;
+    void socket.leave(RealtimeRoom.book(checked.book.book_id));
     return { ok: true };
   }
 

@@ -12,10 +12,17 @@ export interface ThreadRef {
 export const threadId = ({ book_id, chapter_id }: ThreadRef): string =>
   chapter_id === null ? `book-${book_id}` : `chapter-${book_id}-${chapter_id}`;
 
+/** A book whose new chapters a page follows (LiveRequest.BookJoin). */
+export interface BookRef {
+  book_id: number;
+}
+
 export const RealtimeRoom = {
   /** Only sockets that presented this user's access token join it. */
   user: (userId: string): string => `user:${userId}`,
   thread: (thread: ThreadRef): string => `thread:${threadId(thread)}`,
+  /** Any socket may join it (LiveRequest.BookJoin): the book's story and chapter pages hear of its new chapters. */
+  book: (bookId: number): string => `book:${bookId}`,
   /** Only sockets of accounts holding the operator role join it (LiveRequest.ModerationJoin). */
   operators: 'operators',
 };
@@ -30,6 +37,13 @@ export interface ModerationPush {
 export interface BadgeCounts {
   unreadReplies: number;
   uncheckedUpdates: number;
+}
+
+/** A new chapter of a book is readable (never sent for an edit of a chapter). */
+export interface ChapterPublishedPush {
+  book_id: number;
+  chapter_id: number;
+  title: string;
 }
 
 export interface CommentPush {
@@ -59,6 +73,8 @@ export const LivePush = {
   CommentLikeCount: 'comment:like-count.v1',
   /** The moderation queue changed (a report, or an operator's decision): only to the operators' room. */
   ModerationChanged: 'moderation:changed.v1',
+  /** A new chapter of the book was published (and is in the catalog read models): to the book's room. */
+  ChapterPublished: 'chapter:published.v1',
 } as const;
 
 /** What a client asks of the live channel, answered with a RoomAck. */
@@ -67,6 +83,9 @@ export const LiveRequest = {
   ThreadLeave: 'thread:leave.v1',
   /** Joins the operators' room; refused unless the socket's account holds the operator role. */
   ModerationJoin: 'moderation:join.v1',
+  /** Follows a book's new chapters (any visitor); the payload is a BookRef. */
+  BookJoin: 'book:join.v1',
+  BookLeave: 'book:leave.v1',
 } as const;
 
 export interface CommentLikeCountPush {
@@ -85,6 +104,7 @@ export interface ServerToClientEvents {
   [LivePush.CommentRestored]: (push: CommentPush) => void;
   [LivePush.CommentLikeCount]: (push: CommentLikeCountPush) => void;
   [LivePush.ModerationChanged]: (push: ModerationPush) => void;
+  [LivePush.ChapterPublished]: (push: ChapterPublishedPush) => void;
 }
 
 /** Acknowledgement of a join or leave: ok, or the reason it was refused. */
@@ -95,6 +115,8 @@ export interface ClientToServerEvents {
   [LiveRequest.ThreadJoin]: (thread: ThreadRef, ack?: RoomAck) => void;
   [LiveRequest.ThreadLeave]: (thread: ThreadRef, ack?: RoomAck) => void;
   [LiveRequest.ModerationJoin]: (ack?: RoomAck) => void;
+  [LiveRequest.BookJoin]: (book: BookRef, ack?: RoomAck) => void;
+  [LiveRequest.BookLeave]: (book: BookRef, ack?: RoomAck) => void;
 }
 
 /** The Redis key prefix shared by the API's socket.io adapter and the workers' emitter (per queue prefix). */

@@ -11,15 +11,16 @@ describe('LiveEmitter with Redis away', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     const warnings: string[] = [];
-    const threeWarnings = new Promise<void>((resolve) => {
+    const fourWarnings = new Promise<void>((resolve) => {
       jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
-        if (warnings.push(String(message)) === 3) resolve();
+        if (warnings.push(String(message)) === 4) resolve();
       });
     });
     const emitter = new LiveEmitter(env);
     try {
       emitter.badgesChanged('u1', { unreadReplies: 1, uncheckedUpdates: 0 });
       emitter.likeCount({ book_id: 1, chapter_id: null }, 'c1', 2);
+      emitter.chapterPublished({ book_id: 1, chapter_id: 3, title: 'The Gate' });
       emitter.comment('deleted', {
         thread: { book_id: 1, chapter_id: 2 },
         comment: {
@@ -27,8 +28,8 @@ describe('LiveEmitter with Redis away', () => {
           username: '[deleted]', email_hash: null, user_id: null, like_count: 0, report_count: 0, deleted_comment: true,
         },
       });
-      await threeWarnings;
-      expect(warnings).toEqual(Array(3).fill(expect.stringMatching(/^a live push was lost: /)));
+      await fourWarnings;
+      expect(warnings).toEqual(Array(4).fill(expect.stringMatching(/^a live push was lost: /)));
       expect(unhandled).toEqual([]);
     } finally {
       await emitter.beforeApplicationShutdown();

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   type BadgeCounts,
+  type ChapterPublishedPush,
   type CommentPush,
   LivePush,
   type ModerationPush,
@@ -58,6 +59,11 @@ export class LiveEmitter implements BeforeApplicationShutdown {
   /** The moderation queue changed: operators on it fetch it again. */
   moderationChanged(push: ModerationPush): void {
     this.emitter.to(RealtimeRoom.operators).emit(LivePush.ModerationChanged, push);
+  }
+
+  /** A new chapter of the book is in the catalog read models: its story and chapter pages show a notice and refetch. */
+  chapterPublished(push: ChapterPublishedPush): void {
+    this.emitter.to(RealtimeRoom.book(push.book_id)).emit(LivePush.ChapterPublished, push);
   }
 
   likeCount(thread: ThreadRef, commentId: string, likeCount: number): void {

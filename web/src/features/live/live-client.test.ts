@@ -56,6 +56,31 @@ describe('LiveClient', () => {
     expect(socket.connected).toBe(false); // nothing needs it any more
   });
 
+  it("connects a visitor while a book's page is open, joins its room, rejoins after a reconnect and leaves when the last follower goes", async () => {
+    const { client, sockets } = liveClient();
+    running = client;
+    client.start();
+    const leaveStory = client.joinBook(12);
+    const leaveChapter = client.joinBook(12); // a second component of the same book: one join
+    await settle();
+    const socket = sockets[0];
+    expect(socket.auth()).toEqual({});
+    socket.serverAccepts();
+    expect(socket.emitted).toEqual([[LiveRequest.BookJoin, { book_id: 12 }]]);
+    socket.serverAccepts(); // a reconnect after a network drop
+    expect(socket.emitted).toEqual([
+      [LiveRequest.BookJoin, { book_id: 12 }],
+      [LiveRequest.BookJoin, { book_id: 12 }],
+    ]);
+    leaveStory();
+    leaveStory(); // counted once
+    expect(socket.emitted).toHaveLength(2);
+    expect(socket.connected).toBe(true);
+    leaveChapter();
+    expect(socket.emitted.at(-1)).toEqual([LiveRequest.BookLeave, { book_id: 12 }]);
+    expect(socket.connected).toBe(false); // nothing needs it any more
+  });
+
   it('reconnects with the new token after a token refresh and disconnects on logout', async () => {
     getAppStore().set(startSessionAtom, { token: 'access-1', refreshToken: 'r', user });
     const { client, sockets } = liveClient();

@@ -14,12 +14,12 @@ const MAX_REFRESHES = 2;
 
 /**
  * The live channel (socket.io at /realtime). It is open while the reader is logged in (badge counts) or while a
- * comment thread is on screen (visitors too); it presents the current access token in the handshake and:
+ * comment thread or a book's page is on screen (visitors too); it presents the current access token in the handshake and:
  * - reconnects when the token changes (login, token refresh) and disconnects on logout when no thread needs it;
  * - on a handshake refused for an invalid or expired token, refreshes the token through the API client (which
  *   stores the new one, so the change above reconnects), or goes on as a visitor if the refresh fails;
- * - rejoins the open threads after every reconnect and tells `onReconnect` listeners, who refetch what they may
- *   have missed while away.
+ * - rejoins the open threads and books after every reconnect and tells `onReconnect` listeners, who refetch what they
+ *   may have missed while away.
  */
 export class LiveClient {
   private socket: LiveSocket | null = null;
@@ -29,6 +29,8 @@ export class LiveClient {
   private connectedBefore = false;
   private started = false;
   private readonly threads = new Map<string, { thread: ThreadRef; users: number }>();
+  /** Books whose new chapters are followed, with the number of components following each. */
+  private readonly books = new Map<number, number>();
   /** Components following the operators' room (the moderation queue). */
   private operatorRoomUsers = 0;
   private readonly handlers = new Map<EventName, Set<(...args: never[]) => void>>();
@@ -83,6 +85,27 @@ export class LiveClient {
     };
   }
 
+  /** Follows a book's new chapters while the returned function has not been called (counted per caller). */
+  joinBook(bookId: number): () => void {
+    const users = (this.books.get(bookId) ?? 0) + 1;
+    this.books.set(bookId, users);
+    if (users === 1) this.emitBookJoin(bookId);
+    this.update();
+    let joined = true;
+    return () => {
+      if (!joined) return;
+      joined = false;
+      const left = (this.books.get(bookId) ?? 1) - 1;
+      if (left > 0) {
+        this.books.set(bookId, left);
+        return;
+      }
+      this.books.delete(bookId);
+      if (this.socket?.connected) this.socket.emit(LiveRequest.BookLeave, { book_id: bookId });
+      this.update();
+    };
+  }
+
   /**
    * Joins the operators' room (moderation pushes) while the returned function has not been called (counted per
    * caller), rejoining after every reconnect. `onRefused` hears the server's reason when it refuses the join.
@@ -108,7 +131,7 @@ export class LiveClient {
   }
 
   private get wanted(): boolean {
-    return this.started && (this.token !== null || this.threads.size > 0);
+    return this.started && (this.token !== null || this.threads.size > 0 || this.books.size > 0);
   }
 
   /** Opens or closes the socket as needed. */
@@ -142,6 +165,7 @@ export class LiveClient {
     socket.on('connect', () => {
       this.refreshes = 0;
       for (const { thread } of this.threads.values()) this.emitJoin(thread);
+      for (const bookId of this.books.keys()) this.emitBookJoin(bookId);
       if (this.operatorRoomUsers > 0) this.emitOperatorsJoin();
       if (this.connectedBefore) for (const listener of this.reconnectListeners) listener();
       this.connectedBefore = true;
@@ -179,6 +203,13 @@ export class LiveClient {
     if (!this.socket?.connected) return; // joined on connect
     this.socket.emit(LiveRequest.ThreadJoin, thread, (answer) => {
       if (!answer.ok) console.error(`could not follow the comment thread: ${answer.message}`);
+    });
+  }
+
+  private emitBookJoin(bookId: number): void {
+    if (!this.socket?.connected) return; // joined on connect
+    this.socket.emit(LiveRequest.BookJoin, { book_id: bookId }, (answer) => {
+      if (!answer.ok) console.error(`could not follow the book's new chapters: ${answer.message}`);
     });
   }
 

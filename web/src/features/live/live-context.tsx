@@ -51,6 +51,12 @@ export function useLiveThread(thread: ThreadRef): void {
   useEffect(() => client?.joinThread({ book_id, chapter_id }), [client, book_id, chapter_id]);
 }
 
+/** Follows a book's new chapters (LivePush.ChapterPublished) while the component is mounted. */
+export function useLiveBook(bookId: number): void {
+  const client = useContext(LiveContext);
+  useEffect(() => client?.joinBook(bookId), [client, bookId]);
+}
+
 /**
  * Follows the operators' room (moderation pushes) while the component is mounted, rejoining after reconnects;
  * `onRefused` hears why the server refused the join (the account is no operator).

@@ -26,13 +26,17 @@ interface CallOptions {
   signal?: AbortSignal;
   /** What the call accepts: JSON unless said otherwise. */
   accept?: string;
+  /** How the call uses the browser's HTTP cache (fetch's `cache`); its default unless said otherwise. */
+  cache?: RequestCache;
 }
 
 async function send(method: Method, path: string, body: unknown, token: string | null, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal };
+  if (options.cache) init.cache = options.cache;
+  return fetch(`/api${path}`, init);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

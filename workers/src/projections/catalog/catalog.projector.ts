@@ -4,35 +4,54 @@ import {
   type BookReadModel,
   type CatalogEvent,
   CatalogEventType,
+  type ChapterPublishedPush,
   type ChapterReadModel,
   chapterReadModelId,
   ReadModelCollection,
 } from '@shelf/contracts';
+import { LiveEmitter } from '../../realtime/live-emitter';
 import { saveDocument } from '../documents';
 import type { Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
+import { newChapterPush } from './new-chapter-push';
 
-/** Projects the catalog into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). */
+/**
+ * Projects the catalog into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). A new chapter is
+ * pushed to its book's room once the batch's writes are in the store (never while rebuilding), so the pages that
+ * refetch on the push find it.
+ */
 @Injectable()
 export class CatalogProjector implements Projector {
   readonly name = 'catalog';
   readonly handles = Object.values(CatalogEventType);
   readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
 
-  constructor(private readonly readModels: ReadModels) {}
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly live: LiveEmitter,
+  ) {}
 
   async apply(event: CatalogEvent): Promise<void> {
-    const chapterId = 'chapter_id' in event.data ? event.data.chapter_id : undefined;
-    if (chapterId !== undefined) {
-      const chapters = this.readModels.collection<ChapterReadModel>(ReadModelCollection.Chapters);
-      const next = reduceChapter(await chapters.findOne({ _id: chapterReadModelId(event.data.book_id, chapterId) }), event);
-      if (next) await saveDocument(chapters, next, next.version === 1);
-    }
+    const push = await this.projectChapter(event);
     const books = this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
     const bookId = bookIdOf(event);
     const current = await books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
     if (next !== current) await saveDocument(books, next, current === null);
+    if (push && !this.readModels.rebuilding) {
+      await this.readModels.afterWrites(`chapter-published:${push.book_id}:${push.chapter_id}`, async () => this.live.chapterPublished(push));
+    }
+  }
+
+  /** Projects a chapter event into rm_chapters; resolves with the push announcing a new chapter, or null. */
+  private async projectChapter(event: CatalogEvent): Promise<ChapterPublishedPush | null> {
+    const chapterId = 'chapter_id' in event.data ? event.data.chapter_id : undefined;
+    if (chapterId === undefined) return null;
+    const chapters = this.readModels.collection<ChapterReadModel>(ReadModelCollection.Chapters);
+    const current = await chapters.findOne({ _id: chapterReadModelId(event.data.book_id, chapterId) });
+    const next = reduceChapter(current, event);
+    if (next) await saveDocument(chapters, next, next.version === 1);
+    return newChapterPush(current, event);
   }
 }

@@ -11,6 +11,7 @@ import { Markdown } from '../../markdown/components/Markdown';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
+import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
 import { ShelfControl } from '../../library/components/ShelfControl';
 import { ContinueReadingButton } from '../../reading-progress/components/ContinueReadingButton';
 import { useBookProgress } from '../../reading-progress/queries';
@@ -101,6 +102,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
       </div>
 
       <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
+      <NewChapterNotice bookId={book.book_id} slug={slug} />
 
       <div id="book-comments" className="book-page__comments">
         <CommentSection bookId={book.book_id} chapterId={null} />

@@ -16,6 +16,7 @@ import { ChapterNotes } from './ChapterNotes';
 import { ChapterText } from './ChapterText';
 import { Modal } from '../../../shared/ui/Modal';
 import { ChapterBar } from './ChapterBar';
+import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
@@ -81,6 +82,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
         <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
       </div>
       {barShown && <ChapterBar variant="mobile" {...controls} />}
+      <NewChapterNotice bookId={chapter.book_id} slug={bookIDSlug} />
       <ChapterListModal
         open={panel === 'chapters'}
         onClose={closePanel}
