@@ -229,6 +229,10 @@ describe('likes, comments and notifications', () => {
         [first, 1, 'This chapter made me cry four '],
         [reply, 0, 'I cried too, at the very same '],
       ]);
+      // The edited comment says when it was edited; the other never was.
+      const [edited, untouched] = liked.body.comments;
+      expect(Date.parse(edited.edited_time!)).toBeGreaterThan(Date.parse(edited.comment_time));
+      expect(untouched.edited_time).toBeNull();
 
       expect((await post('comment/delete-comments', { comment_id: reply }, bob)).body).toEqual({ success: 1, message: 'Your comment has been deleted.' });
       expect(await post('comment/edit-comments', { comment_id: reply, new_comment_content: GOOD }, bob)).toMatchObject({

@@ -14,6 +14,12 @@ export interface CommentView {
   comment_content: string;
   /** ISO 8601. */
   comment_time: string;
+  /**
+   * ISO 8601: when the text was last edited; null when it never was (and for a deleted or removed comment). The API
+   * and the live push always send it; optional for older clients' and tests' comments, read as null.
+   */
+  edited_time?: string | null;
+  /** The author's current name (a renamed reader's old comments show the new one). */
   username: string;
   email_hash: string | null;
   user_id: string | null;

@@ -11,9 +11,16 @@ describe('toCommentView (spec section 4, comment display)', () => {
   it('shows a normal comment as written, without its place or version', () => {
     expect(toCommentView(entry)).toEqual({
       comment_id: 'c1', book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: 'The secret original text of it',
-      comment_time: '2026-11-22T00:00:00.000Z', username: 'Reader', email_hash: 'abc', user_id: 'u1', like_count: 1, report_count: 3,
+      comment_time: '2026-11-22T00:00:00.000Z', edited_time: null, username: 'Reader', email_hash: 'abc', user_id: 'u1', like_count: 1, report_count: 3,
       deleted_comment: false,
     });
+  });
+
+  it('tells when the text was last edited, also for entries projected before edits were timed', () => {
+    expect(toCommentView({ ...entry, edited_time: '2026-11-23T08:00:00.000Z' }).edited_time).toBe('2026-11-23T08:00:00.000Z');
+    const { edited_time: _dropped, ...older } = { ...entry, edited_time: undefined };
+    expect(toCommentView(older).edited_time).toBeNull();
+    expect(toCommentView({ ...entry, edited_time: '2026-11-23T08:00:00.000Z', deleted: true }).edited_time).toBeNull();
   });
 
   it('never sends the text, author or avatar of a deleted or removed comment', () => {

@@ -54,6 +54,8 @@ export interface CommentEntry {
   email_hash: string;
   comment_content: string;
   comment_time: string;
+  /** When the text was last edited (the edit event's time); null or absent (projected before edits were timed): never. */
+  edited_time?: string | null;
   deleted: boolean;
   removed: boolean;
   report_count: number;

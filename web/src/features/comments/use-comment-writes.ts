@@ -3,11 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { patchThread, updateComment } from './queries';
 
-/** Shows an accepted edit at once; the live push or the next load brings the stored version. */
+/** Shows an accepted edit at once, marked edited now; the live push or the next load brings the stored version. */
 export function useEditedLocally(thread: ThreadRef): (commentId: string, text: string) => void {
   const queryClient = useQueryClient();
   return useCallback(
-    (commentId, text) => patchThread(queryClient, thread, (data) => updateComment(data, commentId, (comment) => ({ ...comment, comment_content: text }))),
+    (commentId, text) =>
+      patchThread(queryClient, thread, (data) =>
+        updateComment(data, commentId, (comment) => ({ ...comment, comment_content: text, edited_time: new Date().toISOString() })),
+      ),
     [queryClient, thread],
   );
 }
@@ -23,6 +26,7 @@ export function useDeletedLocally(thread: ThreadRef): (commentId: string) => voi
           deleted_comment: true,
           comment_content: CommentMessage.deletedText,
           username: CommentMessage.deletedText,
+          edited_time: null,
           email_hash: null,
           user_id: null,
         })),

@@ -11,6 +11,7 @@ export function postedEntry(event: CommentPostedV1, seq: number): CommentEntry {
   return {
     ...event.data,
     comment_time: event.occurredAt,
+    edited_time: null,
     deleted: false,
     removed: false,
     report_count: 0,
@@ -31,7 +32,7 @@ export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { 
   const next = { ...entry, version: event.version };
   switch (event.type) {
     case SocialEventType.CommentEdited:
-      return changed({ ...next, comment_content: event.data.comment_content }, 'edited');
+      return changed({ ...next, comment_content: event.data.comment_content, edited_time: event.occurredAt }, 'edited');
     case SocialEventType.CommentDeleted:
       return changed({ ...next, deleted: true }, 'deleted');
     case SocialEventType.CommentReported:

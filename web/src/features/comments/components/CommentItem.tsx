@@ -1,5 +1,6 @@
 import { relativeTime } from '@shelf/contracts';
 import { useState } from 'react';
+import { exactTime } from '../../../shared/time/exact-time';
 import { Markdown } from '../../markdown/components/Markdown';
 import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
@@ -33,6 +34,11 @@ export function CommentItem({ node }: { node: CommentNode }) {
           <header className="comment__header">
             <span className="comment__author">{shownAuthor(comment)}</span>
             <time dateTime={comment.comment_time}>{relativeTime(comment.comment_time)}</time>
+            {state === 'normal' && comment.edited_time && (
+              <time className="comment__edited" dateTime={comment.edited_time} title={`Edited ${exactTime(comment.edited_time)}`}>
+                (edited)
+              </time>
+            )}
           </header>
           {parent && <p className="comment__reply-to">{replyToLine(parent)}</p>}
           {state === 'normal' ? (

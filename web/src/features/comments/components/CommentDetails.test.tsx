@@ -1,0 +1,56 @@
+import type { CommentView } from '@shelf/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getAppStore } from '../../../shared/state/store';
+import { startSessionAtom } from '../../../shared/state/session.atoms';
+import { exactTime } from '../../../shared/time/exact-time';
+import { comment } from '../../../test/comments';
+import { json, stubFetch } from '../../../test/fetch';
+import '../../../test/jsdom-polyfills';
+import { renderWithProviders } from '../../../test/render';
+import { CommentSection } from './CommentSection';
+
+const me = { user_id: 'user-mine', username: 'me', email: 'me@example.com', email_verified: true };
+const logIn = () => getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: me });
+
+function serve(comments: CommentView[]) {
+  return stubFetch((url) => {
+    if (url.startsWith('/api/comment/show-comments')) return json(200, { comments, likedComments: [] });
+    return json(200, { success: 1, message: 'Your comment has been edited.' });
+  });
+}
+
+const article = (id: string) => document.getElementById(id)!;
+
+describe('comment details', () => {
+  it('marks an edited comment (edited), with the time of the edit in its title', async () => {
+    serve([
+      comment({ comment_id: 'edited', edited_time: '2026-01-02T08:30:00.000Z' }),
+      comment({ comment_id: 'plain', edited_time: null }),
+      comment({ comment_id: 'older' }),
+      comment({ comment_id: 'gone', deleted_comment: true, username: '[deleted]', comment_content: '[deleted]', edited_time: null }),
+    ]);
+    renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+    await screen.findByText('author-edited');
+    const marker = within(article('edited')).getByText('(edited)');
+    expect(marker.tagName).toBe('TIME');
+    expect(marker).toHaveAttribute('dateTime', '2026-01-02T08:30:00.000Z');
+    expect(marker).toHaveAttribute('title', `Edited ${exactTime('2026-01-02T08:30:00.000Z')}`);
+    for (const id of ['plain', 'older', 'gone']) expect(within(article(id)).queryByText('(edited)')).toBeNull();
+  });
+
+  it('marks your own comment edited as soon as the edit is accepted', async () => {
+    logIn();
+    serve([comment({ comment_id: 'mine', user_id: 'user-mine', username: 'me', comment_content: 'Same here, it was beautiful.' })]);
+    renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+    await screen.findByText('me');
+    expect(within(article('mine')).queryByText('(edited)')).toBeNull();
+    fireEvent.click(within(article('mine')).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(article('mine')).getByRole('textbox', { name: 'Edit your comment' }), {
+      target: { value: 'Same here, it was so very beautiful.' },
+    });
+    await act(async () => fireEvent.click(within(article('mine')).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(within(article('mine')).getByText('(edited)')).toBeInTheDocument());
+    expect(article('mine')).toHaveTextContent('Same here, it was so very beautiful.');
+  });
+});
