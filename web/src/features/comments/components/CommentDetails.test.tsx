@@ -1,6 +1,6 @@
 import type { CommentView } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { exactTime } from '../../../shared/time/exact-time';
@@ -52,5 +52,56 @@ describe('comment details', () => {
     await act(async () => fireEvent.click(within(article('mine')).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(within(article('mine')).getByText('(edited)')).toBeInTheDocument());
     expect(article('mine')).toHaveTextContent('Same here, it was so very beautiful.');
+  });
+
+  describe('a long comment', () => {
+    // jsdom lays nothing out: a comment's text is as tall as its lines of 8 words at 24 px (jsdom's line height here).
+    const linesOf = (element: HTMLElement) => element.textContent!.split(' ').length / 8;
+    beforeAll(() =>
+      Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('comment__fold') ? Math.ceil(linesOf(this)) * 24 : 0;
+        },
+      }),
+    );
+    afterAll(() => delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight);
+    const words = (lines: number) => Array.from({ length: lines * 8 }, (_, i) => `word${i}`).join(' ');
+
+    it('shows a text over about 12 lines folded, with Read more to unfold it and Show less to fold it again', async () => {
+      serve([comment({ comment_id: 'long', comment_content: words(30) }), comment({ comment_id: 'short', comment_content: words(13) })]);
+      renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+      await screen.findByText('author-long');
+      const fold = article('long').querySelector('.comment__fold')!;
+      expect(fold).toHaveClass('comment__fold--collapsed');
+      const more = within(article('long')).getByRole('button', { name: 'Read more' });
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      expect(more).toHaveAttribute('aria-controls', fold.id);
+
+      fireEvent.click(more);
+      expect(fold).not.toHaveClass('comment__fold--collapsed');
+      const less = within(article('long')).getByRole('button', { name: 'Show less' });
+      expect(less).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.click(less);
+      expect(fold).toHaveClass('comment__fold--collapsed');
+      expect(within(article('long')).getByRole('button', { name: 'Read more' })).toBeInTheDocument();
+
+      // 13 lines are shown whole: folding away one line would help nobody.
+      expect(article('short').querySelector('.comment__fold')).not.toHaveClass('comment__fold--collapsed');
+      expect(within(article('short')).queryByRole('button', { name: 'Read more' })).toBeNull();
+    });
+
+    it('folds your own text once an edit made it long', async () => {
+      logIn();
+      serve([comment({ comment_id: 'grows', user_id: 'user-mine', username: 'me', comment_content: words(3) })]);
+      renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+      await screen.findByText('me');
+      expect(within(article('grows')).queryByRole('button', { name: 'Read more' })).toBeNull();
+      fireEvent.click(within(article('grows')).getByRole('button', { name: 'Edit' }));
+      fireEvent.change(within(article('grows')).getByRole('textbox', { name: 'Edit your comment' }), { target: { value: words(40) } });
+      await act(async () => fireEvent.click(within(article('grows')).getByRole('button', { name: 'Save' })));
+      await waitFor(() => expect(within(article('grows')).getByRole('button', { name: 'Read more' })).toBeInTheDocument());
+    });
+
   });
 });

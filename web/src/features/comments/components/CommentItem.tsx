@@ -1,13 +1,13 @@
 import { relativeTime } from '@shelf/contracts';
 import { useState } from 'react';
 import { exactTime } from '../../../shared/time/exact-time';
-import { Markdown } from '../../markdown/components/Markdown';
 import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
 import { useThread } from '../thread-context';
 import { useEditedLocally } from '../use-comment-writes';
 import { Avatar } from './Avatar';
 import { CommentActions, type Panel } from './CommentActions';
+import { CommentBody } from './CommentBody';
 import { CommentForm } from './CommentForm';
 
 /**
@@ -42,7 +42,7 @@ export function CommentItem({ node }: { node: CommentNode }) {
           </header>
           {parent && <p className="comment__reply-to">{replyToLine(parent)}</p>}
           {state === 'normal' ? (
-            <Markdown text={comment.comment_content} spoilers className="comment__text" />
+            <CommentBody text={comment.comment_content} />
           ) : (
             <p className="comment__text comment__text--hidden">{shownText(comment)}</p>
           )}
