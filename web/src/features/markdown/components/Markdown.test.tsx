@@ -69,4 +69,47 @@ describe('Markdown', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(container.querySelector('.spoiler-revealed')).toHaveTextContent('the villain');
   });
+
+  describe('images', () => {
+    it('load lazily and open the full image in a new tab, with no access to this page and no endorsement', () => {
+      const container = renderMarkdown('Look: ![a big drawing](https://images.example.com/big.png "Big")', true);
+      const image = container.querySelector('img')!;
+      expect(image).toHaveAttribute('src', 'https://images.example.com/big.png');
+      expect(image).toHaveAttribute('alt', 'a big drawing');
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('decoding', 'async');
+      const link = image.parentElement!;
+      expect(link.tagName).toBe('A');
+      expect(link).toHaveAttribute('href', 'https://images.example.com/big.png');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+      expect(link).toHaveClass('markdown__image-link');
+    });
+
+    it('inside a link keep that link, and are not linked twice', () => {
+      const container = renderMarkdown('[![cover](https://images.example.com/c.png)](https://example.com/story)');
+      expect(container.querySelectorAll('a')).toHaveLength(1);
+      expect(container.querySelector('a')).toHaveAttribute('href', 'https://example.com/story');
+      expect(container.querySelector('a img')).toHaveAttribute('loading', 'lazy');
+    });
+
+    it('with a refused address are neither shown nor linked, and sanitizing stays strict', () => {
+      const container = renderMarkdown('![x](javascript:alert(1)) ![y](data:image/png;base64,AAAA)\n\n<img src="https://e.example/x.png" onerror="alert(1)">', true);
+      expect(container.querySelectorAll('a')).toHaveLength(0);
+      for (const image of container.querySelectorAll('img')) expect(image).not.toHaveAttribute('src');
+      expect(container.innerHTML).not.toMatch(/onerror|javascript:|data:/);
+    });
+  });
+
+  it('opens links in a new tab when asked (reply cards), and leaves them alone otherwise', () => {
+    const { container } = render(<Markdown text={'[a story](https://example.com/s) and [bad](javascript:alert(1))'} newTabLinks />);
+    const [story, bad] = container.querySelectorAll('a');
+    expect(story).toHaveAttribute('target', '_blank');
+    expect(story).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    expect(bad).toHaveAttribute('href', '');
+    expect(bad).not.toHaveAttribute('target');
+    const plain = renderMarkdown('[a story](https://example.com/s)').querySelector('a');
+    expect(plain).not.toHaveAttribute('target');
+    expect(plain).not.toHaveAttribute('rel');
+  });
 });

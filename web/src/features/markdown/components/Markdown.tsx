@@ -9,8 +9,11 @@ interface MarkdownProps extends MarkdownOptions {
   className?: string;
 }
 
-/** Renders user-written Markdown safely: sanitized, line breaks preserved, optional `%spoilers%`. */
-export function Markdown({ text, spoilers = false, className }: MarkdownProps) {
-  const content = useMemo(() => renderHast(markdownToHast(text, { spoilers })), [text, spoilers]);
+/**
+ * Renders user-written Markdown safely: sanitized, line breaks preserved, optional `%spoilers%`, images bounded, lazy
+ * and opening in full in a new tab, links optionally in a new tab too.
+ */
+export function Markdown({ text, spoilers = false, newTabLinks = false, className }: MarkdownProps) {
+  const content = useMemo(() => renderHast(markdownToHast(text, { spoilers, newTabLinks })), [text, spoilers, newTabLinks]);
   return <div className={className ? `markdown ${className}` : 'markdown'}>{content}</div>;
 }
