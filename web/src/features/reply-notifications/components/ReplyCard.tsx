@@ -13,7 +13,8 @@ function NewTabLink({ href, children, className }: { href: string; children: Rea
 
 /**
  * One reply to the reader's comment: where it was written (story, and chapter if any), the reader's comment (clamped
- * to 5 lines) and the reply with its author (clamped to 6 lines). Unread replies are highlighted.
+ * to 5 lines) and the reply with its author (clamped to 6 lines). Unread replies are highlighted. Every link opens in a
+ * new tab (spec section 2), the links the commenters wrote too (rel noopener noreferrer nofollow ugc).
  */
 export function ReplyCard({ reply }: { reply: ReplyItem }) {
   const storyPath = `/${replyCardSlug(reply.book_id, reply.english_book_name)}`;
@@ -34,14 +35,14 @@ export function ReplyCard({ reply }: { reply: ReplyItem }) {
         <NewTabLink href={`${pagePath}#${reply.parent_comment_id}`} className="reply-card__label">
           Your comment
         </NewTabLink>
-        <Markdown text={reply.parent_comment_content} spoilers className="clamp clamp--5" />
+        <Markdown text={reply.parent_comment_content} spoilers newTabLinks className="clamp clamp--5" />
       </div>
       <div className="reply-card__reply">
         <p className="reply-card__label">
           <strong>{reply.username}</strong> replied <time dateTime={reply.comment_time}>{relativeTime(reply.comment_time)}</time>:{' '}
           <NewTabLink href={`${pagePath}#${reply.comment_id}`}>View reply</NewTabLink>
         </p>
-        <Markdown text={reply.comment_content} spoilers className="clamp clamp--6" />
+        <Markdown text={reply.comment_content} spoilers newTabLinks className="clamp clamp--6" />
       </div>
     </article>
   );

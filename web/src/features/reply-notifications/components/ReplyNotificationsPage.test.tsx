@@ -11,10 +11,10 @@ const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', e
 
 const reply = (overrides: Partial<ReplyItem> = {}): ReplyItem => ({
   comment_id: 'r1',
-  comment_content: 'I **agree**, the ending was perfect.',
+  comment_content: 'I **agree**, the ending was perfect. See [my fan art](https://art.example.com/1).',
   comment_time: '2026-01-01T00:00:00.000Z',
   parent_comment_id: 'p1',
-  parent_comment_content: 'What an ending this chapter had! %He lives%',
+  parent_comment_content: 'What an ending this chapter had! %He lives% [Spoilers here](https://wiki.example.com/ending)',
   username: 'Bo',
   book_id: 12,
   english_book_name: "The Moon's Reply: Part 2",
@@ -53,6 +53,11 @@ describe('ReplyNotificationsPage', () => {
     expect(card.getByRole('link', { name: 'Your comment' })).toHaveAttribute('href', `${slug}/7#p1`);
     expect(card.getByRole('link', { name: 'View reply' })).toHaveAttribute('href', `${slug}/7#r1`);
     for (const link of card.getAllByRole('link')) expect(link).toHaveAttribute('target', '_blank');
+    // What the commenters linked opens in a new tab too, without access to this page and without endorsement.
+    for (const name of ['my fan art', 'Spoilers here']) {
+      expect(card.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+      expect(card.getByRole('link', { name })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    }
     expect(card.getByText('What an ending this chapter had!', { exact: false }).closest('.clamp')).toHaveClass('clamp--5');
     // Spoilers stay hidden in the cards too.
     expect(card.getByRole('button', { name: 'Spoiler: show the hidden text' })).toHaveTextContent('He lives');
