@@ -1,9 +1,10 @@
 import type { CommentView } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { exactTime } from '../../../shared/time/exact-time';
+import { TICK_MS } from '../../../shared/time/use-now';
 import { comment } from '../../../test/comments';
 import { json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
@@ -52,6 +53,32 @@ describe('comment details', () => {
     await act(async () => fireEvent.click(within(article('mine')).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(within(article('mine')).getByText('(edited)')).toBeInTheDocument());
     expect(article('mine')).toHaveTextContent('Same here, it was so very beautiful.');
+  });
+
+  it("keeps every comment's time current on one timer for the page, the exact time in its title", async () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:50.000Z'), toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    try {
+      serve([
+        comment({ comment_id: 'new', comment_time: '2026-01-01T00:00:00.000Z' }),
+        comment({ comment_id: 'old', comment_time: '2025-12-31T23:50:00.000Z' }),
+        comment({ comment_id: 'reply', parent_comment_id: 'new', comment_time: '2026-01-01T00:00:20.000Z' }),
+      ]);
+      renderWithProviders(<CommentSection bookId={12} chapterId={null} />);
+      await screen.findByText('author-new');
+      const timeOf = (id: string) => article(id).querySelector('.comment__header time')!;
+      expect(timeOf('new')).toHaveTextContent('50 seconds ago');
+      expect(timeOf('new')).toHaveAttribute('title', exactTime('2026-01-01T00:00:00.000Z'));
+      expect(timeOf('reply')).toHaveTextContent('30 seconds ago');
+      act(() => vi.advanceTimersByTime(TICK_MS));
+      expect(timeOf('new')).toHaveTextContent('1 minute ago');
+      expect(timeOf('old')).toHaveTextContent('11 minutes ago');
+      expect(timeOf('reply')).toHaveTextContent('1 minute ago');
+      expect(setInterval.mock.calls.filter(([, ms]) => ms === TICK_MS)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 
   describe('a long comment', () => {

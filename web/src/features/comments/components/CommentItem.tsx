@@ -1,6 +1,6 @@
-import { relativeTime } from '@shelf/contracts';
 import { useState } from 'react';
 import { exactTime } from '../../../shared/time/exact-time';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
 import { useThread } from '../thread-context';
@@ -33,7 +33,7 @@ export function CommentItem({ node }: { node: CommentNode }) {
         <div className="comment__body">
           <header className="comment__header">
             <span className="comment__author">{shownAuthor(comment)}</span>
-            <time dateTime={comment.comment_time}>{relativeTime(comment.comment_time)}</time>
+            <RelativeTime time={comment.comment_time} />
             {state === 'normal' && comment.edited_time && (
               <time className="comment__edited" dateTime={comment.edited_time} title={`Edited ${exactTime(comment.edited_time)}`}>
                 (edited)

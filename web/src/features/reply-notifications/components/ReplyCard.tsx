@@ -1,5 +1,6 @@
-import { type ReplyItem, relativeTime, replyCardSlug } from '@shelf/contracts';
+import { type ReplyItem, replyCardSlug } from '@shelf/contracts';
 import type { ReactNode } from 'react';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { Markdown } from '../../markdown/components/Markdown';
 
 /** Links of a reply card open in a new tab, so the list stays where it was. */
@@ -39,7 +40,7 @@ export function ReplyCard({ reply }: { reply: ReplyItem }) {
       </div>
       <div className="reply-card__reply">
         <p className="reply-card__label">
-          <strong>{reply.username}</strong> replied <time dateTime={reply.comment_time}>{relativeTime(reply.comment_time)}</time>:{' '}
+          <strong>{reply.username}</strong> replied <RelativeTime time={reply.comment_time} />:{' '}
           <NewTabLink href={`${pagePath}#${reply.comment_id}`}>View reply</NewTabLink>
         </p>
         <Markdown text={reply.comment_content} spoilers newTabLinks className="clamp clamp--6" />
