@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
 import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePreloadReaderFont } from '../../reader-settings/reader-text-style';
 import { useChapterPage } from '../queries';
 import { ChapterView } from './ChapterView';
 import './chapter.css';
@@ -23,6 +24,8 @@ function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterI
   const { data, isPending, error } = useChapterPage(bookIDSlug, chapterID);
   const title = data ? `${data.chapterContent.title} - ${data.bookDetails.english_book_name} | ${SITE_NAME}` : SITE_NAME;
   usePageMeta(title, data ? `Read ${data.chapterContent.title} of ${data.bookDetails.english_book_name} on ${SITE_NAME}.` : undefined);
+  // The reader's chosen font comes while the chapter does, not after it.
+  usePreloadReaderFont();
 
   if (isPending) return <p>Loading</p>;
   if (isNotFound(error)) return <NotFoundPage what="chapter" />;

@@ -1,20 +1,26 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId } from 'react';
 import { fontSizeIndexAtom, pageSpaceIndexAtom, stepFontSizeAtom, stepPageSpaceAtom, themeAtom } from '../atoms';
+import { FONT_FAMILIES, isFontFamily, isTextWidth, TEXT_WIDTHS } from '../font-and-width';
+import { fontFamilyAtom, textWidthAtom } from '../font-and-width.atoms';
 import { FONT_SIZES, PAGE_SPACES, THEMES } from '../reader-preferences';
 import { Stepper } from './Stepper';
 import './reader-settings.css';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Font size, page spacing and theme for the reader; every choice is remembered in local storage. */
+/** Font size, page spacing, theme, font and text width for the reader; every choice is remembered in local storage. */
 export function ReaderSettings() {
   const fontSizeIndex = useAtomValue(fontSizeIndexAtom);
   const pageSpaceIndex = useAtomValue(pageSpaceIndexAtom);
   const stepFontSize = useSetAtom(stepFontSizeAtom);
   const stepPageSpace = useSetAtom(stepPageSpaceAtom);
   const [theme, setTheme] = useAtom(themeAtom);
+  const [fontFamily, setFontFamily] = useAtom(fontFamilyAtom);
+  const [textWidth, setTextWidth] = useAtom(textWidthAtom);
   const themeGroup = useId();
+  const fontFamilyId = useId();
+  const textWidthId = useId();
 
   return (
     <div className="reader-settings">
@@ -41,6 +47,30 @@ export function ReaderSettings() {
           </label>
         ))}
       </fieldset>
+      <div className="reader-settings-choice">
+        <label htmlFor={fontFamilyId}>Font</label>
+        <select
+          id={fontFamilyId}
+          value={fontFamily}
+          onChange={(event) => isFontFamily(event.target.value) && setFontFamily(event.target.value)}
+        >
+          {FONT_FAMILIES.map(({ id, label }) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="reader-settings-choice">
+        <label htmlFor={textWidthId}>Text width</label>
+        <select id={textWidthId} value={textWidth} onChange={(event) => isTextWidth(event.target.value) && setTextWidth(event.target.value)}>
+          {TEXT_WIDTHS.map(({ id, label }) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
