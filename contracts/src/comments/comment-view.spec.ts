@@ -23,6 +23,14 @@ describe('toCommentView (spec section 4, comment display)', () => {
     expect(toCommentView({ ...entry, edited_time: '2026-11-23T08:00:00.000Z', deleted: true }).edited_time).toBeNull();
   });
 
+  it("names the author as they are called now, and never names a deleted or removed comment's", () => {
+    const names = new Map([['u1', 'Renamed'], ['u2', 'Someone else']]);
+    expect(toCommentView(entry, names).username).toBe('Renamed');
+    expect(toCommentView({ ...entry, user_id: 'u3' }, names).username).toBe('Reader');
+    expect(toCommentView({ ...entry, deleted: true }, names).username).toBe('[deleted]');
+    expect(toCommentView({ ...entry, removed: true }, names).username).toBe('[removed]');
+  });
+
   it('never sends the text, author or avatar of a deleted or removed comment', () => {
     expect(toCommentView({ ...entry, deleted: true })).toMatchObject({ username: '[deleted]', comment_content: '[deleted]', email_hash: null, user_id: null, deleted_comment: true });
     expect(toCommentView({ ...entry, removed: true })).toMatchObject({

@@ -6,9 +6,10 @@ import { COMMENT_RULES, CommentMessage } from './comment-rules';
  * A stored comment as readers may see it (spec section 4, "Comment display"): a deleted one as [deleted], a removed
  * one as [removed] with the removal text; neither carries its text, author or avatar hash. A removed comment's
  * report count is at least the removal threshold, which is how the spec's client tells it is removed, also when an
- * operator removed it with fewer reports.
+ * operator removed it with fewer reports. The author is named as `names` (user id → current name, from the users read
+ * model) has them now; the name the entry was posted with is the fallback.
  */
-export function toCommentView(entry: CommentEntry): CommentView {
+export function toCommentView(entry: CommentEntry, names?: ReadonlyMap<string, string>): CommentView {
   const hidden = entry.deleted || entry.removed;
   const view: CommentView = {
     comment_id: entry.comment_id,
@@ -18,7 +19,7 @@ export function toCommentView(entry: CommentEntry): CommentView {
     comment_content: entry.comment_content,
     comment_time: entry.comment_time,
     edited_time: entry.edited_time ?? null,
-    username: entry.username,
+    username: names?.get(entry.user_id) ?? entry.username,
     email_hash: entry.email_hash,
     user_id: entry.user_id,
     like_count: entry.like_count,

@@ -48,3 +48,15 @@ export function updateComment(data: CommentsWithLikesResponse, commentId: string
   if (!data.comments.some((entry) => entry.comment_id === commentId)) return data;
   return { ...data, comments: data.comments.map((entry) => (entry.comment_id === commentId ? change(entry) : entry)) };
 }
+
+/**
+ * The reader changed their name: their comments in every cached list show the new one at once, and the lists are
+ * fetched afresh when next shown (the server names authors as they are called now).
+ */
+export function renameAuthorInCache(queryClient: QueryClient, userId: string, username: string): void {
+  for (const [key, data] of queryClient.getQueriesData<CommentsWithLikesResponse>({ queryKey: commentKeys.all })) {
+    if (!data?.comments.some((comment) => comment.user_id === userId)) continue;
+    queryClient.setQueryData(key, { ...data, comments: data.comments.map((comment) => (comment.user_id === userId ? { ...comment, username } : comment)) });
+  }
+  void queryClient.invalidateQueries({ queryKey: commentKeys.all, refetchType: 'none' });
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccountReadModelCollection,
   type CommentEntry,
   type CommentEvent,
   type CommentIndexReadModel,
@@ -20,6 +21,7 @@ import {
   SocialReadModelCollection,
   threadId,
   toCommentView,
+  type UserReadModel,
 } from '@shelf/contracts';
 import { LiveEmitter } from '../../realtime/live-emitter';
 import { versionStep } from '../documents';
@@ -33,7 +35,8 @@ const C = SocialReadModelCollection;
  * Comment threads in the bucket pattern: a head per thread (its comment count), the comments in pages, an index from
  * comment to page, one document per (comment, liker), and per reader and thread the comments they like. All of a
  * thread's events share a partition (see partitionKey), so one consumer at a time writes a thread's documents; heads
- * and pages remember the events they counted, so a batch retried after a crash counts nothing twice.
+ * and pages remember the events they counted, so a batch retried after a crash counts nothing twice. An entry keeps the
+ * name its author posted with; readers are shown the current one (rm_users), by the API and in the live pushes alike.
  */
 @Injectable()
 export class CommentThreadsProjector implements Projector {
@@ -63,7 +66,20 @@ export class CommentThreadsProjector implements Projector {
     if (!change || this.readModels.rebuilding) return;
     const thread = threadOf(event);
     if (change.kind === 'like-count') this.live.likeCount(thread, change.entry.comment_id, change.entry.like_count);
-    else this.live.comment(change.kind, { thread, comment: toCommentView(change.entry) });
+    else this.live.comment(change.kind, { thread, comment: toCommentView(change.entry, await this.currentName(change.entry)) });
+  }
+
+  /**
+   * The author's name now, from the users read model, as the API names authors: an edit pushed after its author changed
+   * their name must not bring the old one back. A failed lookup falls back to the name the comment was posted with.
+   */
+  private async currentName(entry: CommentEntry): Promise<ReadonlyMap<string, string>> {
+    if (entry.deleted || entry.removed) return new Map();
+    const user = await this.readModels
+      .collection<UserReadModel>(AccountReadModelCollection.Users)
+      .findOne({ _id: entry.user_id })
+      .catch(() => null);
+    return new Map(user ? [[user._id, user.username]] : []);
   }
 
   private project(event: CommentEvent): Promise<ThreadChange> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { chapterKey, type CommentEntry, isUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
+import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentThreads } from '../../comments/infrastructure/comment-threads';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
@@ -9,7 +10,7 @@ export const REPLIES_PAGE_SIZE = 10;
 /**
  * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
  * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
- * too.
+ * too, and repliers are named as they are called now.
  */
 @Injectable()
 export class GetRepliesQuery {
@@ -17,6 +18,7 @@ export class GetRepliesQuery {
     private readonly readers: ReaderReadModels,
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
+    private readonly users: UsersReadStore,
   ) {}
 
   async execute(userId: string, pageNum: number): Promise<RepliesResponse> {
@@ -27,12 +29,13 @@ export class GetRepliesQuery {
       (a, b) => b.comment_time.localeCompare(a.comment_time) || b.seq - a.seq,
     );
     const comments = await this.threads.find(page.flatMap((reply) => [reply.comment_id, reply.parent_comment_id]));
+    const names = await this.users.names(page.flatMap((reply) => comments.get(reply.comment_id)?.user_id ?? []));
     const books = new Map<number, ReturnType<CatalogReadStore['findBook']>>();
     const items = await Promise.all(
       page.map(async (reply) => {
         if (!books.has(reply.book_id)) books.set(reply.book_id, this.catalog.findBook(reply.book_id));
         const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
-        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, isUnread(reply, inbox?.read_up_to ?? null));
+        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, isUnread(reply, inbox?.read_up_to ?? null), names);
       }),
     );
     return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(count / REPLIES_PAGE_SIZE) };
@@ -45,10 +48,11 @@ function toReplyItem(
   parent: CommentEntry | undefined,
   book: Awaited<ReturnType<CatalogReadStore['findBook']>>,
   unread: boolean,
+  names: ReadonlyMap<string, string>,
 ): ReplyItem | null {
   // The inbox is projected just before the thread: a reply a moment ahead of its thread shows on the next load.
   if (!comment || !parent || !book) return null;
-  const [shown, parentShown] = [toCommentView(comment), toCommentView(parent)];
+  const [shown, parentShown] = [toCommentView(comment, names), toCommentView(parent)];
   const chapter = reply.chapter_id === null ? undefined : book.chapters[chapterKey(reply.chapter_id)];
   return {
     comment_id: reply.comment_id,

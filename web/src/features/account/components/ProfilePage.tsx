@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
+import { renameAuthorInCache } from '../../comments/queries';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
@@ -11,6 +13,7 @@ import { Honeypot } from '../../../shared/ui/Honeypot';
 
 function ChangeUsernameForm() {
   const store = useStore();
+  const queryClient = useQueryClient();
   const user = useAtomValue(userAtom);
   const [newUsername, setNewUsername] = useState('');
   const [honeypot, setHoneypot] = useState('');
@@ -19,7 +22,10 @@ function ChangeUsernameForm() {
     {
       onSuccess: (form) => {
         const stored = store.get(userAtom);
-        if (stored) store.set(userAtom, { ...stored, username: form.newUsername });
+        if (!stored) return;
+        store.set(userAtom, { ...stored, username: form.newUsername });
+        // Comments already loaded show the new name too.
+        renameAuthorInCache(queryClient, stored.user_id, form.newUsername);
       },
     },
   );
