@@ -27,6 +27,8 @@ export const SocialReadModelCollection = {
   ReplyInboxes: 'rm_reply_inboxes',
   /** A reader's replies, in pages. */
   ReplyPages: 'rm_reply_pages',
+  /** Whose inbox, and which page of it, holds each reply, `_id` = the reply's comment id. */
+  ReplyIndex: 'rm_reply_index',
 } as const;
 
 /** Items per page of a bucketed read model. */
@@ -169,6 +171,18 @@ export interface ReplyInboxEntry {
   comment_time: string;
   /** Its place in the inbox, from 0 (arrival order). */
   seq: number;
+  /** The version of the reply's comment stream applied (absent: 1, its posting). */
+  version?: number;
+  /** Deleted by its author, or removed (reports or an operator): no longer news, so never counted unread. */
+  deleted?: boolean;
+  removed?: boolean;
+}
+
+/** Where a reply is: the inbox (user id) and its page. */
+export interface ReplyIndexReadModel {
+  _id: string;
+  user_id: string;
+  page: number;
 }
 
 export interface ReplyInboxReadModel {
@@ -177,7 +191,7 @@ export interface ReplyInboxReadModel {
   count: number;
   /** Replies up to this time are read. */
   read_up_to: string | null;
-  /** Replies after read_up_to. */
+  /** Replies after read_up_to, leaving out deleted and removed ones (countsAsUnread). */
   unread: number;
   /** The first page that may hold an unread reply (null: none does). */
   first_unread_page: number | null;
@@ -199,6 +213,12 @@ export const hasNewUpdates = (story: ReaderLikedStory, checkedUpTo: string | nul
   story.liked && story.last_update_at !== null && (checkedUpTo === null || story.last_update_at > checkedUpTo);
 
 export const isUnread = (reply: ReplyInboxEntry, readUpTo: string | null): boolean => readUpTo === null || reply.comment_time > readUpTo;
+
+/** A reply its author deleted or that was removed: shown as such, but not news any more. */
+export const isHiddenReply = (reply: ReplyInboxEntry): boolean => Boolean(reply.deleted || reply.removed);
+
+/** What the reply badge counts: a reply newer than the read mark that is still there to read. */
+export const countsAsUnread = (reply: ReplyInboxEntry, readUpTo: string | null): boolean => !isHiddenReply(reply) && isUnread(reply, readUpTo);
 
 /** The reader's unread replies: the reply badge. */
 export const unreadReplyCount = (inbox: ReplyInboxReadModel | null): number => inbox?.unread ?? 0;

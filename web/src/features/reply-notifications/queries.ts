@@ -11,9 +11,13 @@ export const replyKeys = {
   unread: (userId: string) => [...replyKeys.all, userId, 'unread'] as const,
 };
 
+/**
+ * A page of the reader's replies, fetched afresh on every visit (a list kept from an earlier one would not show the
+ * replies the badge counts now); the cached one shows meanwhile.
+ */
 export function useReplies(page: number) {
   const userId = useAtomValue(userAtom)?.user_id ?? '';
-  return useQuery({ queryKey: replyKeys.page(userId, page), queryFn: ({ signal }) => fetchReplies(page, signal) });
+  return useQuery({ queryKey: replyKeys.page(userId, page), queryFn: ({ signal }) => fetchReplies(page, signal), staleTime: 0 });
 }
 
 /** Unread replies on arrival: fetched afresh on every visit, before they are marked read. */

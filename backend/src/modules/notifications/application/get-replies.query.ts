@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { chapterKey, type CommentEntry, isUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
+import { chapterKey, type CommentEntry, countsAsUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
 import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { CommentThreads } from '../../comments/infrastructure/comment-threads';
@@ -10,7 +10,8 @@ export const REPLIES_PAGE_SIZE = 10;
 /**
  * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
  * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
- * too, and repliers are named as they are called now.
+ * too, and repliers are named as they are called now. A deleted or removed reply is never shown unread: the badge
+ * does not count it either.
  */
 @Injectable()
 export class GetRepliesQuery {
@@ -35,7 +36,7 @@ export class GetRepliesQuery {
       page.map(async (reply) => {
         if (!books.has(reply.book_id)) books.set(reply.book_id, this.catalog.findBook(reply.book_id));
         const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
-        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, isUnread(reply, inbox?.read_up_to ?? null), names);
+        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, countsAsUnread(reply, inbox?.read_up_to ?? null), names);
       }),
     );
     return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(count / REPLIES_PAGE_SIZE) };
@@ -50,7 +51,8 @@ function toReplyItem(
   unread: boolean,
   names: ReadonlyMap<string, string>,
 ): ReplyItem | null {
-  // The inbox is projected just before the thread: a reply a moment ahead of its thread shows on the next load.
+  // The inbox is projected after the threads (the reply-inbox projector runs after comment-threads), so a reply's
+  // comments are there; only a thread event parked for an operator could leave one out.
   if (!comment || !parent || !book) return null;
   const [shown, parentShown] = [toCommentView(comment, names), toCommentView(parent)];
   const chapter = reply.chapter_id === null ? undefined : book.chapters[chapterKey(reply.chapter_id)];
@@ -64,6 +66,8 @@ function toReplyItem(
     book_id: reply.book_id,
     english_book_name: book.metadata.english_book_name,
     ...(reply.chapter_id === null ? {} : { chapter_id: reply.chapter_id, chapter_title: chapter?.title ?? '' }),
-    notification_is_read: !unread,
+    // The thread may know of a deletion or removal a moment before the inbox does (or, for an inbox projected before
+    // replies were marked so, until a rebuild).
+    notification_is_read: !unread || comment.deleted || comment.removed,
   };
 }

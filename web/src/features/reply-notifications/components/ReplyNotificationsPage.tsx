@@ -1,19 +1,33 @@
+import { LivePush } from '@shelf/contracts';
+import { useState } from 'react';
 import { markRepliesRead } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
 import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageParam } from '../../book-lists/use-page-param';
+import { useLiveEvent } from '../../live/live-context';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { replyKeys, useReplies, useUnreadOnArrival } from '../queries';
 import { ReplyCard } from './ReplyCard';
 import './reply-notifications.css';
 
-/** /user/reply-notification: replies to the reader's comments; they are marked read once the page has loaded. */
+/**
+ * /user/reply-notification: replies to the reader's comments. They are marked read once the page has loaded them
+ * afresh (never on a list kept from an earlier visit, which would mark replies read that it does not show). A reply
+ * that comes while the page is open (the badge rises) is fetched with the count, shown, and marked read in turn, so
+ * the badge never counts a reply this page does not show.
+ */
 export function ReplyNotificationsPage() {
   usePageMeta('Reply Notifications');
   const [page, setPage] = usePageParam();
-  const { data, error, isPending } = useReplies(page);
+  const { data, error, isPending, isFetchedAfterMount, isFetching, refetch } = useReplies(page);
   const unread = useUnreadOnArrival();
-  useMarkSeen(data !== undefined && !unread.isPending, markRepliesRead, 'unreadReplies', replyKeys.all);
+  const [round, setRound] = useState(0);
+  useLiveEvent(LivePush.BadgesChanged, (counts) => {
+    if (!counts.unreadReplies) return;
+    void Promise.all([refetch(), unread.refetch()]).then(() => setRound((last) => last + 1));
+  });
+  const ready = data !== undefined && isFetchedAfterMount && !isFetching && unread.isFetchedAfterMount && !unread.isFetching;
+  useMarkSeen(ready, markRepliesRead, 'unreadReplies', replyKeys.all, round);
 
   return (
     <>
