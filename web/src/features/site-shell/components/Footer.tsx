@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/router';
 
 const links = [
   ['/about-us', 'About Us'],
