@@ -1,0 +1,28 @@
+// The runner's own calls to the site: its API, and the mail its SMTP catcher (MailDev) caught.
+/* global fetch */
+
+/**
+ * A JSON call to the site's API from client `address` (X-Forwarded-For, believed from loopback), so the runner's
+ * preparation is counted per simulated reader by the rate limits; resolves with { status, data }.
+ */
+export async function callApi(baseUrl, method, path, { body, token, address } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (address) headers['x-forwarded-for'] = address;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = text;
+  }
+  return { status: response.status, data };
+}
+
+/** Every e-mail the site's MailDev has caught: [{ to: [{ address }], text }]. */
+export async function caughtMail(mailUrl) {
+  const response = await fetch(`${mailUrl}/email`);
+  if (!response.ok) throw new Error(`the mail catcher at ${mailUrl} answered ${response.status}`);
+  return response.json();
+}
