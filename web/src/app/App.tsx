@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect, useState } from 'react';
-import { BrowserRouter } from '../shared/router';
+import { BrowserRouter } from 'react-router-dom';
 import { LiveProvider } from '../features/live/live-context';
 import { DocumentTheme } from '../features/reader-settings/components/DocumentTheme';
 import { followStoredSession } from '../shared/state/session.atoms';
@@ -20,9 +20,9 @@ export function App() {
         <DocumentTheme />
         <QueryClientProvider client={queryClient}>
           <LiveProvider>
-            {/* Route changes render in step with session changes (the router uses no transitions), so Log Out on a
-                login-only page lands on home instead of the page's redirect to login. */}
-            <BrowserRouter>
+            {/* Route changes render in step with session changes (not as a transition), so Log Out on a login-only
+                page lands on home instead of the page's redirect to login. */}
+            <BrowserRouter useTransitions={false}>
               <AppRoutes />
             </BrowserRouter>
           </LiveProvider>

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes } from '../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { BookRoute } from '../features/book-page/components/BookRoute';
 import { HomePage } from '../features/home/components/HomePage';
 import { ProtectedRoute } from '../features/session/components/ProtectedRoute';

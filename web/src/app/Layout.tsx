@@ -1,4 +1,4 @@
-import { Outlet } from '../shared/router';
+import { Outlet } from 'react-router-dom';
 import { useMergeVisitorProgress } from '../features/reading-progress/use-merge-visitor-progress';
 import { AdBlockBanner } from '../features/site-shell/components/AdBlockBanner';
 import { AdSlot } from '../features/site-shell/components/AdSlot';

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from '../shared/router';
+import { MemoryRouter } from 'react-router-dom';
 import { getAppStore } from '../shared/state/store';
 
 /**
- * Renders UI as the app does (router, query client, the app's jotai store, which the API client shares), at `path`,
+ * Renders UI as the app does (router without transitions, query client, the app's jotai store, which the API client shares), at `path`,
  * with retries off. test/setup.ts gives every case a fresh store.
  */
 export function renderWithProviders(ui: ReactElement, path = '/'): RenderResult {
@@ -14,7 +14,7 @@ export function renderWithProviders(ui: ReactElement, path = '/'): RenderResult 
   return render(
     <JotaiProvider store={getAppStore()}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]} useTransitions={false}>{ui}</MemoryRouter>
       </QueryClientProvider>
     </JotaiProvider>,
   );

@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../shared/router';
+import { useSearchParams } from 'react-router-dom';
 
 /** The list page number kept in the address (`?page=N`, from 1), so a page can be linked and Back works. */
 export function usePageParam(): [number, (page: number) => void] {

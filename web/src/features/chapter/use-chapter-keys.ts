@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from '../../shared/router';
+import { useNavigate } from 'react-router-dom';
 import { chapterStepForKey } from './arrow-keys';
 
 /** Left and right arrows open the previous and next chapter (when there is one). */

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import { useLocation } from '../../shared/router';
+import { useLocation } from 'react-router-dom';
 import { scrollTopFor } from './text-position';
 
 /** Router state of a link that opens a chapter at the reader's place ("Continue reading"). */

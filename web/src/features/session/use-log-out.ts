@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '../../shared/router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { clearSessionAtom, refreshTokenAtom } from '../../shared/state/session.atoms';
 import { forgetRefreshToken } from './api';
 

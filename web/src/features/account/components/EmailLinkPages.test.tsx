@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from '../../../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';

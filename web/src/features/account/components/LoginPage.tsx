@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from '../../../shared/router';
+import { Link, useNavigate } from 'react-router-dom';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { clearSessionAtom, startSessionAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';

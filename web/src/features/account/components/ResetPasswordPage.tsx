@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from '../../../shared/router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { usePageMeta } from '../../site-shell/use-page-meta';

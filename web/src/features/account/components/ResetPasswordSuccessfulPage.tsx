@@ -1,4 +1,4 @@
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 
 export function ResetPasswordSuccessfulPage() {

@@ -1,5 +1,5 @@
 import { type BookListItem, formatReadingTime, freshnessBadges, relativeTime, storySlug } from '@shelf/contracts';
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { CardDescription } from './CardDescription';
 
 /** Likes show as a badge only above this many. */

@@ -1,6 +1,6 @@
 import type { BookDetail, BookPageResponse } from '@shelf/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from '../../../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { listBook } from '../../../test/books';
 import { emptySocialAnswer } from '../../../test/fetch';

@@ -1,6 +1,6 @@
 import { bookIdOfSlug } from '@shelf/contracts';
 import { lazy, Suspense } from 'react';
-import { useParams } from '../../../shared/router';
+import { useParams } from 'react-router-dom';
 import { HomePage } from '../../home/components/HomePage';
 
 const BookPage = lazy(() => import('./BookPage').then((m) => ({ default: m.BookPage })));

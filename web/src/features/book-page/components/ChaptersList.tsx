@@ -1,5 +1,5 @@
 import { type ChapterListEntry, isChapterNew, relativeTime } from '@shelf/contracts';
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 
 interface ChaptersListProps {
   slug: string;

@@ -1,5 +1,5 @@
 import { type Category } from '@shelf/contracts';
-import { useParams } from '../../../shared/router';
+import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { PagedBookList } from '../../book-lists/components/PagedBookList';
 import { usePageParam } from '../../book-lists/use-page-param';

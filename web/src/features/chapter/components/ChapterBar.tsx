@@ -1,4 +1,4 @@
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { ChapterIcon, type ChapterIconName } from './ChapterIcon';
 
 export interface ChapterBarProps {

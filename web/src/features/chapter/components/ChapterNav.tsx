@@ -1,5 +1,5 @@
 import type { ChapterPageResponse } from '@shelf/contracts';
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 
 interface ChapterNavProps {
   previousPath: string | null;

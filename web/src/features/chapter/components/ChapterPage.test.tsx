@@ -1,6 +1,6 @@
 import '../../../test/jsdom-polyfills';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from '../../../shared/router';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySocialAnswer } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';

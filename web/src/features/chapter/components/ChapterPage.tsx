@@ -1,7 +1,7 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
 import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { bookIdOfSlug } from '@shelf/contracts';
-import { useParams } from '../../../shared/router';
+import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
 import { usePageMeta } from '../../site-shell/use-page-meta';

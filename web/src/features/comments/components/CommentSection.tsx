@@ -1,7 +1,7 @@
 import { type CommentSort, type ReportReason, type ThreadRef } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from '../../../shared/router';
+import { useLocation } from 'react-router-dom';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { LogInModal } from '../../../shared/ui/LogInModal';
 import { MessageModal } from '../../../shared/ui/MessageModal';

@@ -1,5 +1,5 @@
 import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
-import { useSearchParams } from '../../../shared/router';
+import { useSearchParams } from 'react-router-dom';
 import { markUpdatesChecked } from '../../badges/api';
 import { useMarkSeen } from '../../badges/use-mark-seen';
 import { PagedBookList } from '../../book-lists/components/PagedBookList';

@@ -2,7 +2,7 @@ import '../../../test/jsdom-polyfills';
 import { type BookPageResponse, type ChapterListEntry, type ChapterPageResponse, LivePush, LiveRequest } from '@shelf/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Route, Routes } from '../../../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { emptySocialAnswer, json, stubFetch } from '../../../test/fetch';

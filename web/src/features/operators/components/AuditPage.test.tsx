@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditResponse } from '@shelf/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from '../../../shared/router';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from '../../../shared/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { type AuditFilters, auditFiltersOf, auditPageOf, auditSearch, hasAuditFilters } from '../audit-filters';
 import { useAuditTrail } from '../queries';

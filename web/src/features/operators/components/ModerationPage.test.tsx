@@ -1,6 +1,6 @@
 import { LivePush, LiveRequest, type ModerationContextResponse, type ModerationItem, type ModerationQueueResponse } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from '../../../shared/router';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { fakeLiveClient } from '../../../test/fake-socket';

@@ -1,4 +1,4 @@
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { useContinueReading } from '../queries';
 import { resumeState } from '../use-resume-place';
 import './reading-progress.css';

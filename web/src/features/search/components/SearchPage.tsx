@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from '../../../shared/router';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { userAtom } from '../../../shared/state/session.atoms';
 import { BookCardList } from '../../book-lists/components/BookCardList';

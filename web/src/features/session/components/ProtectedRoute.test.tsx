@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { Route, Routes } from '../../../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { renderWithProviders } from '../../../test/render';

@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate } from '../../../shared/router';
+import { Navigate } from 'react-router-dom';
 import { refreshSession } from '../../../shared/api/api-client';
 import { userAtom } from '../../../shared/state/session.atoms';
 

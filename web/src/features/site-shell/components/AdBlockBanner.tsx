@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLocation } from '../../../shared/router';
+import { useLocation } from 'react-router-dom';
 
 /** The element public/ads.js adds; ad blockers stop that script, so its absence means an ad blocker is on. */
 export const AD_MARKER_ID = 'ad-marker';

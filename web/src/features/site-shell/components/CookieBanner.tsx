@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { cookieAcceptedAtom } from '../atoms';
 
 export function CookieBanner() {

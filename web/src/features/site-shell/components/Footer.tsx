@@ -1,4 +1,4 @@
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 
 const links = [
   ['/about-us', 'About Us'],

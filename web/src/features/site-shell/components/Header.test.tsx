@@ -1,6 +1,6 @@
 import { LivePush } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from '../../../shared/router';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from '../../../shared/router';
+import { Link } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { CountBadge } from '../../badges/components/CountBadge';
 import { useBadgeCounts } from '../../badges/queries';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from '../../../shared/router';
+import { Link, useLocation } from 'react-router-dom';
 import type { BadgeCounts } from '@shelf/contracts';
 import { CountBadge } from '../../badges/components/CountBadge';
 import { useOperator } from '../../operators/queries';
