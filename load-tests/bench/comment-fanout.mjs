@@ -4,11 +4,10 @@
 //             response to each socket's LivePush.CommentCreated: the event queue, the comment-thread projection and the push.
 //   emitter — the workers' LiveEmitter pushes a comment itself, timed from the emit call: the push path alone.
 // The clients all run in this one process, so their own event loop is part of what is measured.
-// Usage: node load-tests/bench/comment-fanout.mjs (stop any `npm start` first). SOCKETS, ROUNDS and SOURCES
+// Usage: node load-tests/bench/comment-fanout.mjs. SOCKETS, ROUNDS and SOURCES
 // (http,emitter) override the defaults.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import services from '../../scripts/lib/services.cjs';
 import { percentiles, registerReader } from './lib/readers.mjs';
 import { root, startSite, waitUntil } from './lib/site.mjs';
 
@@ -24,7 +23,6 @@ const { LiveEmitter } = require(join(root, 'workers/dist/realtime/live-emitter.j
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const SOURCES = (process.env.SOURCES ?? 'http,emitter').split(',');
-const mailWebUrl = `http://127.0.0.1:${services.profiles.run.mailWeb}`;
 
 /** Waits until the workers are idle (no event waiting, running or delayed), so no round queues behind other work. */
 const drained = (events) =>
@@ -60,8 +58,6 @@ const emitter = new LiveEmitter(readEnv(serviceEnvSchema, { ...process.env, ...s
 const events = new Queue(QueueName.Events, { connection: { url: site.env.REDIS_URL }, prefix: site.env.QUEUE_PREFIX });
 let sockets = [];
 try {
-  // On the first start the demo catalog is still being imported and projected.
-  await waitUntil(async () => (await (await fetch(`${site.baseUrl}/api/searchbook?pageSize=1`)).json()).totalBooks >= 60, 600_000, 'the demo catalog');
   await drained(events);
   const book = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks[0];
   const thread = { book_id: book.book_id, chapter_id: null };
@@ -95,7 +91,7 @@ try {
   if (SOURCES.includes('http')) {
     // One reader per round: posting has a 30-second cooldown per reader.
     const readers = [];
-    for (let n = 0; n < ROUNDS; n++) readers.push(await registerReader(site.baseUrl, mailWebUrl, 'Fanout'));
+    for (let n = 0; n < ROUNDS; n++) readers.push(await registerReader(site.baseUrl, site.mailUrl, 'Fanout'));
     await drained(events);
     const latencies = [];
     for (const [round, reader] of readers.entries()) {

@@ -1,6 +1,6 @@
 // Projection lag: from a command's acknowledgement to the read models (catalog and search index) reflecting it,
 // as the workers announce on the read-model change channel. 300 chapter updates, one at a time, on the demo
-// catalog. Usage: node load-tests/bench/projection-lag.mjs (stop any `npm start` first).
+// catalog. Usage: node load-tests/bench/projection-lag.mjs.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root, startSite } from './lib/site.mjs';

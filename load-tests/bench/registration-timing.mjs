@@ -3,7 +3,7 @@
 // Each request comes from its own client address (the site trusts X-Forwarded-For from this machine) and each taken
 // address is tried once, so no rate limit is reached. Prints the medians, p90s and the distinct answers of each kind.
 //
-// Usage: node load-tests/bench/registration-timing.mjs   (build first; stop any `npm start`). SAMPLES=200 by default.
+// Usage: node load-tests/bench/registration-timing.mjs   (build first). SAMPLES=200 by default.
 import { randomUUID } from 'node:crypto';
 import { startSite } from './lib/site.mjs';
 

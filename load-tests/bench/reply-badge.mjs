@@ -1,6 +1,6 @@
 // Reply to badge: from a reply's `post-comments` being acknowledged by one API process to the parent author's reply
 // badge arriving on their socket, held by a second API process (workers → Redis emitter → Redis adapter → socket).
-// Usage: npm run build && node load-tests/bench/reply-badge.mjs (stop any `npm start` first).
+// Usage: npm run build && node load-tests/bench/reply-badge.mjs.
 // The replies go to 10 chapter threads that have no comments yet (30 replies each, threads of a realistic size); the
 // replier's 30-second comment cooldown is cleared in Redis before each reply, so one replier can reply often.
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import services from '../../scripts/lib/services.cjs';
 import { percentiles, registerReader } from './lib/readers.mjs';
-import { root, startSite, waitUntil } from './lib/site.mjs';
+import { root, startSite } from './lib/site.mjs';
 
 const require = createRequire(import.meta.url);
 const { Redis } = require('ioredis');
@@ -18,7 +18,6 @@ const { LivePush, REALTIME_PATH } = require(join(root, 'contracts/dist/index.js'
 const REPLIES = Number(process.env.REPLIES ?? 300);
 const THREADS = 10;
 const SECOND_PORT = Number(process.env.SECOND_PORT ?? 8081);
-const mailWebUrl = `http://127.0.0.1:${services.profiles.run.mailWeb}`;
 
 const site = await startSite('bench-demo');
 const secondApi = spawn(process.execPath, ['backend/dist/main.js'], { cwd: root, env: { ...process.env, ...site.env, PORT: String(SECOND_PORT) }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -26,9 +25,8 @@ const redis = new Redis(site.env.REDIS_URL);
 let socket;
 try {
   await services.waitForPort(SECOND_PORT, 60_000);
-  let books = [];
-  await waitUntil(async () => (books = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks ?? []).length > 0, 120_000, 'the demo catalog');
-  const [author, replier] = [await registerReader(site.baseUrl, mailWebUrl, 'Author'), await registerReader(site.baseUrl, mailWebUrl, 'Replier')];
+  const books = (await (await fetch(`${site.baseUrl}/api/`)).json()).latestBooks;
+  const [author, replier] = [await registerReader(site.baseUrl, site.mailUrl, 'Author'), await registerReader(site.baseUrl, site.mailUrl, 'Replier')];
   const authorCooldown = `${site.env.QUEUE_PREFIX}:comment-cooldown:${author.user.user_id}`;
   const parents = [];
   for (const book of books) {
