@@ -37,44 +37,46 @@ describe('every route from 320 px up', () => {
 
   const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
 
-  it('has no sideways scrolling on any route at 320, 375, 414, 768 and 1280 px', async () => {
+  // One test per route, so each stays well inside the time limit and a failure names its route. {story}, {chapter} and
+  // {genre} stand for the test book's.
+  it.each([
+    '/',
+    '/searchbook',
+    '/searchbook?exclude_tag=Sweet&hide_read=1&book_name=' + 'x'.repeat(60),
+    '/genre/{genre}',
+    '/{story}',
+    '/{story}/{chapter}',
+    '/user/login',
+    '/user/register',
+    '/user/forgot-password',
+    '/user/verify-email',
+    '/user/reset-password',
+    '/user/profile',
+    '/user/liked-story',
+    '/user/reply-notification',
+    '/user/library',
+    '/about-us',
+    '/contact-us',
+    '/dmca',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/disclaimer',
+    '/999999-no-such-story',
+  ])('has no sideways scrolling on %s at 320, 375, 414, 768 and 1280 px', async (route) => {
     expect(reader.user.username).toHaveLength(30);
-    const site = inject('site').baseUrl;
-    const routes = [
-      '/',
-      '/searchbook',
-      '/searchbook?exclude_tag=Sweet&hide_read=1&book_name=' + 'x'.repeat(60),
-      `/genre/${encodeURIComponent(book.bookDetails.genres.split(',')[0].trim())}`,
-      `/${slug}`,
-      `/${slug}/${book.chapters[0].chapter_id}`,
-      '/user/login',
-      '/user/register',
-      '/user/forgot-password',
-      '/user/verify-email',
-      '/user/reset-password',
-      '/user/profile',
-      '/user/liked-story',
-      '/user/reply-notification',
-      '/user/library',
-      '/about-us',
-      '/contact-us',
-      '/dmca',
-      '/terms-of-service',
-      '/privacy-policy',
-      '/disclaimer',
-      '/999999-no-such-story',
-    ];
+    const path = route
+      .replace('{genre}', encodeURIComponent(book.bookDetails.genres.split(',')[0].trim()))
+      .replace('{story}', slug)
+      .replace('{chapter}', String(book.chapters[0].chapter_id));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${inject('site').baseUrl}${path}`, { waitUntil: 'networkidle' });
+    // Ad slots come a second after the page.
+    await page.waitForTimeout(1_100);
     const overflows: string[] = [];
-    for (const route of routes) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${site}${route}`, { waitUntil: 'networkidle' });
-      // Ad slots come a second after the page.
-      await page.waitForTimeout(1_100);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        const scrollWidth = await widest();
-        if (scrollWidth > width) overflows.push(`${route} at ${width} px: ${scrollWidth} px wide`);
-      }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const scrollWidth = await widest();
+      if (scrollWidth > width) overflows.push(`${path} at ${width} px: ${scrollWidth} px wide`);
     }
     expect(overflows).toEqual([]);
   });
@@ -121,7 +123,9 @@ describe('every route from 320 px up', () => {
       const started = Date.now();
       await page.goto(`${site}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5_000 });
-      expect(Date.now() - started, path).toBeLessThan(1_000);
+      // With retries it took 7.6 s; a single answer shows it in about 0.3 s on a quiet machine. The bound leaves room
+      // for a busy CI machine and still fails any retry.
+      expect(Date.now() - started, path).toBeLessThan(2_000);
       await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
     }
     await page.getByLabel('Search stories by title').fill('harbour');
