@@ -4,6 +4,7 @@ import { overLimit, type RateLimit } from '../rate-limits/rate-limit';
 import { nameRoute } from './answered-route';
 import { clientIp, type ProxyTrust } from './client-ip';
 import type { ResponseCache } from './response-cache';
+import { type HeaderList, setHeaders } from './security-headers';
 
 /** A limit on a path's requests per client address; past it, 429 with `message`. */
 export interface FrontDoorLimit extends RateLimit {
@@ -17,8 +18,8 @@ export interface FrontDoorOptions {
   storage: ThrottlerStorage;
   /** Who may name the client in X-Forwarded-For. */
   trust: ProxyTrust;
-  /** Sets the security headers of every answer. */
-  secure: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The security headers of every answer, by its URL. */
+  secure: (url: string) => HeaderList;
   /** Measures every request (the request metrics), the ones answered here included. */
   observe: (req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -34,21 +35,25 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     observe(req, res);
-    secure(req, res);
-    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return express(req, res);
+    const headers = secure(req.url ?? '/');
+    const toExpress = () => {
+      setHeaders(res, headers);
+      express(req, res);
+    };
+    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return toExpress();
     // Express routes case-insensitively and ignores a trailing slash: so does the limit lookup.
     const path = req.url.split('?', 1)[0].toLowerCase().replace(/\/+$/, '');
     const limit = limits[path];
-    if (!limit) return cache.serve(req, res) || express(req, res);
+    if (!limit) return cache.serve(req, res, headers) || toExpress();
     overLimit(storage, limit, clientIp(req, trust)).then(
       (over) => {
-        if (!over) return cache.serve(req, res) || express(req, res);
+        if (!over) return cache.serve(req, res, headers) || toExpress();
         // A limit's path is its route's pattern.
         nameRoute(req, path);
-        res.writeHead(429, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(Math.ceil(limit.ttl / 1000)) });
+        res.writeHead(429, [...headers, 'Content-Type', 'application/json; charset=utf-8', 'Retry-After', String(Math.ceil(limit.ttl / 1000))]);
         res.end(JSON.stringify({ statusCode: 429, message: limit.message }));
       },
-      () => express(req, res),
+      toExpress,
     );
   });
 }

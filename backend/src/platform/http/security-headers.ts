@@ -56,27 +56,43 @@ export const NON_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': REFERRER_POLICY,
 };
 
+/** Headers in the flat form `res.writeHead` takes: name, value, name, value … */
+export type HeaderList = readonly string[];
+
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-const withPolicy = (directives: Directives, hsts: boolean): Handler =>
-  helmet({
+/**
+ * What helmet sets under a policy, worked out once: with fixed directives its headers do not depend on the request, so
+ * each answer copies a list instead of running helmet's middleware chain.
+ */
+function headersOf(directives: Directives, hsts: boolean): HeaderList {
+  const headers: string[] = [];
+  const recorder = { setHeader: (name: string, value: string) => headers.push(name, value), removeHeader: () => undefined };
+  const helmetHandler = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: REFERRER_POLICY },
     frameguard: { action: 'deny' },
     strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }) as Handler;
+  helmetHandler({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return Object.freeze([...headers, 'Permissions-Policy', PERMISSIONS_POLICY]);
+}
+
+/** Sets `headers` on an answer that is still to be written. */
+export function setHeaders(res: ServerResponse, headers: HeaderList): void {
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+}
 
 /**
- * Security headers on every answer (API, web app, covers, dashboard), set before anything else answers: a strict
+ * The security headers of every answer (API, web app, covers, dashboard), by the request's URL: a strict
  * Content-Security-Policy, nosniff, no framing, a referrer policy, a permissions policy and cross-origin isolation of
  * the window. HSTS only when the site is reached over HTTPS.
  */
-export function securityHeaders({ webDist, dashboardPath, https }: { webDist: string; dashboardPath: string; https: boolean }) {
+export function securityHeaders({ webDist, dashboardPath, https }: { webDist: string; dashboardPath: string; https: boolean }): (url: string) => HeaderList {
   const index = join(webDist, 'index.html');
-  const site = withPolicy(siteDirectives(existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []), https);
-  const dashboard = withPolicy(dashboardDirectives, https);
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    (req.url?.startsWith(dashboardPath) ? dashboard : site)(req, res, () => undefined);
-  };
+  const site = headersOf(siteDirectives(existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []), https);
+  const dashboard = headersOf(dashboardDirectives, https);
+  return (url) => (url.startsWith(dashboardPath) ? dashboard : site);
 }
