@@ -1,5 +1,5 @@
 // API throughput and latency beside a bare node:http server sending the same bytes, measured in the same run with
-// k6: GET /api/, a book page, a chapter page and five typical searches. Usage:
+// k6: GET /api/, a book page, a chapter page, a category page and five typical searches. Usage:
 //   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalog, seeded by the site on first start)
 //   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalog.mjs first)
 // It starts the site itself, on free ports with its own data folder, and measures once the catalog is projected.
@@ -33,6 +33,7 @@ try {
     'GET /api/': '/api/',
     'book page': `/api/${book.book_id}-bench`,
     'chapter page': `/api/${book.book_id}-bench/${book.latest_chapter}`,
+    'category page: genre Romance': '/api/genre/Romance?pageNum=1',
     'search: Danmei/BL, newest': '/api/searchbook?page=1&pageSize=10&diversity=Danmei%2FBL&sort_by=newest',
     'search: Romance + Sweet': '/api/searchbook?page=1&pageSize=10&genre=Romance&tag=Sweet&sort_by=likes',
     'search: Chinese, Completed, 50001+ words': '/api/searchbook?page=1&pageSize=10&original_language=Chinese&completion_status=Completed&word_count=50001-',
