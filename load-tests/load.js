@@ -3,6 +3,7 @@
 // Environment: JOURNEY, PROFILE, RATE (arrivals per second at the base rate), CAPACITY_STEPS and STEP_SECONDS (the
 // capacity profile's rates), RUN_DATA (the catalog sample and readers), LEASE_URL, SUMMARY_FILE, BASE_URL.
 import { check } from 'k6';
+import { Counter } from 'k6/metrics';
 import { authChurnJourney } from './journeys/auth-churn.js';
 import { browseJourney } from './journeys/browse.js';
 import { liveJourney } from './journeys/live.js';
@@ -31,6 +32,9 @@ export function setup() {
   return { startedAt: Date.now() };
 }
 
+/** Iterations begun, counted as they begin (k6's `iterations` counts them as they end). */
+const arrivals = new Counter('arrivals');
+
 /**
  * A journey whose metrics carry their capacity step (lib/steps.js), and whose script errors count as failed checks
  * (k6 itself only logs them), so that its thresholds catch them.
@@ -38,6 +42,7 @@ export function setup() {
 const journey = (run) => async (data) => {
   startSteps(data.startedAt);
   tagStep();
+  arrivals.add(1);
   try {
     await run(data);
   } catch (error) {

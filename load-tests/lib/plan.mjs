@@ -44,10 +44,10 @@ export const LIVE_DWELL_SECONDS = { smoke: 2, default: 10 };
 
 /**
  * Each profile's arrival rate over time as [seconds, multiple of the base rate] stages, ramped linearly from the
- * previous one (k6's ramping-arrival-rate). smoke is a fixed few iterations of each journey instead.
+ * previous one (k6's ramping-arrival-rate); smoke and capacity have their own (SMOKE, and the capacity steps).
  */
 export const PROFILES = {
-  smoke: { description: 'a few iterations of each journey, to check that everything works (≤ 60 s)' },
+  smoke: { description: 'a few arrivals of each journey for 30 s, to check that everything works (under 60 s)' },
   average: {
     description: 'the usual day: ramp to the base rate in 30 s, hold it 3 minutes, ramp down',
     stages: [[30, 1], [180, 1], [20, 0]],
@@ -70,15 +70,11 @@ export const PROFILES = {
 /** The capacity criterion, over every HTTP request of a step. */
 export const CAPACITY = { p95: 200, errors: 0.001, rampSeconds: 5 };
 
-/** The smoke profile: iterations per virtual user and virtual users of each journey. */
-const SMOKE = {
-  browse: { vus: 2, iterations: 2 },
-  search: { vus: 2, iterations: 2 },
-  reading: { vus: 1, iterations: 1 },
-  social: { vus: 2, iterations: 2 },
-  'auth-churn': { vus: 2, iterations: 3 },
-  live: { vus: 2, iterations: 1 },
-};
+/**
+ * The smoke profile: a few arrivals per minute of each journey for 30 s; the live journey as two sessions at once,
+ * so that both readers' comments are timed (one virtual user's next session would wait out its cooldown).
+ */
+const SMOKE = { seconds: 30, perMinute: { browse: 8, search: 8, reading: 4, social: 8, 'auth-churn': 12 }, live: { vus: 2, iterations: 1 } };
 
 /** The journeys a run drives: one, or all of them for `mix`. */
 export function journeysOf(name) {
@@ -117,8 +113,12 @@ export function scenariosOf({ journey, profile, rate = BASE_RATE, steps = [], st
   const scenarios = {};
   for (const name of journeys) {
     const common = { exec: JOURNEYS[name].exec, tags: { journey: name }, gracefulStop: `${JOURNEYS[name].seconds + 10}s` };
-    if (!stages) {
-      scenarios[name] = { ...common, executor: 'per-vu-iterations', ...SMOKE[name], maxDuration: '45s' };
+    if (profile === 'smoke') {
+      const perMinute = SMOKE.perMinute[name];
+      const vus = vusFor(name, perMinute / 60);
+      scenarios[name] = perMinute
+        ? { ...common, executor: 'constant-arrival-rate', rate: perMinute, timeUnit: '1m', duration: `${SMOKE.seconds}s`, preAllocatedVUs: vus, maxVUs: vus }
+        : { ...common, executor: 'per-vu-iterations', ...SMOKE.live, maxDuration: `${SMOKE.seconds}s` };
       continue;
     }
     const share = shareOf(name, journeys);
@@ -137,13 +137,12 @@ export function scenariosOf({ journey, profile, rate = BASE_RATE, steps = [], st
   return scenarios;
 }
 
+/** How long a scenario's arrivals go on, in seconds (without its graceful stop). */
+const secondsOf = (scenario) =>
+  scenario.stages ? scenario.stages.reduce((total, stage) => total + parseInt(stage.duration, 10), 0) : parseInt(scenario.duration ?? scenario.maxDuration, 10);
+
 /** The longest a run of these scenarios may take, in seconds, graceful stops included. */
-export function runSecondsOf(scenarios) {
-  const seconds = (scenario) =>
-    parseInt(scenario.gracefulStop, 10) +
-    (scenario.stages ? scenario.stages.reduce((total, stage) => total + parseInt(stage.duration, 10), 0) : parseInt(scenario.maxDuration, 10));
-  return Math.max(...Object.values(scenarios).map(seconds));
-}
+export const runSecondsOf = (scenarios) => Math.max(...Object.values(scenarios).map((scenario) => secondsOf(scenario) + parseInt(scenario.gracefulStop, 10)));
 
 /** The largest number of virtual users each scenario may use: `vus` or `maxVUs`. */
 export const maxVUsOf = (scenario) => scenario.maxVUs ?? scenario.vus;
@@ -161,10 +160,8 @@ export function readerPools(scenarios) {
  */
 export function churnPoolSize(scenario) {
   if (!scenario) return 0;
-  if (scenario.executor === 'per-vu-iterations') return scenario.vus * scenario.iterations;
-  const peakPerSecond = Math.max(...scenario.stages.map((stage) => stage.target)) / 60;
-  const seconds = scenario.stages.reduce((total, stage) => total + parseInt(stage.duration, 10), 0);
-  return Math.ceil((peakPerSecond * Math.min(seconds, 600)) / 8) + 1;
+  const peakPerSecond = scenario.stages ? Math.max(...scenario.stages.map((stage) => stage.target)) / 60 : scenario.rate / 60;
+  return Math.ceil((peakPerSecond * Math.min(secondsOf(scenario), 600)) / 8) + 1;
 }
 
 /** The thresholds of a run: each journey's, or for capacity, each step's (aborting the run once a step fails). */
@@ -177,7 +174,7 @@ export function thresholdsOf({ journey, profile, steps = [], stepSeconds = 0 }) 
       thresholds[`http_req_failed{step:${step}}`] = judged(`rate<${CAPACITY.errors}`);
       // Not judged: listed so that the summary reports them per step.
       thresholds[`http_reqs{step:${step}}`] = ['count>=0'];
-      thresholds[`iterations{step:${step}}`] = ['count>=0'];
+      thresholds[`arrivals{step:${step}}`] = ['count>=0'];
       thresholds[`live_comment_delivery{step:${step}}`] = ['p(95)>=0'];
     });
     return thresholds;

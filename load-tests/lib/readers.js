@@ -26,9 +26,9 @@ export function readersOf(pool, count) {
 const expiryOf = (token) => JSON.parse(encoding.b64decode(token.split('.')[1], 'rawurl', 's')).exp;
 
 class Reader {
-  constructor({ email, username, user_id, token, refreshToken }) {
-    Object.assign(this, { email, username, userId: user_id, token, refreshToken });
-    this.lastCommentAt = 0;
+  /** `lastCommentAt` (ms): when the reader's comment cooldown counts from (0, or an earlier run's end). */
+  constructor({ email, username, user_id, token, refreshToken, lastCommentAt }) {
+    Object.assign(this, { email, username, userId: user_id, token, refreshToken, lastCommentAt });
   }
 
   /** A valid access token: renewed with the refresh token shortly before it expires, as the web client does. */

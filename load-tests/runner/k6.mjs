@@ -19,7 +19,9 @@ export const THRESHOLDS_FAILED = 99;
 export function startK6(env, dir, prefix = '') {
   if (!existsSync(k6Binary)) throw new Error(`k6 is not built: run npm run setup (expected ${k6Binary})`);
   const summaryFile = join(dir, `${prefix}summary.json`);
-  const child = spawn(k6Binary, ['run', '--address', '127.0.0.1:0', script], {
+  // Without a terminal (CI), no progress bar: it would print every second.
+  const quiet = process.stdout.isTTY ? [] : ['--quiet'];
+  const child = spawn(k6Binary, ['run', '--address', '127.0.0.1:0', ...quiet, script], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

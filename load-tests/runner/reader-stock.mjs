@@ -53,7 +53,13 @@ export class ReaderStock {
     );
     const churnReaders = this.pools.churn.slice(this.churnUsed, this.churnUsed + churn);
     this.churnUsed += churn;
-    const leased = (reader) => ({ email: reader.email, username: reader.username, user_id: reader.user_id, token: reader.token, refreshToken: reader.refreshToken });
+    // A reader an earlier run had may have commented up to its end, which is before now: its cooldown counts from now.
+    const now = Date.now();
+    const leased = (reader) => {
+      const lastCommentAt = reader.leased ? now : 0;
+      reader.leased = true;
+      return { email: reader.email, username: reader.username, user_id: reader.user_id, token: reader.token, refreshToken: reader.refreshToken, lastCommentAt };
+    };
     return { social: this.pools.social.slice(0, social).map(leased), live: this.pools.live.slice(0, live).map(leased), churn: churnReaders };
   }
 
