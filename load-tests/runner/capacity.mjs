@@ -17,6 +17,9 @@ const FINE = { steps: 4, stepSeconds: 40 };
 /** The first seconds of a step (the ramp to its rate and a settling time) are left out of its CPU figures. */
 const CPU_SETTLE_SECONDS = 10;
 
+/** The names of a k6 run's files in the results folder start with its label. */
+const filePrefix = (label) => `${label.replaceAll(' ', '-')}-`;
+
 /** Runs one k6 run of `rates` steps; resolves with each step's figures. */
 async function runSteps({ site, stock, books, dataFile, dir }, rates, stepSeconds, label) {
   const plan = { journey: 'mix', profile: 'capacity', steps: rates, stepSeconds };
@@ -25,7 +28,7 @@ async function runSteps({ site, stock, books, dataFile, dir }, rates, stepSecond
   writeRunData(dataFile, { books, churnReaders: readers.churn });
   console.log(`\n${label}: ${rates.map((rate) => rate.toFixed(1)).join(', ')} arrivals/s, ${stepSeconds} s each`);
   const env = { JOURNEY: 'mix', PROFILE: 'capacity', RUN_DATA: dataFile, CAPACITY_STEPS: rates.join(','), STEP_SECONDS: String(stepSeconds) };
-  const { summary, cpu } = await runK6Once(site, readers, env, dir, `${label.replaceAll(' ', '-')}-`);
+  const { summary, cpu } = await runK6Once(site, readers, env, dir, filePrefix(label));
   const startedAt = summary.setup_data.startedAt;
   return rates
     .map((rate, step) => {
@@ -56,12 +59,15 @@ export async function findCapacity(context) {
   const ladder = [];
   for (let rate = COARSE.first; rate <= COARSE.max; rate *= COARSE.factor) ladder.push(Math.round(rate * 10) / 10);
   const steps = [];
+  const runs = [];
   // A step that fails is run once more (the next run starts with it) before the search believes it: a busy
   // neighbour on the machine can spoil one step.
   const retried = new Set();
   for (let next = 0; next < ladder.length; ) {
     const rates = ladder.slice(next, next + COARSE.stepsPerRun);
-    const measured = await runSteps(context, rates, COARSE.stepSeconds, `coarse steps ${next + 1}-${next + rates.length}`);
+    const label = `coarse steps ${next + 1}-${next + rates.length}`;
+    runs.push(label);
+    const measured = await runSteps(context, rates, COARSE.stepSeconds, label);
     steps.push(...measured);
     const failed = measured.findIndex((step) => !step.held);
     if (failed === -1 && measured.length === rates.length) {
@@ -78,13 +84,14 @@ export async function findCapacity(context) {
   const ceiling = lowestFailedAbove(steps, low);
   if (ceiling) {
     const fine = Array.from({ length: FINE.steps }, (_, k) => Math.round((low + ((k + 1) * (ceiling.rate - low)) / (FINE.steps + 1)) * 10) / 10);
+    runs.push('fine steps');
     steps.push(...(await runSteps(context, fine, FINE.stepSeconds, 'fine steps')));
   }
   const best = highestHeld(steps);
-  report(context.dir, steps, best, best ? lowestFailedAbove(steps, best.rate) : steps.find((step) => !step.held));
+  report(context.dir, steps, best, best ? lowestFailedAbove(steps, best.rate) : steps.find((step) => !step.held), runs);
 }
 
-function report(dir, steps, best, firstFailed) {
+function report(dir, steps, best, firstFailed, runs) {
   writeFileSync(join(dir, 'capacity.json'), JSON.stringify({ criterion: CAPACITY, best: best ?? null, steps }, null, 1));
   const ms = (value) => (value === undefined ? '–' : `${value.toFixed(0)} ms`);
   const rows = [...steps]
@@ -119,6 +126,6 @@ function report(dir, steps, best, firstFailed) {
       },
       { heading: `CPU at the capacity (${best ? best.rate.toFixed(1) : '–'} arrivals/s), percent of one core`, columns: ['process', 'CPU'], rows: cpuRows(best?.cpu) },
     ],
-    links: [['capacity.json', 'capacity.json']],
+    links: [['capacity.json', 'capacity.json'], ...runs.map((label) => [`k6 dashboard report: ${label}`, `${filePrefix(label)}dashboard.html`])],
   });
 }

@@ -1,5 +1,9 @@
 // The runner's own calls to the site: its API, and the mail its SMTP catcher (MailDev) caught.
 /* global fetch */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A 503 (the site's store or Redis slow to answer) is asked again this many times, after its Retry-After. */
+const RETRIES = 5;
 
 /**
  * A JSON call to the site's API from client `address` (X-Forwarded-For, believed from loopback), so the runner's
@@ -9,7 +13,12 @@ export async function callApi(baseUrl, method, path, { body, token, address } = 
   const headers = { 'content-type': 'application/json' };
   if (address) headers['x-forwarded-for'] = address;
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const send = () => fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  let response = await send();
+  for (let retry = 0; response.status === 503 && retry < RETRIES; retry++) {
+    await sleep(1000 * Number(response.headers.get('retry-after') ?? 1));
+    response = await send();
+  }
   const text = await response.text();
   let data = null;
   try {
