@@ -23,7 +23,7 @@ export const JOURNEYS = {
     errors: 0.01,
     metrics: {
       live_connect: ['p(95)<500'],
-      live_comment_delivery: ['p(95)<1000'],
+      live_comment_delivery: ['p(95)<1500'],
       live_reply_badge_delivery: ['p(95)<2000'],
       live_delivered: ['rate>0.99'],
     },
