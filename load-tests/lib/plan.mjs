@@ -7,7 +7,7 @@
  * iteration lasts in seconds (think times included; it sizes the virtual users an arrival rate needs), and its
  * thresholds: p95 of its HTTP requests in ms, at most `errors` of them failed, and any of its own metrics.
  */
-export const JOURNEYS = {
+const JOURNEYS = {
   browse: { exec: 'browse', share: 0.3, seconds: 8, p95: 200, errors: 0.01 },
   search: { exec: 'search', share: 0.2, seconds: 7, p95: 200, errors: 0.01 },
   reading: { exec: 'reading', share: 0.25, seconds: 14, p95: 200, errors: 0.01 },
@@ -31,13 +31,13 @@ export const JOURNEYS = {
 };
 
 /** The journeys that act as a signed-in reader, and how many readers one virtual user of each holds. */
-export const READERS_PER_VU = { social: 1, live: 2 };
+const READERS_PER_VU = { social: 1, live: 2 };
 
 /** Seeded readers' usernames start with their pool's prefix (the social journey leaves live readers' comments alone). */
 export const READER_NAME_PREFIX = { social: 'Social-', live: 'Live-', churn: 'Churn-' };
 
 /** Arrivals per second of the mixed journey at the `average` profile; RATE overrides it (the other profiles scale with it). */
-export const BASE_RATE = 4;
+const BASE_RATE = 4;
 
 /** A live session stays this many seconds after its deliveries, as a reader on the page would (smoke: briefly). */
 export const LIVE_DWELL_SECONDS = { smoke: 2, default: 10 };
@@ -145,7 +145,7 @@ const secondsOf = (scenario) =>
 export const runSecondsOf = (scenarios) => Math.max(...Object.values(scenarios).map((scenario) => secondsOf(scenario) + parseInt(scenario.gracefulStop, 10)));
 
 /** The largest number of virtual users each scenario may use: `vus` or `maxVUs`. */
-export const maxVUsOf = (scenario) => scenario.maxVUs ?? scenario.vus;
+const maxVUsOf = (scenario) => scenario.maxVUs ?? scenario.vus;
 
 /** How many signed-in readers each pool must hold for these scenarios (a virtual user keeps its readers). */
 export function readerPools(scenarios) {
