@@ -1,6 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { overLimit, type RateLimit } from '../rate-limits/rate-limit';
+import { OptimisticLimit } from '../rate-limits/optimistic-limit';
+import type { RateLimit } from '../rate-limits/rate-limit';
 import { nameRoute } from './answered-route';
 import { clientIp, type ProxyTrust } from './client-ip';
 import type { ResponseCache } from './response-cache';
@@ -27,11 +28,13 @@ export interface FrontDoorOptions {
 /**
  * Puts the response cache in front of Express: a remembered public GET is answered straight from memory, without
  * the routing, middleware and serialisation of a full request. Paths given a limit are counted first, whether
- * the answer then comes from memory or not. Every request is measured here, and every answer gets the security
+ * the answer then comes from memory or not (a client far below the limit does not wait for its count: OptimisticLimit). Every request is measured here, and every answer gets the security
  * headers here, first. (socket.io's own HTTP requests at /realtime never reach this listener.)
  */
 export function installFrontDoor(server: Server, cache: ResponseCache, { limits, storage, trust, secure, observe }: FrontDoorOptions): void {
   const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  // One count per limit, whichever of its paths is asked.
+  const counts = new Map(Object.values(limits).map((limit) => [limit.name, new OptimisticLimit(storage, limit)]));
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     observe(req, res);
@@ -45,9 +48,11 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
     const path = req.url.split('?', 1)[0].toLowerCase().replace(/\/+$/, '');
     const limit = limits[path];
     if (!limit) return cache.serve(req, res, headers) || toExpress();
-    overLimit(storage, limit, clientIp(req, trust)).then(
-      (over) => {
-        if (!over) return cache.serve(req, res, headers) || toExpress();
+    const over = counts.get(limit.name)!.check(clientIp(req, trust));
+    if (over === false) return cache.serve(req, res, headers) || toExpress();
+    over.then(
+      (refused) => {
+        if (!refused) return cache.serve(req, res, headers) || toExpress();
         // A limit's path is its route's pattern.
         nameRoute(req, path);
         res.writeHead(429, [...headers, 'Content-Type', 'application/json; charset=utf-8', 'Retry-After', String(Math.ceil(limit.ttl / 1000))]);
