@@ -130,7 +130,8 @@ export function scenariosOf({ journey, profile, rate = BASE_RATE, steps = [], st
       startRate: 0,
       timeUnit: '1m',
       stages: perMinute(stages, share),
-      preAllocatedVUs: Math.ceil(maxVUs / 2),
+      // All made before the run: a virtual user made during it costs an arrival (k6 drops it meanwhile).
+      preAllocatedVUs: maxVUs,
       maxVUs,
     };
   }
