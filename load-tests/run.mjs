@@ -3,7 +3,7 @@
 // only; MAIL_URL: its MailDev, to verify the readers it seeds). Writes summary.json, report.html and k6's
 // dashboard.html to load-tests/results/<time>-<journey>-<profile>/ and exits as k6 did (99: a threshold failed).
 import console from 'node:console';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { startSite } from './bench/lib/site.mjs';
@@ -63,7 +63,10 @@ try {
         checkSection(summary),
         { heading: 'CPU during the run (percent of one core)', columns: ['process', 'CPU'], rows: cpuRows(cpu.usage(started, Date.now())) },
       ],
-      links: [['k6 dashboard report (charts over time)', 'dashboard.html'], ['summary.json', 'summary.json']],
+      links: [
+        ...(existsSync(join(dir, 'dashboard.html')) ? [['k6 dashboard report (charts over time)', 'dashboard.html']] : []),
+        ['summary.json', 'summary.json'],
+      ],
     });
     console.log(`Report: ${join(dir, 'report.html')}`);
     process.exitCode = code;

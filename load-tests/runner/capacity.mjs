@@ -4,7 +4,7 @@
 // its first failing step): first coarse steps (×1.5; a failing one is tried once more), then finer ones between
 // the highest that held and the lowest above it that did not. Bounded: about 10 minutes on a 2-core machine.
 import console from 'node:console';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { CAPACITY, churnPoolSize, readerPools, runSecondsOf, scenariosOf } from '../lib/plan.mjs';
@@ -126,6 +126,11 @@ function report(dir, steps, best, firstFailed, runs) {
       },
       { heading: `CPU at the capacity (${best ? best.rate.toFixed(1) : '–'} arrivals/s), percent of one core`, columns: ['process', 'CPU'], rows: cpuRows(best?.cpu) },
     ],
-    links: [['capacity.json', 'capacity.json'], ...runs.map((label) => [`k6 dashboard report: ${label}`, `${filePrefix(label)}dashboard.html`])],
+    links: [
+      ['capacity.json', 'capacity.json'],
+      ...runs
+        .filter((label) => existsSync(join(dir, `${filePrefix(label)}dashboard.html`)))
+        .map((label) => [`k6 dashboard report: ${label}`, `${filePrefix(label)}dashboard.html`]),
+    ],
   });
 }

@@ -32,9 +32,9 @@ export function journeySection(summary, journeys) {
 
 /** Every threshold of the run and whether it held. */
 export function thresholdSection(summary) {
-  const rows = Object.entries(summary.metrics).flatMap(([name, metric]) =>
-    Object.entries(metric.thresholds ?? {}).map(([rule, { ok }]) => [name, rule, ok ? 'held' : 'BREACHED']),
-  );
+  const rows = Object.entries(summary.metrics)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([name, metric]) => Object.entries(metric.thresholds ?? {}).map(([rule, { ok }]) => [name, rule, ok ? 'held' : 'BREACHED']));
   return { heading: 'Thresholds', columns: ['metric', 'threshold', 'result'], rows };
 }
 
@@ -96,7 +96,7 @@ function asText({ heading, columns, rows, note }) {
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 function asHtml({ heading, columns, rows, note }) {
-  const cell = (tag, text) => `<${tag}${tag === 'td' && /BREACHED|failed/.test(text) ? ' class="bad"' : ''}>${escape(text)}</${tag}>`;
+  const cell = (tag, text) => `<${tag}${tag === 'td' && /^(BREACHED|failed step|\d+ failed)$/.test(text) ? ' class="bad"' : ''}>${escape(text)}</${tag}>`;
   return `<section><h2>${escape(heading)}</h2><table><thead><tr>${columns.map((c) => cell('th', c)).join('')}</tr></thead><tbody>${rows
     .map((row) => `<tr>${row.map((c) => cell('td', c)).join('')}</tr>`)
     .join('')}</tbody></table>${note ? `<p>${escape(note)}</p>` : ''}</section>`;
