@@ -7,14 +7,16 @@ const RETRIES = 5;
 
 /**
  * A JSON call to the site's API from client `address` (X-Forwarded-For, believed from loopback), so the runner's
- * preparation is counted per simulated reader by the rate limits; resolves with { status, data }.
+ * preparation is counted per simulated reader by the rate limits; resolves with { status, data, retried }, `retried`
+ * when an earlier attempt answered 503 (it may have been carried out all the same).
  */
 export async function callApi(baseUrl, method, path, { body, token, address } = {}) {
   const headers = { 'content-type': 'application/json' };
   if (address) headers['x-forwarded-for'] = address;
   if (token) headers.authorization = `Bearer ${token}`;
   const send = () => fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  let response = await send();
+  const first = await send();
+  let response = first;
   for (let retry = 0; response.status === 503 && retry < RETRIES; retry++) {
     await sleep(1000 * Number(response.headers.get('retry-after') ?? 1));
     response = await send();
@@ -26,7 +28,7 @@ export async function callApi(baseUrl, method, path, { body, token, address } = 
   } catch {
     data = text;
   }
-  return { status: response.status, data };
+  return { status: response.status, data, retried: response !== first };
 }
 
 /** Every e-mail the site's MailDev has caught: [{ to: [{ address }], text }]. */
