@@ -28,6 +28,9 @@ USER node
 FROM server AS api
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/dist backend/dist
+# The web app's build, whose pages the API renders (web/dist-server) into its index.html.
+COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/web/dist-server web/dist-server
 ENV HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
 CMD ["node", "backend/dist/main.js"]

@@ -3,8 +3,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A server-rendered page knows it has hydrated by the marks of shared/ui/Boundary (see shared/state/hydration.ts).
+const reactSuspense = { name: 'react', importNames: ['Suspense'], message: 'Use shared/ui/Boundary, which marks its hydration.' };
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.tools/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +27,7 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
-    rules: reactHooks.configs.recommended.rules,
+    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense] }] },
   },
   // Web import zones (ARCHITECTURE.md section 4): `app/` composes features and shared; features never import `app/`;
   // `shared/` (UI, API client, store, session, site config) imports neither `app/` nor `features/`.
@@ -32,15 +35,16 @@ export default tseslint.config(
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
+      'no-restricted-imports': ['error', { paths: [reactSuspense], patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
     },
   },
   {
     files: ['web/src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' }] }],
+      'no-restricted-imports': ['error', { paths: [reactSuspense], patterns: [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' }] }],
     },
   },
+  { files: ['web/src/shared/ui/Boundary.tsx'], rules: { 'no-restricted-imports': 'off' } },
   // The server's domain (ARCHITECTURE.md sections 3 and 4): the shared kernel and each module's domain/ are pure rules,
   // importing no framework, driver or infrastructure. backend/src/domain/domain-imports.spec.ts proves this rule fires.
   {

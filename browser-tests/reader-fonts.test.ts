@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
 
-/** What the chapter text looked like when it first entered the page, before anything was painted. */
+/** What the chapter text looked like when it was first painted. */
 interface FirstLook {
   fontFamily: string;
   maxWidth: string;
@@ -18,15 +18,16 @@ declare global {
 }
 
 /**
- * A browser context that records, on every page, the chapter text's style at the moment it is put in the page (a
- * mutation observer runs before the next paint), and every request and Content-Security-Policy complaint.
+ * A browser context that records, on every page, the chapter text's style in the first frame that paints it (a frame
+ * callback runs just before its paint; text held back for its font is not painted), and every request and
+ * Content-Security-Policy complaint.
  */
 async function readerContext(browser: Browser, options: Parameters<Browser['newContext']>[0]) {
   const context = await browser.newContext(options);
   await context.addInitScript(() => {
-    new MutationObserver(() => {
+    const look = () => {
       const text = document.querySelector('.chapter-page');
-      if (!text || window.firstLook) return;
+      if (!text?.checkVisibility({ visibilityProperty: true })) return requestAnimationFrame(look);
       const style = getComputedStyle(text);
       // document.fonts.check() also answers true for a family the page has no face of: look for the loaded face itself.
       let fontLoaded = false;
@@ -34,7 +35,8 @@ async function readerContext(browser: Browser, options: Parameters<Browser['newC
         if (face.family.replace(/["']/g, '') === 'OpenDyslexic' && face.weight === '400' && face.style === 'normal') fontLoaded ||= face.status === 'loaded';
       });
       window.firstLook = { fontFamily: style.fontFamily, maxWidth: style.maxWidth, fontLoaded };
-    }).observe(document, { childList: true, subtree: true });
+    };
+    requestAnimationFrame(look);
   });
   const requests: { url: string; type: string }[] = [];
   const policyComplaints: string[] = [];

@@ -16,6 +16,7 @@ import { ModerationModule } from './modules/moderation/moderation.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators/api/queue-dashboard';
 import { OperatorsModule } from './modules/operators/operators.module';
+import { PagesModule } from './modules/pages/pages.module';
 import { WEB_DIST } from './platform/http/web-dist';
 import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
 import { SearchPresetsModule } from './modules/search-presets/search-presets.module';
@@ -53,6 +54,7 @@ export class AppModule {
         SearchPresetsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
+        PagesModule,
         ...(existsSync(WEB_DIST)
           ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`, `${METRICS_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),

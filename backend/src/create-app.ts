@@ -23,6 +23,7 @@ import { ResponseCache } from './platform/http/response-cache';
 import { securityHeaders } from './platform/http/security-headers';
 import { serveAppForUndecodablePaths } from './platform/http/undecodable-paths';
 import { WEB_DIST } from './platform/http/web-dist';
+import { ServerRenderedPages } from './modules/pages/api/server-rendered-pages';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 
@@ -62,7 +63,10 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   answerClientErrorsInJson(app.getHttpServer());
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).handler);
   app.use(METRICS_PATH, app.get(MetricsEndpoint).handler);
-  app.use(serveAppForUndecodablePaths(WEB_DIST, ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH, METRICS_PATH]));
+  const serverPaths = ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH, METRICS_PATH];
+  app.use(serveAppForUndecodablePaths(WEB_DIST, serverPaths));
+  // Home, stories, chapters and categories go out already rendered; the static files serve the rest.
+  app.use(app.get(ServerRenderedPages).handler(serverPaths));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });

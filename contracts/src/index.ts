@@ -39,4 +39,5 @@ export * from './read-models/account-read-models';
 export * from './read-models/library-read-models';
 export * from './read-models/search-presets';
 export * from './api/library-responses';
+export * from './api/server-rendered-page';
 export * from './rules/utc-minute';

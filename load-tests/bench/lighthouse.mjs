@@ -1,12 +1,16 @@
-// `npm run bench:lighthouse`: Lighthouse performance and accessibility scores of home, a story and a chapter of a
-// running site (BASE_URL, default http://127.0.0.1:8080, e.g. `npm start`), with Lighthouse's mobile emulation and
-// its desktop preset. Failed accessibility audits are listed with the elements they name. Chromium is Debian's
-// (CHROME_PATH overrides); nothing is downloaded.
+// `npm run bench:lighthouse`: Lighthouse performance and accessibility scores of home, a story and a chapter, with
+// Lighthouse's mobile emulation and its desktop preset, and the JavaScript each page loads (gzipped, as sent) and its
+// first contentful paint. It measures the site at BASE_URL when given, or else starts one of its own with the demo
+// catalogue (ready once imported and projected). Failed accessibility audits are listed with the elements they name.
+// Chromium is Debian's (CHROME_PATH overrides); nothing is downloaded.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { loadavg } from 'node:os';
+import { startSite } from './lib/site.mjs';
 
-const baseUrl = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const site = process.env.BASE_URL ? null : await startSite('bench-demo');
+const baseUrl = (process.env.BASE_URL ?? site.baseUrl).replace(/\/$/, '');
 
 async function api(path) {
   const response = await fetch(`${baseUrl}/api${path}`);
@@ -44,7 +48,15 @@ try {
       );
       const { categories, audits } = result.lhr;
       const score = (category) => Math.round((categories[category].score ?? 0) * 100);
-      rows.push({ page: page.name, mode: mode.name, performance: score('performance'), accessibility: score('accessibility') });
+      const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+      rows.push({
+        page: page.name,
+        mode: mode.name,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        scriptKb: (scripts?.transferSize ?? 0) / 1024,
+        fcpMs: audits['first-contentful-paint'].numericValue,
+      });
       for (const ref of categories.accessibility.auditRefs) {
         const audit = audits[ref.id];
         if (ref.weight === 0 || audit.score === null || audit.score === 1) continue;
@@ -55,11 +67,13 @@ try {
   }
 } finally {
   await chrome.kill();
+  await site?.stop();
 }
 
-console.log(`Lighthouse ${baseUrl} (scores out of 100)\n`);
-console.log('page     mode     performance  accessibility');
+console.log(`Lighthouse ${baseUrl} (scores out of 100; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
+console.log('page     mode     performance  accessibility  JS KB sent  FCP ms');
 for (const row of rows) {
-  console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${String(row.performance).padStart(11)}  ${String(row.accessibility).padStart(13)}`);
+  const cells = [row.performance, row.accessibility, row.scriptKb.toFixed(1), Math.round(row.fcpMs)].map(String);
+  console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells[0].padStart(11)}  ${cells[1].padStart(13)}  ${cells[2].padStart(10)}  ${cells[3].padStart(6)}`);
 }
 if (problems.length) console.log(`\nAccessibility audits that failed:\n${problems.join('\n')}`);

@@ -1,10 +1,35 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type EmbeddedPageData, PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPageCode } from './app/page-code';
+import { seedPageData } from './app/seed-page-data';
+import { createQueryClient } from './shared/api/query-client';
 import './app/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const embedded = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+
+if (embedded) {
+  // A page the server rendered: the app starts from the answer it was rendered from and takes over its HTML.
+  const page = JSON.parse(embedded) as EmbeddedPageData;
+  seedPageData(queryClient, page);
+  // As a transition, hydrating yields to the browser every few milliseconds instead of holding it in one long task.
+  void preloadPageCode(page.data.page).then(() =>
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} renderedAt={page.renderedAt} />
+        </StrictMode>,
+      );
+    }),
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

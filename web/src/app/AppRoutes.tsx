@@ -1,86 +1,94 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { BookRoute } from '../features/book-page/components/BookRoute';
 import { HomePage } from '../features/home/components/HomePage';
-import { ProtectedRoute } from '../features/session/components/ProtectedRoute';
+import { lazyComponent } from '../shared/ui/lazy-component';
 import { Layout } from './Layout';
+import { CategoryPage, ChapterPage } from './page-code';
+import { Boundary } from '../shared/ui/Boundary';
+
+type PropsOf<Component> = Component extends ComponentType<infer Props> ? Props & object : never;
 
 /** A screen loaded on demand from its module's named export. */
-function lazyPage<Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+function lazyPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  return lazyComponent(() => load().then((module) => module[name] as ComponentType<PropsOf<Module[Name]>>));
 }
 
-// Every screen but Home loads on demand, so the home page's JavaScript stays small.
+// Every screen but Home loads on demand, so the home page's JavaScript stays small; screens seldom visited load with
+// their kin (screens/), so the route table names few chunks.
+const staticScreens = () => import('./screens/static');
+const accountScreens = () => import('./screens/account');
+const readerScreens = () => import('./screens/reader');
+const operatorScreens = () => import('./screens/operators');
 const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'), 'SearchPage');
-const CategoryPage = lazyPage(() => import('../features/category/components/CategoryPage'), 'CategoryPage');
-const AboutUsPage = lazyPage(() => import('../features/static-pages/components/AboutUsPage'), 'AboutUsPage');
-const ContactUsPage = lazyPage(() => import('../features/static-pages/components/ContactUsPage'), 'ContactUsPage');
-const DmcaPage = lazyPage(() => import('../features/static-pages/components/DmcaPage'), 'DmcaPage');
-const TermsOfServicePage = lazyPage(() => import('../features/static-pages/components/TermsOfServicePage'), 'TermsOfServicePage');
-const PrivacyPolicyPage = lazyPage(() => import('../features/static-pages/components/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const DisclaimerPage = lazyPage(() => import('../features/static-pages/components/DisclaimerPage'), 'DisclaimerPage');
-const LoginPage = lazyPage(() => import('../features/account/components/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/account/components/RegisterPage'), 'RegisterPage');
-const VerifyEmailPage = lazyPage(() => import('../features/account/components/VerifyEmailPage'), 'VerifyEmailPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/account/components/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/account/components/ResetPasswordPage'), 'ResetPasswordPage');
-const ResetPasswordSuccessfulPage = lazyPage(
-  () => import('../features/account/components/ResetPasswordSuccessfulPage'),
-  'ResetPasswordSuccessfulPage',
+const AboutUsPage = lazyPage(staticScreens, 'AboutUsPage');
+const ContactUsPage = lazyPage(staticScreens, 'ContactUsPage');
+const DmcaPage = lazyPage(staticScreens, 'DmcaPage');
+const TermsOfServicePage = lazyPage(staticScreens, 'TermsOfServicePage');
+const PrivacyPolicyPage = lazyPage(staticScreens, 'PrivacyPolicyPage');
+const DisclaimerPage = lazyPage(staticScreens, 'DisclaimerPage');
+const LoginPage = lazyPage(accountScreens, 'LoginPage');
+const RegisterPage = lazyPage(accountScreens, 'RegisterPage');
+const VerifyEmailPage = lazyPage(accountScreens, 'VerifyEmailPage');
+const ForgotPasswordPage = lazyPage(accountScreens, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(accountScreens, 'ResetPasswordPage');
+const ResetPasswordSuccessfulPage = lazyPage(accountScreens, 'ResetPasswordSuccessfulPage');
+const LogoutPage = lazyPage(accountScreens, 'LogoutPage');
+const ProfilePage = lazyPage(accountScreens, 'ProfilePage');
+const ReplyNotificationsPage = lazyPage(readerScreens, 'ReplyNotificationsPage');
+const LikedStoriesPage = lazyPage(readerScreens, 'LikedStoriesPage');
+const LibraryPage = lazyPage(readerScreens, 'LibraryPage');
+const ProtectedRoute = lazyPage(readerScreens, 'ProtectedRoute');
+const ModerationPage = lazyPage(operatorScreens, 'ModerationPage');
+const AuditPage = lazyPage(operatorScreens, 'AuditPage');
+
+const page = (element: ReactNode) => <Boundary fallback={<p>Loading...</p>}>{element}</Boundary>;
+// A login-only page shows nothing while the login state is checked (spec section 2), its check's code loading included.
+const protectedPage = (element: ReactNode) => (
+  <Boundary fallback={null}>
+    <ProtectedRoute>{page(element)}</ProtectedRoute>
+  </Boundary>
 );
-const LogoutPage = lazyPage(() => import('../features/account/components/LogoutPage'), 'LogoutPage');
-const ProfilePage = lazyPage(() => import('../features/account/components/ProfilePage'), 'ProfilePage');
-const ReplyNotificationsPage = lazyPage(
-  () => import('../features/reply-notifications/components/ReplyNotificationsPage'),
-  'ReplyNotificationsPage',
+
+/**
+ * The spec's route table (section 2). Any unknown path shows the home screen. The routes the server renders carry an
+ * id, by which it knows the page an address shows (see page-request.ts).
+ */
+export const appRoutes = (
+  <Route element={<Layout />}>
+    <Route id="home" index element={<HomePage />} />
+    <Route path="searchbook" element={page(<SearchPage />)} />
+    <Route id="diversity" path="diversity/*" element={page(<CategoryPage category="diversity" />)} />
+    <Route id="setting" path="setting/*" element={page(<CategoryPage category="setting" />)} />
+    <Route id="genre" path="genre/*" element={page(<CategoryPage category="genre" />)} />
+    <Route id="tag" path="tag/*" element={page(<CategoryPage category="tag" />)} />
+    <Route path="about-us" element={page(<AboutUsPage />)} />
+    <Route path="contact-us" element={page(<ContactUsPage />)} />
+    <Route path="dmca" element={page(<DmcaPage />)} />
+    <Route path="terms-of-service" element={page(<TermsOfServicePage />)} />
+    <Route path="privacy-policy" element={page(<PrivacyPolicyPage />)} />
+    <Route path="disclaimer" element={page(<DisclaimerPage />)} />
+    <Route path="user/login" element={page(<LoginPage />)} />
+    <Route path="user/register" element={page(<RegisterPage />)} />
+    <Route path="user/verify-email" element={page(<VerifyEmailPage />)} />
+    <Route path="user/forgot-password" element={page(<ForgotPasswordPage />)} />
+    <Route path="user/reset-password" element={page(<ResetPasswordPage />)} />
+    <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
+    <Route path="user/logout" element={page(<LogoutPage />)} />
+    <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
+    <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
+    <Route path="user/library" element={protectedPage(<LibraryPage />)} />
+    <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
+    <Route path="user/*" element={<HomePage />} />
+    {/* The operators' pages tell visitors and readers they are for operators (the API checks the role too). */}
+    <Route path="admin/moderation" element={page(<ModerationPage />)} />
+    <Route path="admin/audit" element={page(<AuditPage />)} />
+    <Route id="story" path=":bookIDSlug" element={<BookRoute />} />
+    <Route id="chapter" path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
+    <Route id="unknown" path="*" element={<HomePage />} />
+  </Route>
 );
-const LikedStoriesPage = lazyPage(() => import('../features/liked-stories/components/LikedStoriesPage'), 'LikedStoriesPage');
-const LibraryPage = lazyPage(() => import('../features/library/components/LibraryPage'), 'LibraryPage');
 
-const ModerationPage = lazyPage(() => import('../features/operators/components/ModerationPage'), 'ModerationPage');
-const AuditPage = lazyPage(() => import('../features/operators/components/AuditPage'), 'AuditPage');
-
-const ChapterPage = lazyPage(() => import('../features/chapter/components/ChapterPage'), 'ChapterPage');
-
-const page = (element: ReactNode) => <Suspense fallback={<p>Loading...</p>}>{element}</Suspense>;
-const protectedPage = (element: ReactNode) => <ProtectedRoute>{page(element)}</ProtectedRoute>;
-
-/** The spec's route table (section 2). Any unknown path shows the home screen. */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="searchbook" element={page(<SearchPage />)} />
-        <Route path="diversity/*" element={page(<CategoryPage category="diversity" />)} />
-        <Route path="setting/*" element={page(<CategoryPage category="setting" />)} />
-        <Route path="genre/*" element={page(<CategoryPage category="genre" />)} />
-        <Route path="tag/*" element={page(<CategoryPage category="tag" />)} />
-        <Route path="about-us" element={page(<AboutUsPage />)} />
-        <Route path="contact-us" element={page(<ContactUsPage />)} />
-        <Route path="dmca" element={page(<DmcaPage />)} />
-        <Route path="terms-of-service" element={page(<TermsOfServicePage />)} />
-        <Route path="privacy-policy" element={page(<PrivacyPolicyPage />)} />
-        <Route path="disclaimer" element={page(<DisclaimerPage />)} />
-        <Route path="user/login" element={page(<LoginPage />)} />
-        <Route path="user/register" element={page(<RegisterPage />)} />
-        <Route path="user/verify-email" element={page(<VerifyEmailPage />)} />
-        <Route path="user/forgot-password" element={page(<ForgotPasswordPage />)} />
-        <Route path="user/reset-password" element={page(<ResetPasswordPage />)} />
-        <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
-        <Route path="user/logout" element={page(<LogoutPage />)} />
-        <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
-        <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
-        <Route path="user/library" element={protectedPage(<LibraryPage />)} />
-        <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
-        <Route path="user/*" element={<HomePage />} />
-        {/* The operators' pages tell visitors and readers they are for operators (the API checks the role too). */}
-        <Route path="admin/moderation" element={page(<ModerationPage />)} />
-        <Route path="admin/audit" element={page(<AuditPage />)} />
-        <Route path=":bookIDSlug" element={<BookRoute />} />
-        <Route path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
-        <Route path="*" element={<HomePage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{appRoutes}</Routes>;
 }

@@ -1,14 +1,25 @@
+import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
-import { useMergeVisitorProgress } from '../features/reading-progress/use-merge-visitor-progress';
+import { hasLocalPlaces } from '../features/reading-progress/use-has-reading-places';
 import { AdBlockBanner } from '../features/site-shell/components/AdBlockBanner';
 import { AdSlot } from '../features/site-shell/components/AdSlot';
 import { CookieBanner } from '../features/site-shell/components/CookieBanner';
 import { Footer } from '../features/site-shell/components/Footer';
 import { Header } from '../features/site-shell/components/Header';
 import { SidePanel } from '../features/site-shell/components/SidePanel';
+import { useHydrated } from '../shared/state/hydration';
+import { isLoggedInAtom } from '../shared/state/session.atoms';
+import { lazyComponent } from '../shared/ui/lazy-component';
+import { Boundary } from '../shared/ui/Boundary';
+
+const MergeVisitorProgress = lazyComponent(() =>
+  import('../features/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
+);
 
 export function Layout() {
-  useMergeVisitorProgress();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  // A visitor's places go to the account they log in to; the code that sends them loads only then.
+  const merging = useHydrated() && loggedIn && hasLocalPlaces();
   return (
     <div className="layout">
       <a className="skip-link" href="#main-content">
@@ -25,6 +36,11 @@ export function Layout() {
       </div>
       <Footer />
       <CookieBanner />
+      {merging && (
+        <Boundary>
+          <MergeVisitorProgress />
+        </Boundary>
+      )}
     </div>
   );
 }

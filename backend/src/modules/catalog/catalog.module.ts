@@ -40,6 +40,7 @@ export class CatalogReadModule {}
     GetChapterPageQuery,
     SearchBooksQuery,
   ],
-  exports: [ResponseCache],
+  // The queries serve the server-rendered pages too (modules/pages).
+  exports: [ResponseCache, GetHomeQuery, GetCategoryPageQuery, GetBookPageQuery, GetChapterPageQuery],
 })
 export class CatalogQueriesModule {}

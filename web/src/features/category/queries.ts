@@ -1,13 +1,12 @@
 import type { Category } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useRetryOnMount } from '../../shared/state/hydration';
 import { fetchCategoryPage } from './api';
-
-export const categoryKeys = {
-  page: (category: Category, value: string, page: number) => ['category', category, value, page] as const,
-};
+import { categoryKeys } from './query-keys';
 
 export const useCategoryPage = (category: Category, value: string, page: number) =>
   useQuery({
     queryKey: categoryKeys.page(category, value, page),
     queryFn: ({ signal }) => fetchCategoryPage(category, value, page, signal),
+    retryOnMount: useRetryOnMount(),
   });

@@ -1,4 +1,5 @@
 import { atomWithStorage } from 'jotai/utils';
+import { storedJson } from '../../shared/state/stored-json';
 
 /** When this browser last posted a comment (ms since the epoch), for the 30-second cooldown (spec section 5). */
-export const lastCommentTimeAtom = atomWithStorage<number | null>('lastCommentTime', null, undefined, { getOnInit: true });
+export const lastCommentTimeAtom = atomWithStorage<number | null>('lastCommentTime', null, storedJson(), { getOnInit: true });

@@ -1,23 +1,14 @@
 import type { ServerToClientEvents, ThreadRef } from '@shelf/contracts';
-import { useStore } from 'jotai';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { LiveClient, type OpenSocket } from './live-client';
+import { useContext, useEffect, useRef } from 'react';
+import { LiveContext, LiveWantedContext } from './live-provider';
 
-/** The app's live client; null (no live updates) outside LiveProvider. */
-export const LiveContext = createContext<LiveClient | null>(null);
+// The live hooks, apart from the provider (live-provider.tsx), which every page needs while only some use these.
+export { LiveContext };
 
-/** socket.io-client is loaded only once a socket is wanted, so the first page load stays small. */
-const loadSocketIo = (): Promise<OpenSocket> => import('socket.io-client').then(({ io }) => (options) => io(options));
-
-/** Runs the live channel for the app. Without it (unit tests) the hooks below do nothing. */
-export function LiveProvider({ children }: { children: ReactNode }) {
-  const store = useStore();
-  const [client] = useState(() => new LiveClient(store, loadSocketIo));
-  useEffect(() => {
-    client.start();
-    return () => client.stop();
-  }, [client]);
-  return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
+/** Loads the live client once the calling component is mounted. */
+function useWantLive(): void {
+  const want = useContext(LiveWantedContext);
+  useEffect(want, [want]);
 }
 
 /** Calls `handler` for every push of `event` (the latest handler, without resubscribing). */
@@ -46,6 +37,7 @@ export function useLiveReconnect(listener: () => void): void {
 
 /** Follows the comment thread while the component is mounted. */
 export function useLiveThread(thread: ThreadRef): void {
+  useWantLive();
   const client = useContext(LiveContext);
   const { book_id, chapter_id } = thread;
   useEffect(() => client?.joinThread({ book_id, chapter_id }), [client, book_id, chapter_id]);
@@ -53,6 +45,7 @@ export function useLiveThread(thread: ThreadRef): void {
 
 /** Follows a book's new chapters (LivePush.ChapterPublished) while the component is mounted. */
 export function useLiveBook(bookId: number): void {
+  useWantLive();
   const client = useContext(LiveContext);
   useEffect(() => client?.joinBook(bookId), [client, bookId]);
 }
@@ -62,6 +55,7 @@ export function useLiveBook(bookId: number): void {
  * `onRefused` hears why the server refused the join (the account is no operator).
  */
 export function useLiveOperatorsRoom(onRefused?: (message: string) => void): void {
+  useWantLive();
   const client = useContext(LiveContext);
   const latest = useRef(onRefused);
   useEffect(() => {

@@ -1,36 +1,26 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import {
-  DEFAULT_FONT_SIZE_INDEX,
-  DEFAULT_PAGE_SPACE_INDEX,
-  DEFAULT_THEME,
-  FONT_SIZES,
-  isIndexWithin,
-  isTheme,
-  PAGE_SPACES,
-  stepIndex,
-  type Theme,
-} from './reader-preferences';
-import { validatedStorage } from './validated-storage';
+import { DEFAULT_FONT_SIZE_INDEX, DEFAULT_PAGE_SPACE_INDEX, FONT_SIZES, isIndexWithin, PAGE_SPACES, stepIndex } from './reader-preferences';
+import { storedJson } from '../../shared/state/stored-json';
+
+// The theme lives apart: every page needs it, while the rest is the chapter text's.
+export { themeAtom } from './theme.atoms';
 
 const onInit = { getOnInit: true };
 
 export const fontSizeIndexAtom = atomWithStorage(
   'fontSizeIndex',
   DEFAULT_FONT_SIZE_INDEX,
-  validatedStorage(isIndexWithin(FONT_SIZES.length)),
+  storedJson(isIndexWithin(FONT_SIZES.length)),
   onInit,
 );
 
 export const pageSpaceIndexAtom = atomWithStorage(
   'pageSpaceIndex',
   DEFAULT_PAGE_SPACE_INDEX,
-  validatedStorage(isIndexWithin(PAGE_SPACES.length)),
+  storedJson(isIndexWithin(PAGE_SPACES.length)),
   onInit,
 );
-
-/** The site's colour theme; a stored name outside the six is ignored. */
-export const themeAtom = atomWithStorage<Theme>('theme', DEFAULT_THEME, validatedStorage(isTheme), onInit);
 
 /** Write `+1` or `-1` to move the font size one step, bounded at both ends. */
 export const stepFontSizeAtom = atom(null, (get, set, delta: number) =>

@@ -1,4 +1,5 @@
-// The reader's choices (spec section 3, "Local preferences"): seven font sizes, five page spacings, six themes.
+// The reader's choices (spec section 3, "Local preferences"): seven font sizes, five page spacings, six themes
+// (in theme.atoms.ts, which every page needs).
 
 export const FONT_SIZES = [
   { label: 'Extra small', size: '0.75rem' },
@@ -21,13 +22,7 @@ export const PAGE_SPACES = [
 ] as const;
 export const DEFAULT_PAGE_SPACE_INDEX = 2;
 
-export const THEMES = ['crimson', 'jade', 'azure', 'light', 'dark', 'gray'] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = 'crimson';
-
-export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-}
+export { DEFAULT_THEME, isTheme, type Theme, THEMES } from './theme.atoms';
 
 /** A stored index is usable when it is a whole number naming one of `count` steps. */
 export function isIndexWithin(count: number) {

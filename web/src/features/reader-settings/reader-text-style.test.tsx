@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { createStore, Provider, useSetAtom } from 'jotai';
+import { createStore, Provider } from 'jotai';
+// eslint-disable-next-line no-restricted-imports -- the test's own boundary, around the component under test
 import { type CSSProperties, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,7 +11,7 @@ async function freshHook() {
 }
 
 /** Renders a text styled by the hook and records the style of every render. */
-function renderText(useReaderTextStyle: () => CSSProperties, renders: CSSProperties[] = []) {
+function renderText(useReaderTextStyle: () => CSSProperties | undefined, renders: (CSSProperties | undefined)[] = []) {
   function Text() {
     const style = useReaderTextStyle();
     renders.push(style);
@@ -82,6 +83,8 @@ describe('useReaderTextStyle', () => {
     Object.defineProperty(document, 'fonts', { value: { load: vi.fn(() => new Promise(() => undefined)) }, configurable: true });
     const { useReaderTextStyle } = await freshHook();
     const atoms = await import('./font-and-width.atoms');
+    // jotai as the fresh hook has it (its store context is the one the hook reads).
+    const { createStore, Provider, useSetAtom } = await import('jotai');
     let choose: (family: 'dyslexic') => void = () => undefined;
     function Chooser() {
       choose = useSetAtom(atoms.fontFamilyAtom);

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { type CSSProperties, use, useEffect, useState } from 'react';
+import { useHydrated } from '../../shared/state/hydration';
 import { fontSizeIndexAtom, pageSpaceIndexAtom } from './atoms';
 import { loadDyslexicFont } from './dyslexic-font';
 import { fontFamilyById, textWidthById } from './font-and-width';
@@ -9,12 +10,14 @@ import { FONT_SIZES, PAGE_SPACES } from './reader-preferences';
 /**
  * CSS custom properties the reader's text uses for the chosen font size, page spacing, font family and text width.
  * Every choice is read from local storage before the first render, so the text never shows at another width first.
+ * A server-rendered page gets none until it has hydrated: index.html's script has put the reader's choices on <html>.
  *
  * The dyslexia-friendly font is fetched only once chosen. A page that opens with it chosen suspends until it has
  * loaded (at most a few seconds, see dyslexic-font.ts), so the text first shows in that font and at the width its `ch`
  * gives; a choice made on the page applies at once, and the font swaps in when it has loaded.
  */
-export function useReaderTextStyle(): CSSProperties {
+export function useReaderTextStyle(): CSSProperties | undefined {
+  const hydrated = useHydrated();
   const fontSize = FONT_SIZES[useAtomValue(fontSizeIndexAtom)];
   const pageSpace = PAGE_SPACES[useAtomValue(pageSpaceIndexAtom)];
   const fontFamily = useAtomValue(fontFamilyAtom);
@@ -22,6 +25,7 @@ export function useReaderTextStyle(): CSSProperties {
   const [openedWith] = useState(fontFamily);
   if (fontFamily === 'dyslexic' && openedWith === 'dyslexic') use(loadDyslexicFont());
   usePreloadReaderFont();
+  if (!hydrated) return undefined;
   return {
     '--reader-font-size': fontSize.size,
     '--reader-paragraph-gap': pageSpace.gap,

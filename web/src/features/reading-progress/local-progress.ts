@@ -1,19 +1,30 @@
 import { type BookPosition, type ContinueReadingItem, PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
+import { LOCAL_PROGRESS_KEY as KEY } from './local-progress-key';
 
 /** A visitor's place in one book, kept in this browser, with what the "Continue reading" row shows of it. */
 export type LocalBookProgress = ContinueReadingItem & { chapters_read: number[] };
 
-const KEY = 'readingProgress';
-
-/** The visitor's progress in every book, keyed `b{book_id}`; empty when storage is unavailable or holds something else. */
-export function readLocalProgress(storage: Storage = localStorage): Record<string, LocalBookProgress> {
+/** The visitor's progress in every book as stored (JSON), keyed `b{book_id}`; empty when it holds something else. */
+export function parseLocalProgress(json: string | null): Record<string, LocalBookProgress> {
   try {
-    const stored: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
+    const stored: unknown = JSON.parse(json ?? '{}');
     return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, LocalBookProgress>) : {};
   } catch {
     return {};
   }
 }
+
+/** The visitor's progress in every book, keyed `b{book_id}`; empty when storage is unavailable or holds something else. */
+export function readLocalProgress(storage: Storage = localStorage): Record<string, LocalBookProgress> {
+  try {
+    return parseLocalProgress(storage.getItem(KEY));
+  } catch {
+    return {};
+  }
+}
+
+/** The stored progress as it is kept (JSON), for watching it change. */
+export const storedLocalProgress = (): string => localStorage.getItem(KEY) ?? '{}';
 
 /** Records the visitor's place, keeping the newest books up to the number one login can merge. */
 export function saveLocalProgress(place: Omit<LocalBookProgress, 'chapters_read' | 'read_at'>, now = new Date(), storage: Storage = localStorage): LocalBookProgress {

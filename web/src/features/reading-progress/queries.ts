@@ -1,10 +1,10 @@
 import { type BookPosition, type BookProgressResponse, CONTINUE_READING_LIMIT, type ContinueReadingItem } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { userAtom } from '../../shared/state/session.atoms';
 import { fetchBookProgress, fetchContinueReading } from './api';
-import { readLocalProgress } from './local-progress';
+import { parseLocalProgress, storedLocalProgress } from './local-progress';
 
 export const progressKeys = {
   all: ['reading-progress'] as const,
@@ -22,10 +22,10 @@ function subscribeLocal(onChange: () => void): () => void {
     window.removeEventListener('storage', onChange);
   };
 }
-const localSnapshot = () => localStorage.getItem('readingProgress') ?? '{}';
+/** This browser's progress; none on the server and while a server-rendered page hydrates. */
 function useLocalProgress() {
-  useSyncExternalStore(subscribeLocal, localSnapshot);
-  return readLocalProgress();
+  const stored = useSyncExternalStore(subscribeLocal, storedLocalProgress, () => '{}');
+  return useMemo(() => parseLocalProgress(stored), [stored]);
 }
 
 /** Where the reader stopped in the book and the chapters they read: the account's when logged in, this browser's otherwise. */

@@ -1,21 +1,10 @@
 import type { TokenResponse } from '@shelf/contracts';
 import { clearSessionAtom, loadStoredSessionAtom, refreshTokenAtom, replaceTokensAtom, tokenAtom } from '../state/session.atoms';
 import { type AppStore, getAppStore } from '../state/store';
+import { ApiError } from './api-error';
 
-/**
- * An error the API answered with: its HTTP status and the `message` of its body (`fromServer`), or the HTTP status
- * text when the body had none.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fromServer = true,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+// Callers of the API catch its errors by this class.
+export { ApiError };
 
 export const NO_REFRESH_TOKEN = 'No refresh token found';
 

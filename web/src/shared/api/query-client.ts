@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /** A refusal (4xx) answers the same the next time: only failures that may pass (network, 5xx) are tried again, up to 3 times. */
 const mayPassNextTime = (failures: number, error: Error): boolean => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3;

@@ -1,15 +1,16 @@
 import type { AuthUser } from '@shelf/contracts';
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
+import { storedJson } from './stored-json';
 import type { AppStore } from './store';
 
 /**
  * The session (spec section 4): token, refreshToken and user, each kept in local storage under its own key and read
  * back on start, so a stored token plus user restores the session.
  */
-export const tokenAtom = atomWithStorage<string | null>('token', null, undefined, { getOnInit: true });
-export const refreshTokenAtom = atomWithStorage<string | null>('refreshToken', null, undefined, { getOnInit: true });
-export const userAtom = atomWithStorage<AuthUser | null>('user', null, undefined, { getOnInit: true });
+export const tokenAtom = atomWithStorage<string | null>('token', null, storedJson(), { getOnInit: true });
+export const refreshTokenAtom = atomWithStorage<string | null>('refreshToken', null, storedJson(), { getOnInit: true });
+export const userAtom = atomWithStorage<AuthUser | null>('user', null, storedJson(), { getOnInit: true });
 
 /** Logged in means a token and the user record it belongs to. */
 export const isLoggedInAtom = atom((get) => get(tokenAtom) !== null && get(userAtom) !== null);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
 export const TICK_MS = 30_000;
@@ -33,10 +33,14 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => now;
 
+/** When the server rendered the page (ms): the time of its server render and of its hydration. */
+export const RenderTimeContext = createContext<number | null>(null);
+
 /**
  * The time now (ms), renewed every TICK_MS by one timer for the whole page however many components ask, running only
- * while one does.
+ * while one does. A server-rendered page shows the time it was rendered at until it has hydrated.
  */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const renderedAt = useContext(RenderTimeContext);
+  return useSyncExternalStore(subscribe, snapshot, () => renderedAt ?? snapshot());
 }

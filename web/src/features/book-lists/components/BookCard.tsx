@@ -1,5 +1,6 @@
 import { type BookListItem, formatReadingTime, freshnessBadges, relativeTime, storySlug } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
+import { useNow } from '../../../shared/time/use-now';
 import { CardDescription } from './CardDescription';
 
 /** Likes show as a badge only above this many. */
@@ -9,11 +10,14 @@ interface Props {
   book: BookListItem;
   /** The level of the card's title: one below the heading of the list it is in. */
   headingLevel?: 2 | 3;
+  /** The time the card's ages count from; the page's clock by default. */
   now?: Date;
 }
 
 /** One book in a list (spec "Book card" and section 9). */
-export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
+export function BookCard({ book, headingLevel = 3, now: fixedNow }: Props) {
+  const clock = useNow();
+  const now = fixedNow ?? new Date(clock);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const slug = storySlug(book.book_id, book.english_book_name);
   const badges = freshnessBadges(book, now);
@@ -44,7 +48,7 @@ export function BookCard({ book, headingLevel = 3, now = new Date() }: Props) {
           <li className="badge">{book.diversities}</li>
           <li className="badge">{book.completion_statuses}</li>
         </ul>
-        <CardDescription text={book.description} />
+        <CardDescription bookId={book.book_id} text={book.description} />
         {book.latest_chapter !== null && (
           <p className="book-card__update">
             <Link to={`/${slug}/${book.latest_chapter}`}>Last update: {book.latest_chapter_title}</Link>{' '}

@@ -1,9 +1,11 @@
 import { bookIdOfSlug } from '@shelf/contracts';
-import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { HomePage } from '../../home/components/HomePage';
+import { Boundary } from '../../../shared/ui/Boundary';
 
-const BookPage = lazy(() => import('./BookPage').then((m) => ({ default: m.BookPage })));
+/** The story page's code, on demand (preloaded before a server-rendered story page hydrates). */
+export const BookPage = lazyComponent(() => import('./BookPage').then((m) => m.BookPage));
 
 /** /{bookIDSlug}: a story when the slug starts with a book id; any other single-segment path is unknown and shows home. */
 export function BookRoute() {
@@ -11,8 +13,8 @@ export function BookRoute() {
   const bookId = bookIdOfSlug(slug);
   if (bookId === null) return <HomePage />;
   return (
-    <Suspense fallback={<p>Loading</p>}>
+    <Boundary fallback={<p>Loading</p>}>
       <BookPage key={bookId} bookId={bookId} bookIdSlug={slug} />
-    </Suspense>
+    </Boundary>
   );
 }

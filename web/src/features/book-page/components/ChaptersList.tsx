@@ -1,16 +1,20 @@
 import { type ChapterListEntry, isChapterNew, relativeTime } from '@shelf/contracts';
 import { Link } from 'react-router-dom';
+import { useNow } from '../../../shared/time/use-now';
 
 interface ChaptersListProps {
   slug: string;
   chapters: ChapterListEntry[];
   /** The chapters the reader has opened, marked Read. */
   chaptersRead?: readonly number[];
+  /** The time the ages count from; the page's clock by default. */
   now?: Date;
 }
 
 /** The book's chapters: a two-column grid of numbered links with their age, a New badge under 20 days and a Read mark. */
-export function ChaptersList({ slug, chapters, chaptersRead = [], now = new Date() }: ChaptersListProps) {
+export function ChaptersList({ slug, chapters, chaptersRead = [], now: fixedNow }: ChaptersListProps) {
+  const clock = useNow();
+  const now = fixedNow ?? new Date(clock);
   const read = new Set(chaptersRead);
   return (
     <section className="chapters-list" aria-labelledby="chapters-list-heading">

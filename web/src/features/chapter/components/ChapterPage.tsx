@@ -6,11 +6,10 @@ import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { usePreloadReaderFont } from '../../reader-settings/reader-text-style';
+import { CHAPTER_ID } from '../chapter-paths';
 import { useChapterPage } from '../queries';
 import { ChapterView } from './ChapterView';
 import './chapter.css';
-
-const CHAPTER_ID = /^[1-9]\d{0,9}$/;
 
 /** Route /:bookIDSlug/:chapterID. A path that names no book id and chapter id is unknown, so it shows home. */
 export function ChapterPage() {

@@ -15,6 +15,7 @@ import { ChapterNav } from './ChapterNav';
 import { ChapterNotes } from './ChapterNotes';
 import { ChapterText } from './ChapterText';
 import { Modal } from '../../../shared/ui/Modal';
+import { useHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
 import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
 
@@ -42,9 +43,12 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
   const nextBookPath = nextBook ? `/${nextBookSlug(nextBook.book_id, nextBook.english_book_name)}` : null;
 
   const textRef = useRef<HTMLDivElement>(null);
+  // Opened in the app, a chapter starts at its top; a chapter the server sent keeps the browser's scrolling (its reader
+  // may have read on before the page hydrated).
+  const [openedInApp] = useState(useHydrated());
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+    if (openedInApp) window.scrollTo(0, 0);
+  }, [openedInApp]);
   useResumePlace(textRef, chapter.chapter_id);
   useRecordProgress(page, textRef);
   useChapterKeys(previousPath, nextPath);

@@ -1,9 +1,14 @@
 import type { BookListItem } from '@shelf/contracts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
-import { ContinueReadingRow } from '../../reading-progress/components/ContinueReadingRow';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
+import { useHasReadingPlaces } from '../../reading-progress/use-has-reading-places';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
+import { Boundary } from '../../../shared/ui/Boundary';
+
+// Only readers with places to go back to load the row's code.
+const ContinueReadingRow = lazyComponent(() => import('../../reading-progress/components/ContinueReadingRow').then((m) => m.ContinueReadingRow));
 
 function BookList({ title, books }: { title: string; books: BookListItem[] }) {
   const id = `home-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -18,13 +23,18 @@ function BookList({ title, books }: { title: string; books: BookListItem[] }) {
 export function HomePage() {
   usePageMeta(SITE_NAME, SITE_DESCRIPTION);
   const { data, error, isPending } = useHome();
+  const hasPlaces = useHasReadingPlaces();
 
   if (isPending) return <p>Loading...</p>;
   if (error) return <p role="alert">Error: {error.message}</p>;
   return (
     <>
       <h1 className="visually-hidden">{SITE_NAME}</h1>
-      <ContinueReadingRow />
+      {hasPlaces && (
+        <Boundary>
+          <ContinueReadingRow />
+        </Boundary>
+      )}
       <BookList title="Latest Updates" books={data.latestBooks} />
       <BookList title="BL Recommendations" books={data.randomBLBooks} />
       <BookList title="Non-BL Recommendations" books={data.randomNonBLBooks} />

@@ -13,10 +13,13 @@ function watchBody(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
-/** The site-wide request to allow ads. It is checked again on every navigation (each one renders it anew). */
+/**
+ * The site-wide request to allow ads. It is checked again on every navigation (each one renders it anew); a page the
+ * server rendered checks once it has hydrated.
+ */
 export function AdBlockBanner() {
   useLocation();
-  const blocked = useSyncExternalStore(watchBody, isAdBlocked);
+  const blocked = useSyncExternalStore(watchBody, isAdBlocked, () => false);
   if (!blocked) return null;
   return (
     <div className="adblock-banner" role="note">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useNow } from '../../../shared/time/use-now';
 
 const links = [
   ['/about-us', 'About Us'],
@@ -10,6 +11,7 @@ const links = [
 ] as const;
 
 export function Footer() {
+  const year = new Date(useNow()).getFullYear();
   return (
     <footer className="footer">
       <nav aria-label="Site information">
@@ -19,7 +21,7 @@ export function Footer() {
           </Link>
         ))}
       </nav>
-      <p>© {new Date().getFullYear()} Novel Shelf. All rights reserved.</p>
+      <p>© {year} Novel Shelf. All rights reserved.</p>
     </footer>
   );
 }

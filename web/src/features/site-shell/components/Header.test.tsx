@@ -37,7 +37,8 @@ describe('Header badges', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     serveCounts(150, 2);
     renderWithProviders(<Header />);
-    const bell = screen.getByRole('link', { name: 'Notifications' });
+    // The logged-in reader's icons come with their own code, loaded on demand.
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
     expect(await within(bell).findByText('99+')).toBeInTheDocument();
     expect(bell).toHaveClass('icon-button--attention');
     const profile = screen.getByRole('button', { name: 'Account menu' });
@@ -52,7 +53,7 @@ describe('Header badges', () => {
     const fetchMock = serveCounts(0, 0);
     renderWithProviders(<Header />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(screen.getByRole('link', { name: 'Notifications' })).not.toHaveClass('icon-button--attention');
+    expect(await screen.findByRole('link', { name: 'Notifications' })).not.toHaveClass('icon-button--attention');
     expect(screen.getByRole('button', { name: 'Account menu' })).not.toHaveClass('icon-button--attention');
     expect(document.querySelector('.count-badge')).toBeNull();
   });
@@ -80,7 +81,7 @@ describe('Header badges', () => {
     );
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => sockets[0].serverAccepts());
-    const bell = screen.getByRole('link', { name: 'Notifications' });
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
     act(() => sockets[0].push(LivePush.BadgesChanged, { unreadReplies: 1, uncheckedUpdates: 0 }));
     expect(await within(bell).findByText('1')).toBeInTheDocument();
     expect(bell).toHaveClass('icon-button--attention');
@@ -106,11 +107,11 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/user/login');
   });
 
-  it('opens a menu with Log Out, Profile, Liked Story and Reply Notification when logged in', () => {
+  it('opens a menu with Log Out, Profile, Liked Story and Reply Notification when logged in', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     serveCounts(0, 0);
     renderWithProviders(<Header />);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     expect(screen.getByRole('link', { name: 'Liked Story' })).toHaveAttribute('href', '/user/liked-story');
@@ -123,7 +124,7 @@ describe('Header', () => {
     renderWithProviders(<Header />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/me')).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/admin/moderation');
     expect(screen.getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/admin/audit');
   });
@@ -134,7 +135,7 @@ describe('Header', () => {
       url === '/api/admin/me' ? json(403, { statusCode: 403, message: 'This page is for operators.' }) : json(200, { unreadCount: 0, uncheckedUpdatesCount: 0 }),
     );
     renderWithProviders(<Header />);
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/admin/me', expect.anything()));
     expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
@@ -154,7 +155,7 @@ describe('Header', () => {
       </>,
       '/searchbook',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(screen.getByText('Home screen')).toBeInTheDocument();
     expect(getAppStore().get(tokenAtom)).toBeNull();
@@ -178,7 +179,7 @@ describe('Header', () => {
       </>,
       '/searchbook',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.getByText('Home screen')).toBeInTheDocument();
@@ -203,7 +204,7 @@ describe('Header', () => {
       '/user/profile',
     );
     expect(await screen.findByText('Profile screen')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log Out' })));
     expect(screen.getByText('Home screen')).toBeInTheDocument();
   });

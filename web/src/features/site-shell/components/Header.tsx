@@ -1,18 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { CountBadge } from '../../badges/components/CountBadge';
-import { useBadgeCounts } from '../../badges/queries';
 import { isLoggedInAtom } from '../../../shared/state/session.atoms';
-import { NotificationIcon } from './NotificationIcon';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { ProfileIcon } from './ProfileIcon';
-import { ProfileMenu } from './ProfileMenu';
+import { Boundary } from '../../../shared/ui/Boundary';
+
+// What only a logged-in reader sees comes with its own code, which a visitor's page never loads.
+const SignedInIcons = lazyComponent(() => import('./SignedInIcons').then((m) => m.SignedInIcons));
 
 export function Header() {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const counts = useBadgeCounts();
-  // Both icons are highlighted while either count is above 0 (spec section 2, Header).
-  const attention = counts.unreadReplies > 0 || counts.uncheckedUpdates > 0;
   return (
     <header className="header">
       <Link to="/" className="brand">
@@ -23,18 +21,9 @@ export function Header() {
         <Link to="/searchbook">Search</Link>
       </nav>
       {loggedIn ? (
-        <div className="header-icons">
-          <Link
-            to="/user/reply-notification"
-            className={attention ? 'icon-button icon-button--attention' : 'icon-button'}
-            aria-label="Notifications"
-            data-attention={attention}
-          >
-            <NotificationIcon />
-            <CountBadge count={counts.unreadReplies} label="unread replies" />
-          </Link>
-          <ProfileMenu counts={counts} attention={attention} />
-        </div>
+        <Boundary fallback={<div className="header-icons" />}>
+          <SignedInIcons />
+        </Boundary>
       ) : (
         <Link to="/user/login" className="icon-button" aria-label="Log in">
           <ProfileIcon />

@@ -1,0 +1,82 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EmbeddedPageData } from '@shelf/contracts';
+import etag from 'etag';
+import type { Request, RequestHandler, Response } from 'express';
+import { nameRoute } from '../../../platform/http/answered-route';
+import { WEB_DIST } from '../../../platform/http/web-dist';
+import { PageAnswers } from '../application/page-answers';
+import { PageCache, type RenderedDocument } from '../application/page-cache';
+import { loadWebBuild, type WebBuild } from '../infrastructure/web-build';
+
+/** Browsers check a page with the server each time (its ETag makes an unchanged one a 304): it names built assets. */
+const PAGE_CACHE_CONTROL = 'no-cache';
+
+/**
+ * GET of the pages the web app renders on the server (home, story, chapter, category; issue 15 item 6): the page's
+ * HTML drawn from the same answer the API gives, with that answer embedded for the web client, which hydrates it. A
+ * missing story or chapter is its not-found page with status 404. Every other address, and any page that cannot be
+ * rendered (no server build, the store away), goes on to the static files, whose index.html the browser renders.
+ */
+@Injectable()
+export class ServerRenderedPages implements OnModuleInit {
+  private build: WebBuild | null = null;
+  private readonly logger = new Logger('Pages');
+
+  constructor(
+    private readonly answers: PageAnswers,
+    private readonly cache: PageCache,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.load(WEB_DIST);
+  }
+
+  /** Loads the built web app of `webDist` (with its server build beside it), whose pages are then rendered. */
+  async load(webDist: string): Promise<void> {
+    this.build = await loadWebBuild(webDist);
+  }
+
+  /** The Express handler; `serverPaths` are the prefixes of what is never a page (/api/, /realtime/ …). */
+  handler(serverPaths: string[]): RequestHandler {
+    return (req, res, next) => {
+      const build = this.build;
+      const isPage =
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        !serverPaths.some((prefix) => req.path.startsWith(prefix)) &&
+        !build?.files.has(req.path.split('/')[1]);
+      if (!build || !isPage) return next();
+      this.page(build, req.originalUrl).then(
+        (page) => (page ? send(req, res, page) : next()),
+        (error: unknown) => {
+          this.logger.warn(`${req.originalUrl} is left to the browser to render: ${error instanceof Error ? error.message : String(error)}`);
+          next();
+        },
+      );
+    };
+  }
+
+  /** The rendered page at `url`, from the cache or rendered now; null for an address the browser renders. */
+  private async page(build: WebBuild, url: string): Promise<RenderedDocument | null> {
+    const cached = this.cache.get(url);
+    if (cached) return cached;
+    const request = build.renderer.requestOf(url);
+    if (!request) return null;
+    const embedded: EmbeddedPageData = { renderedAt: Date.now(), data: await this.answers.of(request) };
+    const html = build.document.html(build.renderer.render(url, embedded), embedded);
+    const { answer } = embedded.data;
+    const page = { status: 'error' in answer ? answer.error.status : 200, html, etag: etag(html, { weak: true }) };
+    this.cache.set(url, page);
+    return page;
+  }
+}
+
+function send(req: Request, res: Response, page: RenderedDocument): void {
+  nameRoute(req, 'page');
+  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+  res.setHeader('ETag', page.etag);
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(page.status).type('html').send(page.html);
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { PageAnswer, PageData, PageRequest } from '@shelf/contracts';
+import { DomainError } from '../../../domain/domain-error';
+import { GetBookPageQuery } from '../../catalog/application/get-book-page.query';
+import { GetCategoryPageQuery } from '../../catalog/application/get-category-page.query';
+import { GetChapterPageQuery } from '../../catalog/application/get-chapter-page.query';
+import { GetHomeQuery } from '../../catalog/application/get-home.query';
+
+/**
+ * The answers server-rendered pages show, from the same queries (and read models) as the API's GET /api/… routes. A
+ * missing story, chapter or category is the API's 404 and its message; anything else that fails is thrown.
+ */
+@Injectable()
+export class PageAnswers {
+  constructor(
+    private readonly home: GetHomeQuery,
+    private readonly categories: GetCategoryPageQuery,
+    private readonly books: GetBookPageQuery,
+    private readonly chapters: GetChapterPageQuery,
+  ) {}
+
+  async of(request: PageRequest): Promise<PageData> {
+    switch (request.page) {
+      case 'home':
+        return { ...request, answer: await answer(this.home.execute()) };
+      case 'story':
+        return { ...request, answer: await answer(this.books.execute(request.bookId)) };
+      case 'chapter':
+        return { ...request, answer: await answer(this.chapters.execute(request.bookId, Number(request.chapterID))) };
+      case 'category':
+        return { ...request, answer: await answer(this.categories.execute(request.category, request.value, { pageNum: String(request.pageNum) })) };
+    }
+  }
+}
+
+async function answer<T>(query: Promise<T>): Promise<PageAnswer<T>> {
+  try {
+    return { data: await query };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not-found') return { error: { status: 404, message: error.message } };
+    throw error;
+  }
+}

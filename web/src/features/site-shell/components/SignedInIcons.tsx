@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { CountBadge } from '../../badges/components/CountBadge';
+import { useBadgeCounts } from '../../badges/queries';
+import { NotificationIcon } from './NotificationIcon';
+import { ProfileMenu } from './ProfileMenu';
+
+/** The logged-in reader's notification icon and account menu, with the badge counts. */
+export function SignedInIcons() {
+  const counts = useBadgeCounts();
+  // Both icons are highlighted while either count is above 0 (spec section 2, Header).
+  const attention = counts.unreadReplies > 0 || counts.uncheckedUpdates > 0;
+  return (
+    <div className="header-icons">
+      <Link
+        to="/user/reply-notification"
+        className={attention ? 'icon-button icon-button--attention' : 'icon-button'}
+        aria-label="Notifications"
+        data-attention={attention}
+      >
+        <NotificationIcon />
+        <CountBadge count={counts.unreadReplies} label="unread replies" />
+      </Link>
+      <ProfileMenu counts={counts} attention={attention} />
+    </div>
+  );
+}
