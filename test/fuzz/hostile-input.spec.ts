@@ -124,4 +124,11 @@ describe('hostile input', () => {
     const reply = parseAnswer(await exchange(port, 'HELLO THERE\r\n\r\n'));
     expect(reply).toEqual({ status: 400, contentType: 'application/json; charset=utf-8', body: { statusCode: 400, message: 'The request is not valid HTTP.' } });
   });
+
+  it('answers a CONNECT (a proxy tunnel) with a JSON 405, even with a body it never reads', async () => {
+    for (const body of ['', 'x'.repeat(65_000)]) {
+      const reply = parseAnswer(await exchange(port, `CONNECT /api/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}`));
+      expect(reply).toEqual({ status: 405, contentType: 'application/json; charset=utf-8', body: { statusCode: 405, message: 'CONNECT is not allowed.' } });
+    }
+  });
 });
