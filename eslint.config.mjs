@@ -5,6 +5,9 @@ import tseslint from 'typescript-eslint';
 
 // A server-rendered page knows it has hydrated by the marks of shared/ui/Boundary (see shared/state/hydration.ts).
 const reactSuspense = { name: 'react', importNames: ['Suspense'], message: 'Use shared/ui/Boundary, which marks its hydration.' };
+const sharedZone = { regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' };
+// The app's links are shared/ui/Link (react-router's Link brings data-router prefetching into the entry).
+const routerLink = { name: 'react-router-dom', importNames: ['Link'], message: 'Use shared/ui/Link.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.tools/**', '.data/**', 'coverage/**'] },
@@ -27,7 +30,7 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense] }] },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink] }] },
   },
   // Web import zones (ARCHITECTURE.md section 4): `app/` composes features and shared; features never import `app/`;
   // `shared/` (UI, API client, store, session, site config) imports neither `app/` nor `features/`.
@@ -35,16 +38,16 @@ export default tseslint.config(
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [reactSuspense], patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
+      'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
     },
   },
   {
     files: ['web/src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [reactSuspense], patterns: [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' }] }],
+      'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [sharedZone] }],
     },
   },
-  { files: ['web/src/shared/ui/Boundary.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['web/src/shared/ui/Boundary.tsx'], rules: { 'no-restricted-imports': ['error', { paths: [routerLink], patterns: [sharedZone] }] } },
   // The server's domain (ARCHITECTURE.md sections 3 and 4): the shared kernel and each module's domain/ are pure rules,
   // importing no framework, driver or infrastructure. backend/src/domain/domain-imports.spec.ts proves this rule fires.
   {

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { clearSessionAtom, startSessionAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';

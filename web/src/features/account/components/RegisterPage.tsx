@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 
 export function ResetPasswordSuccessfulPage() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'jotai';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { clearSessionAtom } from '../../../shared/state/session.atoms';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';

@@ -1,5 +1,5 @@
 import { type BookListItem, formatReadingTime, freshnessBadges, relativeTime, storySlug } from '@shelf/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useNow } from '../../../shared/time/use-now';
 import { CardDescription } from './CardDescription';
 

@@ -2,7 +2,7 @@ import { isNotFound } from '../../../shared/api/is-not-found';
 import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
 import { CommentSection } from '../../comments/components/CommentSection';

@@ -1,5 +1,5 @@
 import { type ChapterListEntry, isChapterNew, relativeTime } from '@shelf/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useNow } from '../../../shared/time/use-now';
 
 interface ChaptersListProps {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 
 /** A comma-separated field as links to its category listing: /genre/{name}, /setting/{name}, /tag/{name}. */
 export function LinkedList({ category, list }: { category: 'genre' | 'setting' | 'tag'; list: string }) {

@@ -1,6 +1,6 @@
 import type { ChapterListEntry } from '@shelf/contracts';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { chapterPath } from '../chapter-paths';
 import { Modal } from '../../../shared/ui/Modal';
 

@@ -1,5 +1,5 @@
 import type { ChapterPageResponse } from '@shelf/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 
 interface ChapterNavProps {
   previousPath: string | null;

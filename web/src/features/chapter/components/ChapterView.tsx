@@ -1,6 +1,6 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { useReaderTextStyle } from '../../reader-settings/reader-text-style';

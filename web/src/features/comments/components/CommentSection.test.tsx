@@ -7,7 +7,7 @@ import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { CommentSection } from './CommentSection';
 
 const me = { user_id: 'user-mine', username: 'me', email: 'me@example.com', email_verified: true };

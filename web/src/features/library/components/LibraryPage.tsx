@@ -1,5 +1,5 @@
 import { SHELF_NAMES, type ShelvedStoryItem } from '@shelf/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useLibrary } from '../queries';
 import './library.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { chapterLabel } from '../chapter-label';
 import { useNewChapterNotice } from '../use-new-chapter-notice';
 import './new-chapter-notice.css';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { type AuditFilters, auditFiltersOf, auditPageOf, auditSearch, hasAuditFilters } from '../audit-filters';
 import { useAuditTrail } from '../queries';

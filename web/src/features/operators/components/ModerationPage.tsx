@@ -1,6 +1,7 @@
 import { MODERATION_VIEWS, type ModerationView } from '@shelf/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { EMPTY_VIEW, VIEW_LABELS, viewCount } from '../moderation-text';

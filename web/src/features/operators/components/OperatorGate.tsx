@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { OPERATORS_ONLY } from '../moderation-text';
 import { useOperator } from '../queries';
 import { failureText } from '../use-operator-actions';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useBookProgress } from '../queries';
 import { resumeState } from '../use-resume-place';
 import './reading-progress.css';

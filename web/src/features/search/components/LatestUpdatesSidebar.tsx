@@ -1,5 +1,5 @@
 import { storySlug } from '@shelf/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useHome } from '../../home/queries';
 
 /** A compact Latest Updates list: each book's title and its latest chapter. */

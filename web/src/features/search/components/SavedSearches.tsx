@@ -1,6 +1,6 @@
 import { SEARCH_PRESET_NAME_MAX } from '@shelf/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useSearchPresetChanges, useSearchPresets } from '../queries';
 
 interface Props {

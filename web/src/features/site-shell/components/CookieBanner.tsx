@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { cookieAcceptedAtom } from '../atoms';
 
 export function CookieBanner() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { useNow } from '../../../shared/time/use-now';
 
 const links = [

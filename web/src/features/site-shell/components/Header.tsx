@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { isLoggedInAtom } from '../../../shared/state/session.atoms';
 import { lazyComponent } from '../../../shared/ui/lazy-component';

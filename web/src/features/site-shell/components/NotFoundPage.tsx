@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { usePageMeta } from '../use-page-meta';
 
 /** What a link to a story or chapter that does not exist shows: where to go instead, and a search by title. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import type { BadgeCounts } from '@shelf/contracts';
 import { CountBadge } from '../../badges/components/CountBadge';
 import { useOperator } from '../../operators/queries';

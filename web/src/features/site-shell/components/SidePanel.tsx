@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { COMMUNITY_CHAT_URL, SITE_NAME, SOCIAL_LINKS, TIP_JAR_URL } from '../../../shared/config/site-config';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

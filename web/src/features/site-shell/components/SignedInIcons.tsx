@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/ui/Link';
 import { CountBadge } from '../../badges/components/CountBadge';
 import { useBadgeCounts } from '../../badges/queries';
 import { NotificationIcon } from './NotificationIcon';
