@@ -24,6 +24,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { serveAppForUndecodablePaths } from './platform/http/undecodable-paths';
 import { WEB_DIST } from './platform/http/web-dist';
 import { ServerRenderedPages } from './modules/pages/api/server-rendered-pages';
+import type { RateLimitStorage } from './platform/rate-limits/rate-limit-storage';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 
@@ -52,7 +53,7 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   installFrontDoor(app.getHttpServer(), app.get(ResponseCache), {
     // One search limit for both searches: they count against one key.
     limits: { '/api/searchbook': searchRateLimit(env.searchRateLimit), '/api/user/searchbook': searchRateLimit(env.searchRateLimit) },
-    storage: app.get<ThrottlerStorage>(ThrottlerStorage),
+    storage: app.get<RateLimitStorage>(ThrottlerStorage),
     trust,
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
     observe: app.get(HttpMetrics).observe,

@@ -1,7 +1,7 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { OptimisticLimit } from '../rate-limits/optimistic-limit';
 import type { RateLimit } from '../rate-limits/rate-limit';
+import type { HitCounter } from '../rate-limits/rate-limit-storage';
 import { nameRoute } from './answered-route';
 import { clientIp, type ProxyTrust } from './client-ip';
 import type { ResponseCache } from './response-cache';
@@ -16,7 +16,7 @@ export interface FrontDoorOptions {
   /** Paths whose requests are counted per client address before anything answers them. */
   limits: Record<string, FrontDoorLimit>;
   /** Where they are counted: the throttler's storage. */
-  storage: ThrottlerStorage;
+  storage: HitCounter;
   /** Who may name the client in X-Forwarded-For. */
   trust: ProxyTrust;
   /** The security headers of every answer, by its URL. */
@@ -27,9 +27,10 @@ export interface FrontDoorOptions {
 
 /**
  * Puts the response cache in front of Express: a remembered public GET is answered straight from memory, without
- * the routing, middleware and serialisation of a full request. Paths given a limit are counted first, whether
- * the answer then comes from memory or not (a client far below the limit does not wait for its count: OptimisticLimit). Every request is measured here, and every answer gets the security
- * headers here, first. (socket.io's own HTTP requests at /realtime never reach this listener.)
+ * the routing, middleware and serialisation of a full request. Paths given a limit are counted first, whether the
+ * answer then comes from memory or not (a client far below the limit does not wait for its count, and its counts go
+ * out together: OptimisticLimit). Every request is measured here, and every answer gets the security headers here,
+ * first. (socket.io's own HTTP requests at /realtime never reach this listener.)
  */
 export function installFrontDoor(server: Server, cache: ResponseCache, { limits, storage, trust, secure, observe }: FrontDoorOptions): void {
   const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];

@@ -1,16 +1,36 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { OptimisticLimit } from './optimistic-limit';
 import { rateLimitKey } from './rate-limit';
+import type { HitCounter } from './rate-limit-storage';
 
 const LIMIT = { name: 'search', limit: 10, ttl: 10_000 };
 
+/** Longer than the limit gathers the requests it lets through at once. */
+const afterGathering = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** The throttler's in-memory storage, adding several hits at once; `calls` lists the hits of each call. */
+function memoryCounter(storage: ThrottlerStorageService): HitCounter & { calls: number[] } {
+  const calls: number[] = [];
+  return {
+    calls,
+    async add(hits, key, ttl, limit, blockDuration, name) {
+      calls.push(hits);
+      // All at once, as Redis adds them in one step (the storage counts before its promise settles).
+      const records = await Promise.all(Array.from({ length: hits }, () => storage.increment(key, ttl, limit, blockDuration, name)));
+      return records[hits - 1];
+    },
+  };
+}
+
 describe('a limit that does not keep a client far below it waiting', () => {
   let storage: ThrottlerStorageService;
+  let counter: ReturnType<typeof memoryCounter>;
   let limit: OptimisticLimit;
 
   beforeEach(() => {
     storage = new ThrottlerStorageService();
-    limit = new OptimisticLimit(storage, LIMIT);
+    counter = memoryCounter(storage);
+    limit = new OptimisticLimit(counter, LIMIT);
   });
   afterEach(() => storage.onApplicationShutdown());
 
@@ -20,10 +40,21 @@ describe('a limit that does not keep a client far below it waiting', () => {
     expect(await first).toBe(false);
     expect(limit.check('10.0.0.1')).toBe(false);
     expect(limit.check('10.0.0.1')).toBe(false);
-    await new Promise((resolve) => setImmediate(resolve));
-    // Counted all the same, in the shared storage.
+    await afterGathering();
+    // Counted all the same, in the shared storage: the two let through at once in one call.
+    expect(counter.calls).toEqual([1, 2]);
     const hits = await storage.increment(rateLimitKey(LIMIT.name, '10.0.0.1'), LIMIT.ttl, LIMIT.limit, LIMIT.ttl, LIMIT.name);
     expect(hits.totalHits).toBe(4);
+  });
+
+  it('sends the requests it let through at once along with the next one that waits, whose verdict counts them', async () => {
+    await limit.check('10.0.0.6');
+    for (let i = 0; i < 4; i++) expect(limit.check('10.0.0.6')).toBe(false);
+    // 1 + 4 reach half the limit: this one waits, and its count carries the 4.
+    expect(await limit.check('10.0.0.6')).toBe(false);
+    expect(counter.calls).toEqual([1, 5]);
+    await afterGathering();
+    expect(counter.calls).toEqual([1, 5]);
   });
 
   it('lets at most half the limit go on without an answer, however many arrive at once', async () => {

@@ -1,11 +1,13 @@
 // The rate limits across two API processes sharing one Redis, as docker-compose runs them: a client that spreads its
 // requests over both is counted once. Each case uses its own client address (X-Forwarded-For, trusted from loopback).
 import { JwtService } from '@nestjs/jwt';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { testEnv } from '@test/support';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../create-app';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from '../../modules/accounts/api/access-token-key';
+import type { RateLimitStorage } from './rate-limit-storage';
 
 const admin = { user: 'operator', password: 'a long operator passphrase' };
 const env = testEnv(__filename, { SEARCH_RATE_LIMIT: '2', ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password });
@@ -48,6 +50,14 @@ describe('the rate limits across two API processes', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
     expect(answers[2].body).toEqual({ statusCode: 429, message: 'You are searching too fast. Please wait a few seconds and try again.' });
     expect((await call(0, '/api/searchbook?keyword=sea', { client: '10.70.0.2' })).status).toBe(200);
+  });
+
+  it('adds several hits in one call to the count both processes share, blocking past the limit', async () => {
+    const [first, second] = apps.map((app) => app.get<RateLimitStorage>(ThrottlerStorage));
+    const key = `batch:${randomUUID()}`;
+    expect(await first.add(3, key, 10_000, 5, 10_000, 'batch')).toMatchObject({ totalHits: 3, isBlocked: false, timeToExpire: 10 });
+    expect(await second.add(2, key, 10_000, 5, 10_000, 'batch')).toMatchObject({ totalHits: 5, isBlocked: false });
+    expect(await first.add(1, key, 10_000, 5, 10_000, 'batch')).toMatchObject({ totalHits: 6, isBlocked: true, timeToBlockExpire: 10 });
   });
 
   it('counts log-ins per account', async () => {
