@@ -5,14 +5,14 @@
 // It starts the site itself, on free ports with its own data folder, and measures once the catalog is projected.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedLargeCatalog } from './lib/large-catalog.mjs';
 import { root, startSite, waitUntil } from './lib/site.mjs';
 
 const catalog = process.argv[2] ?? 'demo';
 const BARE_PORT = 18181;
-const DURATION = process.env.DURATION ?? '8s';
+const DURATION = process.env.DURATION ?? '5s';
 const VUS = process.env.VUS ?? '16';
 const k6 = join(root, '.tools/bin/k6');
 
@@ -57,6 +57,8 @@ try {
   const bare = fork(join(root, 'load-tests/bench/bare-server.mjs'), [join(work, 'responses.json'), String(BARE_PORT)]);
   await new Promise((resolve) => bare.once('message', resolve));
 
+  const BARE = `http://127.0.0.1:${BARE_PORT}`;
+  const mean = (...runs) => Object.fromEntries(['rps', 'p50', 'p95'].map((key) => [key, runs.reduce((sum, run) => sum + run[key], 0) / runs.length]));
   const run = (baseUrl, path) => {
     const summary = join(work, 'summary.json');
     execFileSync(k6, ['run', '--quiet', '--summary-export', summary, join(root, 'load-tests/scenarios/get-url.js')], {
@@ -68,13 +70,15 @@ try {
     return { rps: metrics.http_reqs.rate, p50: metrics.http_req_duration.med, p95: metrics.http_req_duration['p(95)'] };
   };
 
-  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} each (k6)\n`);
+  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} runs in the order API, bare, bare, API (k6; means; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
   console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio |');
   console.log('|---|---|---|---|---|---|---|---|');
   try {
     for (const [name, path] of Object.entries(paths)) {
-      const api = run(site.baseUrl, path);
-      const ref = run(`http://127.0.0.1:${BARE_PORT}`, path);
+      // API, bare, bare, API: a machine that slows down or speeds up during the four runs weighs on both alike.
+      const [a1, b1, b2, a2] = [site.baseUrl, BARE, BARE, site.baseUrl].map((baseUrl) => run(baseUrl, path));
+      const api = mean(a1, a2);
+      const ref = mean(b1, b2);
       const f = (n) => n.toFixed(2);
       console.log(`| ${name} | ${api.rps.toFixed(0)} | ${f(api.p50)} | ${f(api.p95)} | ${ref.rps.toFixed(0)} | ${f(ref.p50)} | ${f(ref.p95)} | ${(api.rps / ref.rps).toFixed(2)} |`);
     }

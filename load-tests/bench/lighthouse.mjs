@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse performance and accessibility scores of home, a story and a chapter, with
-// Lighthouse's mobile emulation and its desktop preset, and the JavaScript each page loads (gzipped, as sent) and its
-// first contentful paint. It measures the site at BASE_URL when given, or else starts one of its own with the demo
+// Lighthouse's mobile emulation and its desktop preset, the JavaScript each page loads (compressed, as sent) and its
+// paint and blocking metrics. It measures the site at BASE_URL when given, or else starts one of its own with the demo
 // catalogue (ready once imported and projected). Failed accessibility audits are listed with the elements they name.
 // Chromium is Debian's (CHROME_PATH overrides); nothing is downloaded.
 import * as chromeLauncher from 'chrome-launcher';
@@ -56,6 +56,9 @@ try {
         accessibility: score('accessibility'),
         scriptKb: (scripts?.transferSize ?? 0) / 1024,
         fcpMs: audits['first-contentful-paint'].numericValue,
+        lcpMs: audits['largest-contentful-paint'].numericValue,
+        tbtMs: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
       });
       for (const ref of categories.accessibility.auditRefs) {
         const audit = audits[ref.id];
@@ -71,9 +74,10 @@ try {
 }
 
 console.log(`Lighthouse ${baseUrl} (scores out of 100; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
-console.log('page     mode     performance  accessibility  JS KB sent  FCP ms');
+console.log('page     mode     performance  accessibility  JS KB sent  FCP ms  LCP ms  TBT ms    CLS');
 for (const row of rows) {
-  const cells = [row.performance, row.accessibility, row.scriptKb.toFixed(1), Math.round(row.fcpMs)].map(String);
-  console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells[0].padStart(11)}  ${cells[1].padStart(13)}  ${cells[2].padStart(10)}  ${cells[3].padStart(6)}`);
+  const cells = [row.performance, row.accessibility, row.scriptKb.toFixed(1), Math.round(row.fcpMs), Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3)].map(String);
+  const widths = [11, 13, 10, 6, 6, 6, 6];
+  console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells.map((cell, i) => cell.padStart(widths[i])).join('  ')}`);
 }
 if (problems.length) console.log(`\nAccessibility audits that failed:\n${problems.join('\n')}`);

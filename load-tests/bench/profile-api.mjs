@@ -3,7 +3,7 @@
 // load-tests/scenarios/get-url.js, and prints the functions and packages with the most self time. The profile is
 // written to load-tests/results/ for Chrome DevTools (Performance → Load profile) or speedscope.
 //   node load-tests/bench/profile-api.mjs '/api/searchbook?page=1&pageSize=10&genre=Romance'
-// VUS (16) and DURATION (8s) as in api-vs-bare.mjs.
+// VUS (16) and DURATION (8s) as the environment sets them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
