@@ -22,6 +22,7 @@ import { jsonBody } from './platform/http/json-body';
 import { ResponseCache } from './platform/http/response-cache';
 import { securityHeaders } from './platform/http/security-headers';
 import { serveAppForUndecodablePaths } from './platform/http/undecodable-paths';
+import { precompressedAssets } from './platform/http/precompressed-assets';
 import { WEB_DIST } from './platform/http/web-dist';
 import { ServerRenderedPages } from './modules/pages/api/server-rendered-pages';
 import type { RateLimitStorage } from './platform/rate-limits/rate-limit-storage';
@@ -58,7 +59,9 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
     observe: app.get(HttpMetrics).observe,
   });
-  // The web app's files and the API's larger answers go out gzipped (nginx does it in production, npm start here).
+  // The web app's scripts and style sheets as the build compressed them; other files and the API's larger answers
+  // compressed on the fly (nginx does both in production, npm start here).
+  app.use(precompressedAssets(WEB_DIST));
   app.use(compression());
   app.use(...jsonBody());
   answerClientErrorsInJson(app.getHttpServer());

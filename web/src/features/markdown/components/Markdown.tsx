@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { isHydrating } from '../../../shared/state/hydration';
 import { markdownToHast, type MarkdownOptions } from '../markdown-to-hast';
 import { renderHast } from '../render-hast';
 import './markdown.css';
@@ -9,11 +10,26 @@ interface MarkdownProps extends MarkdownOptions {
   className?: string;
 }
 
+/** The HTML the server rendered for the Markdown element `id`, while its page hydrates; else null. */
+const serverHtmlOf = (id: string): string | null => (isHydrating() ? (document.getElementById(id)?.innerHTML ?? null) : null);
+
 /**
  * Renders user-written Markdown safely: sanitized, line breaks preserved, optional `%spoilers%`, images bounded, lazy
- * and opening in full in a new tab, links optionally in a new tab too.
+ * and opening in full in a new tab, links optionally in a new tab too. On a page the server rendered, Markdown without
+ * spoilers (which need the app's clicks) keeps the server's HTML as long as its text is the same: hydrating does not
+ * parse it again, which is the page's longest task.
  */
 export function Markdown({ text, spoilers = false, newTabLinks = false, className }: MarkdownProps) {
-  const content = useMemo(() => renderHast(markdownToHast(text, { spoilers, newTabLinks })), [text, spoilers, newTabLinks]);
-  return <div className={className ? `markdown ${className}` : 'markdown'}>{content}</div>;
+  const id = useId();
+  const [server] = useState(() => ({ text, html: spoilers ? null : serverHtmlOf(id) }));
+  const kept = server.html !== null && server.text === text ? server.html : null;
+  const content = useMemo(() => (kept === null ? renderHast(markdownToHast(text, { spoilers, newTabLinks })) : null), [kept, text, spoilers, newTabLinks]);
+  const classes = className ? `markdown ${className}` : 'markdown';
+  return kept === null ? (
+    <div id={id} className={classes}>
+      {content}
+    </div>
+  ) : (
+    <div id={id} className={classes} dangerouslySetInnerHTML={{ __html: kept }} />
+  );
 }
