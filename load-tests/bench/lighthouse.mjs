@@ -76,7 +76,9 @@ try {
 console.log(`Lighthouse ${baseUrl} (scores out of 100; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
 console.log('page     mode     performance  accessibility  JS KB sent  FCP ms  LCP ms  TBT ms    CLS');
 for (const row of rows) {
-  const cells = [row.performance, row.accessibility, row.scriptKb.toFixed(1), Math.round(row.fcpMs), Math.round(row.lcpMs), Math.round(row.tbtMs), row.cls.toFixed(3)].map(String);
+  // A run Lighthouse could not finish (no paint seen) has no metrics: shown as –.
+  const figure = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+  const cells = [String(row.performance), String(row.accessibility), figure(row.scriptKb, 1), figure(row.fcpMs, 0), figure(row.lcpMs, 0), figure(row.tbtMs, 0), figure(row.cls, 3)];
   const widths = [11, 13, 10, 6, 6, 6, 6];
   console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells.map((cell, i) => cell.padStart(widths[i])).join('  ')}`);
 }
