@@ -39,6 +39,7 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
     sizeCalculation: (entry) => entry.body.length + 256,
   });
   private readonly subscriber: Redis;
+  private readonly clearListeners: (() => void)[] = [];
 
   constructor(
     @Inject(SERVICE_ENV) env: ServiceEnv,
@@ -53,12 +54,22 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
       // Comments and reader marks change no cached answer; an unreadable message clears, to be safe.
       const change = parseChange(message);
       // After a rebuild, answers come from the new collections: look them up before answering again.
-      if (change?.eventType === READ_MODELS_REBUILT) void this.readModels.refresh().catch(() => undefined).finally(() => this.entries.clear());
-      else if (!change || changesCatalog(change.eventType)) this.entries.clear();
+      if (change?.eventType === READ_MODELS_REBUILT) void this.readModels.refresh().catch(() => undefined).finally(() => this.clear());
+      else if (!change || changesCatalog(change.eventType)) this.clear();
     });
     // After a reconnect, changes may have been missed.
-    this.subscriber.on('ready', () => this.entries.clear());
+    this.subscriber.on('ready', () => this.clear());
     this.subscriber.subscribe(READ_MODEL_CHANGES_CHANNEL).catch(() => undefined);
+  }
+
+  /** Calls `listener` whenever the cache is emptied, for caches of what is made from the same answers (rendered pages). */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    for (const listener of this.clearListeners) listener();
   }
 
   /** Remembers the answer to a GET of `req`'s URL (path and query); returns the body for the controller to send. */

@@ -31,7 +31,7 @@ export async function loadWebBuild(webDist: string): Promise<WebBuild | null> {
     Logger.warn(`No server build of the web app at ${entry}: pages are rendered in the browser only`, 'Pages');
     return null;
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a built CommonJS file found at run time by its path
   const build = require(entry) as ServerBuild;
   return {
     renderer: await build.createPageRenderer(),
