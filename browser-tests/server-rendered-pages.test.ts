@@ -111,6 +111,42 @@ describe('pages the server renders (issue 15 item 6)', () => {
     }
   });
 
+  describe('tapped before its scripts have arrived (on a slow phone)', () => {
+    let page: Page;
+    let scriptsHeld = true;
+
+    beforeAll(async () => {
+      page = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+      // The app's scripts arrive 2 s late, as on a slow connection.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        scriptsHeld = false;
+        await route.continue();
+      });
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it('shows the reader controls for a tap on the chapter text once the page has hydrated', async () => {
+      scriptsHeld = true;
+      await page.goto(url(`/${story.bookDetails.book_id}/${chapter.chapterContent.chapter_id}`), { waitUntil: 'commit' });
+      await page.getByTestId('chapter-page').tap();
+      expect(scriptsHeld).toBe(true);
+      await page.getByRole('navigation', { name: 'Reader controls (mobile)' }).waitFor({ timeout: 15_000 });
+    });
+
+    it('searches for what was typed and sent before the page hydrated', async () => {
+      scriptsHeld = true;
+      await page.goto(url('/999999-no-such-story'), { waitUntil: 'commit' });
+      await page.getByLabel('Search stories by title').fill('harbour');
+      await page.getByLabel('Search stories by title').press('Enter');
+      expect(scriptsHeld).toBe(true);
+      await page.waitForURL(/\/searchbook\?book_name=harbour/, { timeout: 15_000 });
+      expect(await page.getByLabel('Book name').inputValue()).toBe('harbour');
+    });
+  });
+
   it("keeps a hostile book's title as text in the page and in its data, whatever it holds", async () => {
     const title = 'Fox </script><script>window.pwned = 1</script> & <b>Friends</b>';
     const book = { ...story.bookDetails, book_id: 9001, english_book_name: title, description: `${title}, told again.` };

@@ -2,6 +2,7 @@ import { type EmbeddedPageData, PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { replayEarlyInput } from './app/early-input';
 import { preloadPageCode } from './app/page-code';
 import { seedPageData } from './app/seed-page-data';
 import { createQueryClient } from './shared/api/query-client';
@@ -24,9 +25,12 @@ if (embedded) {
           <App queryClient={queryClient} renderedAt={page.renderedAt} />
         </StrictMode>,
       );
+      replayEarlyInput();
     }),
   );
 } else {
+  // Drawn in the browser alone: there was nothing to tap before; the early script stops keeping taps.
+  window.takeEarlyInput?.();
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />

@@ -16,10 +16,10 @@ export type ReadBuiltFile = (file: string) => string;
 
 /**
  * The page documents of the built web app: its index.html, with the rendered page in the root element, its title and
- * description, the style sheets and scripts of the page's code (from the manifest), and the data it was rendered from.
- * Style sheets go in the page itself, so that nothing but the page stands between a reader and the text; the page's
- * own scripts are preloaded, so that the page hydrates (and answers a reader's taps) as soon as it can. (Left to the
- * entry, they made Lighthouse's first paint earlier, but a tap in the meantime did nothing.)
+ * description, the style sheets of the page's code (from the manifest), and the data it was rendered from. Style
+ * sheets go in the page itself, so that nothing but the page stands between a reader and the text; the page's own
+ * scripts are left to the entry, which loads them to hydrate (preloaded, they compete with the text on a slow phone:
+ * Lighthouse mobile 92–93 instead of 98). A tap before hydration is kept and given again (index.html's early script).
  */
 export class PageDocument {
   private readonly template: string;
@@ -41,7 +41,6 @@ export class PageDocument {
     for (const module of page.modules) this.closure(module, chunks);
     const own = [...chunks].filter((key) => !this.entryChunks.has(key)).map((key) => this.manifest[key]);
     const styles = own.flatMap((chunk) => chunk.css ?? []).map((file) => this.style(file) ?? `<link rel="stylesheet" crossorigin href="/${file}">`);
-    const scripts = own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
     // Offered to index.html's early script (after it in the head), which loads it only for a reader who chose the font.
     const readerFont = page.readerFont && this.manifest[page.readerFont]?.file;
     const offered = readerFont ? `<meta name="reader-font-stylesheet" content="/${escapeHtml(readerFont)}">` : '';
@@ -49,7 +48,7 @@ export class PageDocument {
       .replace(/<meta charset="[^"]*"\s*\/?>/, (charset) => `${charset}${offered}`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(page.description)}${after}`)
-      .replace('</head>', () => `${[...styles, ...scripts].join('')}</head>`)
+      .replace('</head>', () => `${styles.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
         () => `<div id="root">${page.html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
