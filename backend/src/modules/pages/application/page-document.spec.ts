@@ -67,11 +67,15 @@ describe('PageDocument', () => {
 
   it("puts the entry's and the page's style sheets in the page, leaves its own scripts to the entry, and offers the reader's font to the early script", () => {
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).not.toContain('<link rel="stylesheet"');
     expect(head.match(/<style>[^<]*<\/style>/g)).toEqual([
       '<style>/* assets/index-1.css */</style>',
       '<style>/* assets/ChapterPage-1.css */</style>',
       '<style>/* assets/notice-1.css */</style>',
+    ]);
+    // The page's own style sheets are also linked, disabled (never fetched), so that the code's loader sees them there.
+    expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/ChapterPage-1.css" disabled>',
+      '<link rel="stylesheet" crossorigin href="/assets/notice-1.css" disabled>',
     ]);
     // Preloaded, they would compete with the page's text for a slow connection (the entry loads them to hydrate).
     expect(html).not.toContain('ChapterPage-1.js');

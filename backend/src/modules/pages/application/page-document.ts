@@ -40,7 +40,7 @@ export class PageDocument {
     const chunks = new Set<string>();
     for (const module of page.modules) this.closure(module, chunks);
     const own = [...chunks].filter((key) => !this.entryChunks.has(key)).map((key) => this.manifest[key]);
-    const styles = own.flatMap((chunk) => chunk.css ?? []).map((file) => this.style(file) ?? `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const styles = own.flatMap((chunk) => chunk.css ?? []).map((file) => this.pageStyle(file));
     // Offered to index.html's early script (after it in the head), which loads it only for a reader who chose the font.
     const readerFont = page.readerFont && this.manifest[page.readerFont]?.file;
     const offered = readerFont ? `<meta name="reader-font-stylesheet" content="/${escapeHtml(readerFont)}">` : '';
@@ -60,6 +60,17 @@ export class PageDocument {
     if (!this.manifest[key] || into.has(key)) return;
     into.add(key);
     for (const imported of this.manifest[key].imports ?? []) this.closure(imported, into);
+  }
+
+  /**
+   * Style sheet `file` of the page's own code, in the page. With it, a disabled link to the file (which the browser
+   * does not fetch) tells Vite's loader of the page's code, which adds a code chunk's style sheets as links unless the
+   * page links them, that the page has it: added, it was loaded again and restyled the whole page as it hydrated (the
+   * chapter's longest task on a slow phone).
+   */
+  private pageStyle(file: string): string {
+    const style = this.style(file);
+    return style === null ? `<link rel="stylesheet" crossorigin href="/${file}">` : `${style}<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   }
 
   /** Built style sheet `file` as a <style> element (null for one that could end it early). */

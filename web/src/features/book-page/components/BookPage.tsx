@@ -2,6 +2,7 @@ import { isNotFound } from '../../../shared/api/is-not-found';
 import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { type BookDetail, storySlug } from '@shelf/contracts';
 import { type ReactNode } from 'react';
+import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
@@ -95,22 +96,31 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
         </section>
       )}
 
-      <div className="related-lists">
-        <RelatedList title="Series" list={book.part_of_series} currentBookId={book.book_id} />
-        <RelatedList title="Related Story" list={book.shared_universe} currentBookId={book.book_id} />
-        <RelatedList title="Similar Theme" list={book.similar_theme} currentBookId={book.book_id} />
-      </div>
+      {/* Below the story's head, each part hydrates in a pass of its own (a Boundary), not in one long task. */}
+      <Boundary>
+        <div className="related-lists">
+          <RelatedList title="Series" list={book.part_of_series} currentBookId={book.book_id} />
+          <RelatedList title="Related Story" list={book.shared_universe} currentBookId={book.book_id} />
+          <RelatedList title="Similar Theme" list={book.similar_theme} currentBookId={book.book_id} />
+        </div>
+      </Boundary>
 
-      <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
+      <Boundary>
+        <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
+      </Boundary>
       <NewChapterNotice bookId={book.book_id} slug={slug} />
 
       <div id="book-comments" className="book-page__comments">
-        <CommentSection bookId={book.book_id} chapterId={null} />
+        <Boundary>
+          <CommentSection bookId={book.book_id} chapterId={null} />
+        </Boundary>
       </div>
 
       <section aria-labelledby="recommendations-heading">
         <h2 id="recommendations-heading">Recommendations</h2>
-        <BookCardList books={data.randomBooks} />
+        <Boundary>
+          <BookCardList books={data.randomBooks} />
+        </Boundary>
       </section>
     </article>
   );

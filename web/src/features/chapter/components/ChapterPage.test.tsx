@@ -224,7 +224,7 @@ describe('chapter ads', () => {
 
     const text = document.querySelector('.chapter-text')!;
     const ads = [...text.querySelectorAll('[data-ad-slot]')];
-    expect(ads.map((ad) => ad.previousElementSibling?.textContent?.split(' ')[0])).toEqual(['P2', 'P4', 'P5', 'P7', 'P9']);
+    expect(ads.map((ad) => ad.previousElementSibling?.lastElementChild?.textContent?.split(' ')[0])).toEqual(['P2', 'P4', 'P5', 'P7', 'P9']);
     expect(text.querySelectorAll('p')).toHaveLength(10);
   });
 });

@@ -1,26 +1,60 @@
 import type { RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { countWords } from '@shelf/contracts';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
+import { isHydrating } from '../../../shared/state/hydration';
 import { markdownToHast } from '../../markdown/markdown-to-hast';
 import { renderHast } from '../../markdown/render-hast';
 import { AdSlot } from '../../site-shell/components/AdSlot';
 import { adPositions } from '../ad-positions';
 
+const PART_CLASS = 'chapter-text__part';
+
 const isBlank = (node: RootContent) => node.type === 'text' && node.value.trim() === '';
 
-/** The chapter's Markdown, with an ad after the paragraphs where the running word count passes each threshold. */
+/** The chapter's blocks in parts: a part ends after each block where the running word count passes a threshold. */
+function partsOf(content: string): RootContent[][] {
+  const blocks = markdownToHast(content).children.filter((node) => !isBlank(node));
+  const adAfter = new Set(adPositions(blocks.map((block) => countWords(toString(block)))));
+  const parts: RootContent[][] = [[]];
+  blocks.forEach((block, index) => {
+    parts[parts.length - 1].push(block);
+    if (adAfter.has(index)) parts.push([]);
+  });
+  return parts;
+}
+
+/** The HTML of each part the server rendered in chapter text `id`, while its page hydrates; else null. */
+function serverPartsOf(id: string): string[] | null {
+  const text = isHydrating() ? document.getElementById(id) : null;
+  return text ? [...text.querySelectorAll(`:scope > .${PART_CLASS}`)].map((part) => part.innerHTML) : null;
+}
+
+/**
+ * The chapter's Markdown, with an ad between parts (after the paragraphs where the running word count passes each
+ * threshold). Each part is an element of its own (laid out as its paragraphs: `display: contents`), so that on a page
+ * the server rendered the parts keep the server's HTML while hydrating, as long as the text is the same: parsing the
+ * chapter again was the page's longest task on a slow phone.
+ */
 export function ChapterText({ content }: { content: string }) {
-  const blocks = useMemo(() => markdownToHast(content).children.filter((node) => !isBlank(node)), [content]);
-  const rendered = useMemo(() => {
-    const adAfter = new Set(adPositions(blocks.map((block) => countWords(toString(block)))));
-    let ads = 0;
-    return blocks.map((block, index) => (
-      <Fragment key={index}>
-        {renderHast({ type: 'root', children: [block] })}
-        {adAfter.has(index) && <AdSlot name={`chapter-${++ads}`} />}
-      </Fragment>
-    ));
-  }, [blocks]);
-  return <div className="chapter-text markdown">{rendered}</div>;
+  const id = useId();
+  const [server] = useState(() => ({ content, parts: serverPartsOf(id) }));
+  const kept = server.parts !== null && server.content === content ? server.parts : null;
+  const parts = useMemo(
+    () =>
+      kept
+        ? kept.map((html) => <div className={PART_CLASS} dangerouslySetInnerHTML={{ __html: html }} />)
+        : partsOf(content).map((blocks) => <div className={PART_CLASS}>{renderHast({ type: 'root', children: blocks })}</div>),
+    [kept, content],
+  );
+  return (
+    <div id={id} className="chapter-text markdown">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 && <AdSlot name={`chapter-${index + 1}`} />}
+        </Fragment>
+      ))}
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -74,16 +75,21 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
         <p className="chapter-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
       </header>
       <ChapterBar variant="desktop" {...controls} />
+      {/* The text, and the comments below, each hydrate in a pass of their own (a Boundary), not in one long task. */}
       <div className="chapter-page" data-testid="chapter-page" ref={textRef} {...tapHandlers}>
-        <ChapterText content={chapter.content} />
-        <ChapterNotes chapter={chapter} />
+        <Boundary>
+          <ChapterText content={chapter.content} />
+          <ChapterNotes chapter={chapter} />
+        </Boundary>
       </div>
       <div id={LIKE_CONTAINER_ID} className="chapter-likes">
         <LikeButton bookId={chapter.book_id} />
       </div>
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
       <div id={COMMENTS_CONTAINER_ID} className="chapter-thread">
-        <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
+        <Boundary>
+          <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
+        </Boundary>
       </div>
       {barShown && <ChapterBar variant="mobile" {...controls} />}
       <NewChapterNotice bookId={chapter.book_id} slug={bookIDSlug} />
