@@ -66,13 +66,15 @@ try {
         writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${page.name}-${mode.name}.json`), JSON.stringify(lhr, null, 1));
       }
       const score = (category, report = lhr) => Math.round((report.categories[category].score ?? 0) * 100);
-      const performances = runs.map((report) => score('performance', report));
+      // A run Lighthouse could not finish (it saw no navigation or no paint) is left out of the median and the range.
+      const performances = valid.map((report) => score('performance', report));
+      const failed = runs.length - valid.length;
       const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
       rows.push({
         page: page.name,
         mode: mode.name,
         performance: score('performance'),
-        range: `${Math.min(...performances)}–${Math.max(...performances)}`,
+        range: `${performances.length ? `${Math.min(...performances)}–${Math.max(...performances)}` : '–'}${failed ? ` (${failed} failed)` : ''}`,
         accessibility: score('accessibility'),
         scriptKb: (scripts?.transferSize ?? 0) / 1024,
         fcpMs: audits['first-contentful-paint'].numericValue,
@@ -94,12 +96,12 @@ try {
 }
 
 console.log(`Lighthouse ${baseUrl} (scores out of 100; median of ${RUNS} runs, with the range of their performance scores; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
-console.log('page     mode     performance    range  accessibility  JS KB sent  FCP ms  LCP ms  TBT ms    CLS');
+console.log('page     mode     performance      range  accessibility  JS KB sent  FCP ms  LCP ms  TBT ms    CLS');
 for (const row of rows) {
   // A run Lighthouse could not finish (no paint seen) has no metrics: shown as –.
   const figure = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
   const cells = [String(row.performance), row.range, String(row.accessibility), figure(row.scriptKb, 1), figure(row.fcpMs, 0), figure(row.lcpMs, 0), figure(row.tbtMs, 0), figure(row.cls, 3)];
-  const widths = [11, 7, 13, 10, 6, 6, 6, 6];
+  const widths = [11, 9, 13, 10, 6, 6, 6, 6];
   console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells.map((cell, i) => cell.padStart(widths[i])).join('  ')}`);
 }
 if (problems.length) console.log(`\nAccessibility audits that failed:\n${problems.join('\n')}`);

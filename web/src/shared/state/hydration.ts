@@ -1,5 +1,5 @@
 import { PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // A page the server rendered is hydrated: its first render in the browser must be the server's, which knows nothing
 // of this browser (its session, settings and places are in local storage). Until the whole page has hydrated, what is
@@ -35,7 +35,11 @@ const boundariesToHydrate = hydrating ? serverBoundaries() : 0;
 function end(): void {
   if (!hydrating) return;
   hydrating = false;
-  for (const listener of [...listeners]) listener();
+  // What the reader's own values change renders as a transition: in slices between the browser's other work, not as
+  // one long task that holds up a tap.
+  startTransition(() => {
+    for (const listener of [...listeners]) listener();
+  });
   listeners.clear();
 }
 
@@ -75,12 +79,11 @@ export function onHydrated(listener: () => void): () => void {
  * False on the server and while a server-rendered page hydrates (its first render then matches the server's), true
  * from the render after; always true on a page rendered in the browser alone.
  */
-export const useHydrated = (): boolean =>
-  useSyncExternalStore(
-    (changed) => onHydrated(changed),
-    () => !hydrating,
-    () => false,
-  );
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(() => typeof document !== 'undefined' && !hydrating);
+  useEffect(() => (hydrated ? undefined : onHydrated(() => setHydrated(true))), [hydrated]);
+  return hydrated;
+}
 
 /**
  * `retryOnMount` of a query whose answer a server-rendered page embeds: a refusal embedded (a missing story's 404) is
