@@ -3,7 +3,8 @@
 // load-tests/scenarios/get-url.js, and prints the functions and packages with the most self time. The profile is
 // written to load-tests/results/ for Chrome DevTools (Performance → Load profile) or speedscope.
 //   node load-tests/bench/profile-api.mjs '/api/searchbook?page=1&pageSize=10&genre=Romance'
-// VUS (16) and DURATION (8s) as the environment sets them.
+// VUS (16) and DURATION (8s) as the environment sets them; CATALOG=10k profiles the 10,000-book catalog of
+// bench:api:10k (seeded by it) instead of the demo. A `{n}` in the URL makes every request one nobody made before.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ require('reflect-metadata');
 const { createApp } = require(join(root, 'backend/dist/create-app.js'));
 
 const path = process.argv[2] ?? '/api/';
-const site = await startSite('bench-demo');
+const catalog = process.env.CATALOG ?? 'demo';
+const site = await startSite(`bench-${catalog}`, { demoCatalog: catalog === 'demo' });
 let app;
 try {
   app = await createApp({ ...process.env, ...site.env, SEARCH_RATE_LIMIT: '1000000000' }, ['error']);

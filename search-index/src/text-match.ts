@@ -20,6 +20,35 @@ export function wordMatches(docWord: string, queryWord: string, asPrefix: boolea
   return [-1, 0, 1].some((delta) => withinOneTypo(docWord.slice(0, queryWord.length + delta), queryWord));
 }
 
+/** The first index of `sorted` (in code unit order) not below `word`. */
+function lowerBound(sorted: readonly string[], word: string): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The range of `sorted` (in code unit order) whose words start with `prefix`. */
+function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const from = lowerBound(sorted, prefix);
+  if (last === 0xffff) return [from, sorted.length];
+  return [from, lowerBound(sorted, prefix.slice(0, -1) + String.fromCharCode(last + 1))];
+}
+
+/**
+ * The range [from, to) of title words `sorted` (in code unit order) outside which none matches `queryWord`, by the
+ * rules of wordMatches: a word matching a Chinese or Japanese query may be any; a query word too short for a typo
+ * starts each word it matches; a longer one shares their first letter. Testing only these finds the same words.
+ */
+export function candidateRange(sorted: readonly string[], queryWord: string): [number, number] {
+  if (queryWord === '' || CJK.test(queryWord)) return [0, sorted.length];
+  return prefixRange(sorted, [...queryWord].length < MIN_WORD_SIZE_FOR_TYPO ? queryWord : queryWord[0]);
+}
+
 /** Damerau–Levenshtein distance of at most 1 (adjacent transposition counts as one typo). */
 export function withinOneTypo(a: string, b: string): boolean {
   if (a === b) return true;

@@ -1,7 +1,7 @@
 import type { SearchSort } from '@shelf/contracts';
 import { SEARCHABLE_ATTRIBUTES, type SearchBookDocument } from '../search-document';
 import { type SearchQuery, type SearchResult, SORT_KEYS, searchWords } from '../search-query';
-import { wordMatches } from '../text-match';
+import { candidateRange, wordMatches } from '../text-match';
 import { SlotBits } from './slot-bits';
 
 /** The fields a search narrows by value: one value each, or a list. */
@@ -19,7 +19,9 @@ export class InMemoryIndex {
   /** The slots of each field's value, keyed by `field value`. */
   private readonly facets = new Map<string, SlotBits>();
   /** Each distinct word of the searchable attributes, with the slots whose attributes have it. */
-  private readonly vocabulary = new Map<string, Set<number>>();
+  private readonly vocabulary = new Map<string, SlotBits>();
+  /** The vocabulary's words in code unit order, kept from the first text search after a word came or went. */
+  private sortedWords: string[] | null = null;
   private readonly ordered = new Map<SearchSort, number[]>();
   private readonly everyone = new SlotBits();
 
@@ -43,9 +45,12 @@ export class InMemoryIndex {
       this.facets.set(key, bits);
     }
     for (const word of wordsOf(doc)) {
-      const slots = this.vocabulary.get(word) ?? new Set<number>();
+      let slots = this.vocabulary.get(word);
+      if (!slots) {
+        this.vocabulary.set(word, (slots = new SlotBits()));
+        this.sortedWords = null;
+      }
       slots.add(slot);
-      this.vocabulary.set(word, slots);
     }
     this.ordered.clear();
   }
@@ -78,7 +83,10 @@ export class InMemoryIndex {
     for (const word of wordsOf(doc)) {
       const slots = this.vocabulary.get(word);
       slots?.delete(slot);
-      if (slots?.size === 0) this.vocabulary.delete(word);
+      if (slots?.isEmpty()) {
+        this.vocabulary.delete(word);
+        this.sortedWords = null;
+      }
     }
   }
 
@@ -99,13 +107,14 @@ export class InMemoryIndex {
   private forEachMatch(query: SearchQuery, order: Iterable<number>, visit: (doc: SearchBookDocument) => void): void {
     const allowed = this.allowed(query);
     const only = query.bookIds && new Set(query.bookIds);
-    const hidden = new Set(query.excludeBookIds);
+    const hidden = query.excludeBookIds?.length ? new Set(query.excludeBookIds) : undefined;
     const { minWordCount = -Infinity, maxWordCount = Infinity } = query;
+    const { docs } = this;
     for (const slot of order) {
       if (allowed && !allowed.has(slot)) continue;
-      const doc = this.docs[slot];
+      const doc = docs[slot];
       if (doc.book_word_count < minWordCount || doc.book_word_count > maxWordCount) continue;
-      if ((only && !only.has(doc.book_id)) || hidden.has(doc.book_id)) continue;
+      if ((only && !only.has(doc.book_id)) || hidden?.has(doc.book_id)) continue;
       visit(doc);
     }
   }
@@ -134,13 +143,18 @@ export class InMemoryIndex {
     return allowed;
   }
 
-  /** The slots in which every query word matches a word (the last one may be a prefix, as Meilisearch matches). */
+  /**
+   * The slots in which every query word matches a word (the last one may be a prefix, as Meilisearch matches). Only
+   * the words that could match are tested: those in the query word's candidate range of the sorted vocabulary.
+   */
   private matching(queryWords: string[]): SlotBits {
+    const sorted = (this.sortedWords ??= [...this.vocabulary.keys()].sort());
     let all: SlotBits | undefined;
     queryWords.forEach((queryWord, i) => {
       const some = new SlotBits();
-      for (const [word, slots] of this.vocabulary) {
-        if (wordMatches(word, queryWord, i === queryWords.length - 1)) for (const slot of slots) some.add(slot);
+      const [from, to] = candidateRange(sorted, queryWord);
+      for (let w = from; w < to; w++) {
+        if (wordMatches(sorted[w], queryWord, i === queryWords.length - 1)) some.or(this.vocabulary.get(sorted[w])!);
       }
       all = all ? all.and(some) : some;
     });

@@ -29,6 +29,21 @@ export class SlotBits {
     return new SlotBits(this.words.slice());
   }
 
+  /** Adds the slots `other` has. */
+  or(other: SlotBits): this {
+    if (other.words.length > this.words.length) {
+      const grown = new Uint32Array(other.words.length);
+      grown.set(this.words);
+      this.words = grown;
+    }
+    for (let i = 0; i < other.words.length; i++) this.words[i] |= other.words[i];
+    return this;
+  }
+
+  isEmpty(): boolean {
+    return this.words.every((word) => word === 0);
+  }
+
   /** Keeps only the slots `other` has too. */
   and(other: SlotBits): this {
     for (let i = 0; i < this.words.length; i++) this.words[i] &= other.words[i] ?? 0;
