@@ -2,6 +2,7 @@
 // k6: GET /api/, a book page, a chapter page, a category page and five typical searches. Usage:
 //   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalog, seeded by the site on first start)
 //   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalog.mjs first)
+// ONLY=<regular expression> measures only the requests whose names match (the uncached searches always run).
 // It starts the site itself, on free ports with its own data folder, and measures once the catalog is projected.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { root, startSite, waitUntil } from './lib/site.mjs';
 const catalog = process.argv[2] ?? 'demo';
 const BARE_PORT = 18181;
 const DURATION = process.env.DURATION ?? '5s';
+const WARM_UP = process.env.WARM_UP ?? '2s';
 const VUS = process.env.VUS ?? '16';
 const k6 = join(root, '.tools/bin/k6');
 
@@ -59,10 +61,10 @@ try {
 
   const BARE = `http://127.0.0.1:${BARE_PORT}`;
   const mean = (...runs) => Object.fromEntries(['rps', 'p50', 'p95'].map((key) => [key, runs.reduce((sum, run) => sum + run[key], 0) / runs.length]));
-  const run = (baseUrl, path) => {
+  const run = (baseUrl, path, duration = DURATION) => {
     const summary = join(work, 'summary.json');
     execFileSync(k6, ['run', '--quiet', '--summary-export', summary, join(root, 'load-tests/scenarios/get-url.js')], {
-      env: { ...process.env, BASE_URL: baseUrl, URL_PATH: path, VUS, DURATION },
+      env: { ...process.env, BASE_URL: baseUrl, URL_PATH: path, VUS, DURATION: duration },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
@@ -70,11 +72,15 @@ try {
     return { rps: metrics.http_reqs.rate, p50: metrics.http_req_duration.med, p95: metrics.http_req_duration['p(95)'] };
   };
 
-  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} runs in the order API, bare, bare, API (k6; means; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
+  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} runs in the order API, bare, bare, API after ${WARM_UP} to warm up each (k6; means; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
   console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio |');
   console.log('|---|---|---|---|---|---|---|---|');
   try {
-    for (const [name, path] of Object.entries(paths)) {
+    // ONLY=<regular expression> measures just the requests whose name it matches.
+    for (const [name, path] of Object.entries(paths).filter(([name]) => !process.env.ONLY || new RegExp(process.env.ONLY).test(name))) {
+      // A first, unmeasured run on each: the request's code is compiled and its caches filled, as in a server that has
+      // been up a while (the first request measured used to be the slowest, whichever it was).
+      for (const baseUrl of [site.baseUrl, BARE]) run(baseUrl, path, WARM_UP);
       // API, bare, bare, API: a machine that slows down or speeds up during the four runs weighs on both alike.
       const [a1, b1, b2, a2] = [site.baseUrl, BARE, BARE, site.baseUrl].map((baseUrl) => run(baseUrl, path));
       const api = mean(a1, a2);

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { nameRoute } from '../../../platform/http/answered-route';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { DependencyMetrics } from '../application/dependency-metrics';
+import { HttpMetrics } from '../application/http-metrics';
 import { MetricsRegistry } from '../infrastructure/metrics-registry';
 import { hasBearerToken } from './bearer-token';
 
@@ -19,6 +20,7 @@ export class MetricsEndpoint {
     @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
     private readonly registry: MetricsRegistry,
     private readonly dependencies: DependencyMetrics,
+    private readonly http: HttpMetrics,
   ) {}
 
   readonly handler: RequestHandler = (req, res, next) => {
@@ -41,6 +43,6 @@ export class MetricsEndpoint {
       .refresh()
       .then(() => this.registry.metrics())
       // Set as is: res.type() would reorder the parameters of Prometheus's content type.
-      .then((text) => res.setHeader('Content-Type', this.registry.contentType).end(text), next);
+      .then((text) => res.setHeader('Content-Type', this.registry.contentType).end(`${text}\n${this.http.exposition()}`), next);
   };
 }

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as MarkdownToHast from '../../markdown/markdown-to-hast';
 import { ChapterText } from './ChapterText';
 
 // Ten paragraphs of 30, 30, 90, 60, 190, 190, 30, 170, 20 and 90 words: ads follow paragraphs 2, 4, 5, 7 and 9.
@@ -21,7 +22,7 @@ describe('ChapterText on a page the server rendered', () => {
     const parsed = vi.fn();
     vi.resetModules();
     vi.doMock('../../markdown/markdown-to-hast', async (original) => {
-      const actual = await original<typeof import('../../markdown/markdown-to-hast')>();
+      const actual = await original<typeof MarkdownToHast>();
       return { ...actual, markdownToHast: (...args: Parameters<typeof actual.markdownToHast>) => (parsed(), actual.markdownToHast(...args)) };
     });
     const { ChapterText: Hydrated } = await import('./ChapterText');
