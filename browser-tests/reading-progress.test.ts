@@ -48,6 +48,9 @@ describe('reading progress, synced across devices', () => {
     });
     const place = await placeOnPage(reading);
     await sent;
+    // A signed-in reader's places go to the account only, also from a page the server rendered (where the session comes
+    // in after hydrating): none was kept in the browser as a visitor's.
+    expect(await reading.evaluate(() => localStorage.getItem('readingProgress'))).toBeNull();
 
     // On the phone: the home page's row, then the story page's button and marks.
     const page = await phone.newPage();

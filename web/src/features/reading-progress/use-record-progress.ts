@@ -1,7 +1,8 @@
 import { type ChapterPageResponse, storySlug } from '@shelf/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { onHydrated } from '../../shared/state/hydration';
 import { userAtom } from '../../shared/state/session.atoms';
 import { recordProgress } from './api';
 import { saveLocalProgress } from './local-progress';
@@ -16,7 +17,10 @@ const SEND_EVERY_MS = 3_000;
  * the tab. A logged-in reader's goes to their account (every device), a visitor's to this browser.
  */
 export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTMLElement | null>) {
-  const userId = useAtomValue(userAtom)?.user_id ?? null;
+  // Read when a place is sent, not a reason to start again: on a page the server rendered the session comes in after
+  // hydrating, and starting again would first save the place as a visitor's.
+  const userId = useRef<string | null>(null);
+  userId.current = useAtomValue(userAtom)?.user_id ?? null;
   const queryClient = useQueryClient();
   const { chapterContent: chapter, bookDetails } = page;
   const { mutate: send } = useMutation({
@@ -39,7 +43,7 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
       if (Math.abs(position - lastSent) < 0.01) return;
       lastSent = position;
       const place = { book_id: chapter.book_id, chapter_id: chapter.chapter_id, position };
-      if (userId !== null) send(place);
+      if (userId.current !== null) send(place);
       else {
         // The chapter page has no cover picture: the cover the API draws from the title stands in.
         const slug = storySlug(chapter.book_id, bookDetails.english_book_name);
@@ -53,17 +57,20 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush();
     };
-    // After the first layout (and a restored scroll position), so the first place is where the reader starts.
-    const first = setTimeout(flush, 500);
+    // After the first layout (and a restored scroll position), and once the page has hydrated (the reader's session is
+    // in), so the first place is where the reader starts, and theirs.
+    let first: ReturnType<typeof setTimeout> | undefined;
+    const stopWaiting = onHydrated(() => (first = setTimeout(flush, 500)));
     window.addEventListener('scroll', onScroll, { passive: true });
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', flush);
     return () => {
+      stopWaiting();
       clearTimeout(first);
       flush();
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', flush);
     };
-  }, [chapter.book_id, chapter.chapter_id, chapter.title, bookDetails.english_book_name, userId, text, send]);
+  }, [chapter.book_id, chapter.chapter_id, chapter.title, bookDetails.english_book_name, text, send]);
 }
