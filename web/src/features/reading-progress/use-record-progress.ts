@@ -19,8 +19,11 @@ const SEND_EVERY_MS = 3_000;
 export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTMLElement | null>) {
   // Read when a place is sent, not a reason to start again: on a page the server rendered the session comes in after
   // hydrating, and starting again would first save the place as a visitor's.
-  const userId = useRef<string | null>(null);
-  userId.current = useAtomValue(userAtom)?.user_id ?? null;
+  const signedIn = useAtomValue(userAtom)?.user_id ?? null;
+  const userId = useRef(signedIn);
+  useEffect(() => {
+    userId.current = signedIn;
+  }, [signedIn]);
   const queryClient = useQueryClient();
   const { chapterContent: chapter, bookDetails } = page;
   const { mutate: send } = useMutation({
