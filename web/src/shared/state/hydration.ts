@@ -86,6 +86,18 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * What `read` takes from the server-rendered element `id` while the page hydrates, for as long as `source` (what it was
+ * rendered from) stays the same; else null. A component keeps the server's HTML with it instead of rendering it again.
+ */
+export function useServerRendered<T>(id: string, source: string, read: (element: HTMLElement) => T): T | null {
+  const [server] = useState(() => {
+    const element = hydrating ? document.getElementById(id) : null;
+    return { source, taken: element ? read(element) : null };
+  });
+  return server.source === source ? server.taken : null;
+}
+
+/**
  * `retryOnMount` of a query whose answer a server-rendered page embeds: a refusal embedded (a missing story's 404) is
  * shown as it is, on the server and while the page hydrates, instead of being fetched again (which shows Loading and
  * so breaks hydration); a query mounted later retries a failure as usual.

@@ -1,8 +1,8 @@
 import type { RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { countWords } from '@shelf/contracts';
-import { Fragment, useId, useMemo, useState } from 'react';
-import { isHydrating } from '../../../shared/state/hydration';
+import { Fragment, useId, useMemo } from 'react';
+import { useServerRendered } from '../../../shared/state/hydration';
 import { markdownToHast } from '../../markdown/markdown-to-hast';
 import { renderHast } from '../../markdown/render-hast';
 import { AdSlot } from '../../site-shell/components/AdSlot';
@@ -24,11 +24,8 @@ function partsOf(content: string): RootContent[][] {
   return parts;
 }
 
-/** The HTML of each part the server rendered in chapter text `id`, while its page hydrates; else null. */
-function serverPartsOf(id: string): string[] | null {
-  const text = isHydrating() ? document.getElementById(id) : null;
-  return text ? [...text.querySelectorAll(`:scope > .${PART_CLASS}`)].map((part) => part.innerHTML) : null;
-}
+/** The HTML of each part of the server-rendered chapter text `text`. */
+const partsHtmlOf = (text: HTMLElement): string[] => [...text.querySelectorAll(`:scope > .${PART_CLASS}`)].map((part) => part.innerHTML);
 
 /**
  * The chapter's Markdown, with an ad between parts (after the paragraphs where the running word count passes each
@@ -38,8 +35,7 @@ function serverPartsOf(id: string): string[] | null {
  */
 export function ChapterText({ content }: { content: string }) {
   const id = useId();
-  const [server] = useState(() => ({ content, parts: serverPartsOf(id) }));
-  const kept = server.parts !== null && server.content === content ? server.parts : null;
+  const kept = useServerRendered(id, content, partsHtmlOf);
   const parts = useMemo(
     () =>
       kept

@@ -1,5 +1,5 @@
-import { useId, useMemo, useState } from 'react';
-import { isHydrating } from '../../../shared/state/hydration';
+import { useId, useMemo } from 'react';
+import { useServerRendered } from '../../../shared/state/hydration';
 import { markdownToHast, type MarkdownOptions } from '../markdown-to-hast';
 import { renderHast } from '../render-hast';
 import './markdown.css';
@@ -10,9 +10,6 @@ interface MarkdownProps extends MarkdownOptions {
   className?: string;
 }
 
-/** The HTML the server rendered for the Markdown element `id`, while its page hydrates; else null. */
-const serverHtmlOf = (id: string): string | null => (isHydrating() ? (document.getElementById(id)?.innerHTML ?? null) : null);
-
 /**
  * Renders user-written Markdown safely: sanitized, line breaks preserved, optional `%spoilers%`, images bounded, lazy
  * and opening in full in a new tab, links optionally in a new tab too. On a page the server rendered, Markdown without
@@ -21,8 +18,8 @@ const serverHtmlOf = (id: string): string | null => (isHydrating() ? (document.g
  */
 export function Markdown({ text, spoilers = false, newTabLinks = false, className }: MarkdownProps) {
   const id = useId();
-  const [server] = useState(() => ({ text, html: spoilers ? null : serverHtmlOf(id) }));
-  const kept = server.html !== null && server.text === text ? server.html : null;
+  const serverHtml = useServerRendered(id, text, (element) => element.innerHTML);
+  const kept = spoilers ? null : serverHtml;
   const content = useMemo(() => (kept === null ? renderHast(markdownToHast(text, { spoilers, newTabLinks })) : null), [kept, text, spoilers, newTabLinks]);
   const classes = className ? `markdown ${className}` : 'markdown';
   return kept === null ? (
