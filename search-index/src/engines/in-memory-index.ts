@@ -7,6 +7,8 @@ import { SlotBits } from './slot-bits';
 /** The fields a search narrows by value: one value each, or a list. */
 const FACETS = ['diversities', 'original_languages', 'completion_statuses', 'endings', 'genres', 'settings', 'tags'] as const;
 type Facet = (typeof FACETS)[number];
+/** How many query words' slots are kept at most (about 1.3 KB each for 10,000 books). */
+const MAX_KEPT_WORDS = 1000;
 
 /**
  * The embedded engine's index: every document in memory, each in a slot of its own. A search combines bit sets (the
@@ -22,6 +24,11 @@ export class InMemoryIndex {
   private readonly vocabulary = new Map<string, SlotBits>();
   /** The vocabulary's words in code unit order, kept from the first text search after a word came or went. */
   private sortedWords: string[] | null = null;
+  /**
+   * The slots each query word matches (keyed by its match rule and the word), kept until a title's words change: a
+   * short prefix ("a", typed first) matches hundreds of words, and the same few words start most searches.
+   */
+  private readonly wordSlots = new Map<string, SlotBits>();
   private readonly ordered = new Map<SearchSort, number[]>();
   private readonly everyone = new SlotBits();
 
@@ -31,28 +38,23 @@ export class InMemoryIndex {
 
   put(doc: SearchBookDocument): void {
     let slot = this.slots.get(doc.book_id);
+    const previous = slot === undefined ? undefined : this.docs[slot];
     if (slot === undefined) {
       slot = this.docs.length;
       this.slots.set(doc.book_id, slot);
       this.everyone.add(slot);
-    } else {
-      this.unlink(this.docs[slot], slot);
     }
     this.docs[slot] = doc;
-    for (const key of facetKeys(doc)) {
-      const bits = this.facets.get(key) ?? new SlotBits();
-      bits.add(slot);
-      this.facets.set(key, bits);
+    relink(this.facets, slot, previous ? facetKeys(previous) : [], facetKeys(doc));
+    if (relink(this.vocabulary, slot, previous ? wordsOf(previous) : [], wordsOf(doc))) {
+      this.sortedWords = null;
+      this.wordSlots.clear();
     }
-    for (const word of wordsOf(doc)) {
-      let slots = this.vocabulary.get(word);
-      if (!slots) {
-        this.vocabulary.set(word, (slots = new SlotBits()));
-        this.sortedWords = null;
-      }
-      slots.add(slot);
+    // A new like changes one order; a new chapter the other two.
+    for (const sort of this.ordered.keys()) {
+      const { field } = SORT_KEYS[sort];
+      if (previous?.[field] !== doc[field]) this.ordered.delete(sort);
     }
-    this.ordered.clear();
   }
 
   search(query: SearchQuery): SearchResult<SearchBookDocument> {
@@ -75,19 +77,6 @@ export class InMemoryIndex {
       [matches[i], matches[j]] = [matches[j], matches[i]];
     }
     return matches.slice(0, count);
-  }
-
-  /** Takes a document's slot out of its values' and words' sets, before the slot gets the document's new version. */
-  private unlink(doc: SearchBookDocument, slot: number): void {
-    for (const key of facetKeys(doc)) this.facets.get(key)?.delete(slot);
-    for (const word of wordsOf(doc)) {
-      const slots = this.vocabulary.get(word);
-      slots?.delete(slot);
-      if (slots?.isEmpty()) {
-        this.vocabulary.delete(word);
-        this.sortedWords = null;
-      }
-    }
   }
 
   /** The slots in the sort's order, then by book id. */
@@ -148,18 +137,50 @@ export class InMemoryIndex {
    * the words that could match are tested: those in the query word's candidate range of the sorted vocabulary.
    */
   private matching(queryWords: string[]): SlotBits {
-    const sorted = (this.sortedWords ??= [...this.vocabulary.keys()].sort());
     let all: SlotBits | undefined;
     queryWords.forEach((queryWord, i) => {
-      const some = new SlotBits();
-      const [from, to] = candidateRange(sorted, queryWord);
-      for (let w = from; w < to; w++) {
-        if (wordMatches(sorted[w], queryWord, i === queryWords.length - 1)) some.or(this.vocabulary.get(sorted[w])!);
-      }
-      all = all ? all.and(some) : some;
+      const some = this.slotsMatching(queryWord, i === queryWords.length - 1);
+      all = all ? all.and(some) : some.clone();
     });
     return all ?? new SlotBits();
   }
+
+  /** The slots whose words match `queryWord` (as a prefix too, for the last query word); not to be changed. */
+  private slotsMatching(queryWord: string, asPrefix: boolean): SlotBits {
+    const key = `${asPrefix ? '*' : '='}${queryWord}`;
+    let some = this.wordSlots.get(key);
+    if (some) return some;
+    some = new SlotBits();
+    const sorted = (this.sortedWords ??= [...this.vocabulary.keys()].sort());
+    const [from, to] = candidateRange(sorted, queryWord);
+    for (let w = from; w < to; w++) if (wordMatches(sorted[w], queryWord, asPrefix)) some.or(this.vocabulary.get(sorted[w])!);
+    if (this.wordSlots.size >= MAX_KEPT_WORDS) this.wordSlots.clear();
+    this.wordSlots.set(key, some);
+    return some;
+  }
+}
+
+/**
+ * Moves `slot` from the sets of the keys only `before` has to those of the keys only `after` has (dropping sets left
+ * empty); whether any set changed.
+ */
+function relink(sets: Map<string, SlotBits>, slot: number, before: Iterable<string>, after: Iterable<string>): boolean {
+  const kept = new Set(before);
+  let changed = false;
+  for (const key of after) {
+    if (kept.delete(key)) continue;
+    let slots = sets.get(key);
+    if (!slots) sets.set(key, (slots = new SlotBits()));
+    slots.add(slot);
+    changed = true;
+  }
+  for (const key of kept) {
+    const slots = sets.get(key);
+    slots?.delete(slot);
+    if (slots?.isEmpty()) sets.delete(key);
+    changed = true;
+  }
+  return changed;
 }
 
 function facetKeys(doc: SearchBookDocument): string[] {

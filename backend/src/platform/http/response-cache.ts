@@ -17,6 +17,8 @@ interface CachedResponse {
   ok: HeaderList;
   /** The route pattern that made the answer, for the request metrics of the answers served from here. */
   route: string;
+  /** The whole heads as last sent, joined once with the security headers they were sent with (one of two fixed lists). */
+  heads?: { security: HeaderList; ok: string[]; notModified: string[] };
 }
 
 /** The request a controller answers: its path and query, and the route Express matched. */
@@ -90,8 +92,9 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
     const hit = this.entries.get(req.url!);
     if (!hit) return false;
     nameRoute(req, hit.route);
-    if (req.headers['if-none-match'] === hit.etag) res.writeHead(304, headers.concat(hit.notModified)).end();
-    else res.writeHead(200, headers.concat(hit.ok)).end(hit.body);
+    if (hit.heads?.security !== headers) hit.heads = { security: headers, ok: headers.concat(hit.ok), notModified: headers.concat(hit.notModified) };
+    if (req.headers['if-none-match'] === hit.etag) res.writeHead(304, hit.heads.notModified).end();
+    else res.writeHead(200, hit.heads.ok).end(hit.body);
     return true;
   }
 

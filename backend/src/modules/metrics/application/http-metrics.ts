@@ -30,7 +30,8 @@ export class HttpMetrics {
   /** Starts the clock on a request; once its answer is sent, counts it. A request whose client left first is not counted. */
   readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    res.once('finish', () => {
+    // An answer finishes once: `on` without once's wrapper.
+    res.on('finish', () => {
       const method = methodLabel(req.method);
       const route = routeLabel(req, res.statusCode);
       const key = `${method} ${res.statusCode} ${route}`;
