@@ -74,11 +74,14 @@ describe('comment details on a phone (320 px)', () => {
   it('marks the edited comment (edited), with the edit time in its title, and keeps every time exact in a title', async () => {
     const marker = article(imageId).getByText('(edited)');
     await marker.waitFor();
+    // The exact times are written when a pointer comes over them.
+    await marker.hover();
     expect(await marker.getAttribute('title')).toMatch(/^Edited \S/);
     expect(await marker.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await article(longId).getByText('(edited)').count()).toBe(0);
     const time = article(longId).locator('.comment__header time').first();
     expect(await time.textContent()).toMatch(/ago$/);
+    await time.hover();
     expect(await time.getAttribute('title')).toBeTruthy();
   });
 

@@ -68,13 +68,16 @@ try {
       const score = (category, report = lhr) => Math.round((report.categories[category].score ?? 0) * 100);
       // A run Lighthouse could not finish (it saw no navigation or no paint) is left out of the median and the range.
       const performances = valid.map((report) => score('performance', report));
-      const failed = runs.length - valid.length;
+      // Why Lighthouse could not finish a run: its error, or the metric it could not compute.
+      const failures = runs
+        .filter((run) => !valid.includes(run))
+        .map((run) => run.runtimeError?.code ?? ['first-contentful-paint', 'interactive'].map((id) => run.audits[id]?.errorMessage).find(Boolean) ?? 'no metrics');
       const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
       rows.push({
         page: page.name,
         mode: mode.name,
         performance: score('performance'),
-        range: `${performances.length ? `${Math.min(...performances)}–${Math.max(...performances)}` : '–'}${failed ? ` (${failed} failed)` : ''}`,
+        range: `${performances.length ? `${Math.min(...performances)}–${Math.max(...performances)}` : '–'}${failures.length ? ` (${failures.length} failed)` : ''}`,
         accessibility: score('accessibility'),
         scriptKb: (scripts?.transferSize ?? 0) / 1024,
         fcpMs: audits['first-contentful-paint'].numericValue,
@@ -82,6 +85,7 @@ try {
         tbtMs: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
       });
+      for (const failure of failures) problems.push(`${page.name} (${mode.name}): a run Lighthouse could not finish: ${failure}`);
       for (const ref of categories.accessibility.auditRefs) {
         const audit = audits[ref.id];
         if (ref.weight === 0 || audit.score === null || audit.score === 1) continue;
@@ -104,4 +108,4 @@ for (const row of rows) {
   const widths = [11, 9, 13, 10, 6, 6, 6, 6];
   console.log(`${row.page.padEnd(9)}${row.mode.padEnd(9)}${cells.map((cell, i) => cell.padStart(widths[i])).join('  ')}`);
 }
-if (problems.length) console.log(`\nAccessibility audits that failed:\n${problems.join('\n')}`);
+if (problems.length) console.log(`\nRuns not finished and accessibility audits that failed:\n${problems.join('\n')}`);

@@ -27,13 +27,16 @@ export function readLocalProgress(storage: Storage = localStorage): Record<strin
 export const storedLocalProgress = (): string => localStorage.getItem(KEY) ?? '{}';
 
 /** Records the visitor's place, keeping the newest books up to the number one login can merge. */
+/** Most recently read first (ISO times compare as text; localeCompare would start the browser's slow ICU collator). */
+export const byNewestRead = (a: { read_at: string }, b: { read_at: string }): number => (a.read_at < b.read_at ? 1 : a.read_at > b.read_at ? -1 : 0);
+
 export function saveLocalProgress(place: Omit<LocalBookProgress, 'chapters_read' | 'read_at'>, now = new Date(), storage: Storage = localStorage): LocalBookProgress {
   const all = readLocalProgress(storage);
   const key = `b${place.book_id}`;
   const chaptersRead = [...new Set([...(all[key]?.chapters_read ?? []), place.chapter_id])].sort((a, b) => a - b);
   const entry: LocalBookProgress = { ...place, read_at: now.toISOString(), chapters_read: chaptersRead };
   const kept = Object.values({ ...all, [key]: entry })
-    .sort((a, b) => b.read_at.localeCompare(a.read_at))
+    .sort(byNewestRead)
     .slice(0, PROGRESS_MERGE_LIMIT);
   try {
     storage.setItem(KEY, JSON.stringify(Object.fromEntries(kept.map((book) => [`b${book.book_id}`, book]))));

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useSyncExternalStore } from 'react';
 import { userAtom } from '../../shared/state/session.atoms';
 import { fetchBookProgress, fetchContinueReading } from './api';
-import { parseLocalProgress, storedLocalProgress } from './local-progress';
+import { byNewestRead, parseLocalProgress, storedLocalProgress } from './local-progress';
 
 export const progressKeys = {
   all: ['reading-progress'] as const,
@@ -52,6 +52,6 @@ export function useContinueReading(): ContinueReadingItem[] {
     enabled: userId !== null,
     refetchOnMount: 'always',
   });
-  if (userId === null) return Object.values(local).sort((a, b) => b.read_at.localeCompare(a.read_at)).slice(0, CONTINUE_READING_LIMIT);
+  if (userId === null) return Object.values(local).sort(byNewestRead).slice(0, CONTINUE_READING_LIMIT);
   return remote.data?.books ?? [];
 }

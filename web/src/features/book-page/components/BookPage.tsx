@@ -19,6 +19,7 @@ import { useBookProgress } from '../../reading-progress/queries';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
+import { withThousands } from '../../../shared/text/whole-number';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,7 +34,7 @@ function BookFacts({ book }: { book: BookDetail }) {
   return (
     <dl className="book-facts">
       <Fact label="Author">{book.author}</Fact>
-      <Fact label="Word Count">{book.book_word_count.toLocaleString('en-US')}</Fact>
+      <Fact label="Word Count">{withThousands(book.book_word_count)}</Fact>
       {book.associated_names.trim() !== '' && <Fact label="Associated Names">{book.associated_names}</Fact>}
       <Fact label="Status">{book.completion_statuses}</Fact>
       <Fact label="Original Language">{book.original_languages}</Fact>

@@ -18,6 +18,7 @@ import { ChapterText } from './ChapterText';
 import { Modal } from '../../../shared/ui/Modal';
 import { useHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
+import { withThousands } from '../../../shared/text/whole-number';
 import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
@@ -72,7 +73,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
           {bookDetails.english_book_name}
         </Link>
         <h1>{chapter.title}</h1>
-        <p className="chapter-word-count">{chapter.chapter_word_count.toLocaleString('en-US')} words</p>
+        <p className="chapter-word-count">{withThousands(chapter.chapter_word_count)} words</p>
       </header>
       <ChapterBar variant="desktop" {...controls} />
       {/* The text, and the comments below, each hydrate in a pass of their own (a Boundary), not in one long task. */}

@@ -36,6 +36,7 @@ describe('comment details', () => {
     const marker = within(article('edited')).getByText('(edited)');
     expect(marker.tagName).toBe('TIME');
     expect(marker).toHaveAttribute('dateTime', '2026-01-02T08:30:00.000Z');
+    fireEvent.pointerEnter(marker);
     expect(marker).toHaveAttribute('title', `Edited ${exactTime('2026-01-02T08:30:00.000Z')}`);
     for (const id of ['plain', 'older', 'gone']) expect(within(article(id)).queryByText('(edited)')).toBeNull();
   });
@@ -68,6 +69,7 @@ describe('comment details', () => {
       await screen.findByText('author-new');
       const timeOf = (id: string) => article(id).querySelector('.comment__header time')!;
       expect(timeOf('new')).toHaveTextContent('50 seconds ago');
+      fireEvent.pointerEnter(timeOf('new'));
       expect(timeOf('new')).toHaveAttribute('title', exactTime('2026-01-01T00:00:00.000Z'));
       expect(timeOf('reply')).toHaveTextContent('30 seconds ago');
       act(() => vi.advanceTimersByTime(TICK_MS));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exactTime } from '../../../shared/time/exact-time';
+import { exactTimeTitle } from '../../../shared/time/exact-time';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
@@ -35,7 +35,7 @@ export function CommentItem({ node }: { node: CommentNode }) {
             <span className="comment__author">{shownAuthor(comment)}</span>
             <RelativeTime time={comment.comment_time} />
             {state === 'normal' && comment.edited_time && (
-              <time className="comment__edited" dateTime={comment.edited_time} title={`Edited ${exactTime(comment.edited_time)}`}>
+              <time className="comment__edited" dateTime={comment.edited_time} {...exactTimeTitle(comment.edited_time, 'Edited ')}>
                 (edited)
               </time>
             )}
