@@ -57,7 +57,7 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
     storage: app.get<RateLimitStorage>(ThrottlerStorage),
     trust,
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
-    observe: app.get(HttpMetrics).observe,
+    metrics: app.get(HttpMetrics),
   });
   // The web app's scripts and style sheets as the build compressed them; other files and the API's larger answers
   // compressed on the fly (nginx does both in production, npm start here).

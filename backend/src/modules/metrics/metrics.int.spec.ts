@@ -110,6 +110,8 @@ describe('GET /metrics', () => {
       // The limit is one search per 10 s: the second is refused by the front door, before Express.
       expect((await fetch(`${base}/api/searchbook?keyword=a`)).status).toBe(200);
       expect((await fetch(`${base}/api/searchbook?keyword=b`)).status).toBe(429);
+      // The second is answered from the response cache, by the front door.
+      for (let i = 0; i < 2; i++) expect((await fetch(`${base}/api/genre/Romance?pageNum=1`)).status).toBe(200);
 
       const text = await scrape(base);
       expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBe(1);
@@ -117,6 +119,7 @@ describe('GET /metrics', () => {
       expect(sample(text, 'http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
       expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/searchbook', status: '200' })).toBe(1);
       expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/searchbook', status: '429' })).toBe(1);
+      expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/:first/:second', status: '200' })).toBe(2);
       expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status: '200' })).toBe(1);
       // Never a raw URL as a label.
       expect(text).not.toContain('no-such-book');

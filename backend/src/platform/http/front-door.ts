@@ -2,7 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { OptimisticLimit } from '../rate-limits/optimistic-limit';
 import type { RateLimit } from '../rate-limits/rate-limit';
 import type { HitCounter } from '../rate-limits/rate-limit-storage';
-import { nameRoute } from './answered-route';
 import { clientIp, type ProxyTrust } from './client-ip';
 import type { ResponseCache } from './response-cache';
 import { type HeaderList, setHeaders } from './security-headers';
@@ -21,18 +20,23 @@ export interface FrontDoorOptions {
   trust: ProxyTrust;
   /** The security headers of every answer, by its URL. */
   secure: (url: string) => HeaderList;
-  /** Measures every request (the request metrics), the ones answered here included. */
-  observe: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The request metrics, timed from `started` (performance.now) as the request came in. */
+  metrics: {
+    /** Counts an answer given here, just handed over, by its route pattern. */
+    answered: (req: IncomingMessage, res: ServerResponse, route: string, started: number) => void;
+    /** Counts a request passed on to Express once its answer is sent. */
+    observe: (req: IncomingMessage, res: ServerResponse, started: number) => void;
+  };
 }
 
 /**
  * Puts the response cache in front of Express: a remembered public GET is answered straight from memory, without
  * the routing, middleware and serialisation of a full request. Paths given a limit are counted first, whether the
  * answer then comes from memory or not (a client far below the limit does not wait for its count, and its counts go
- * out together: OptimisticLimit). Every request is measured here, and every answer gets the security headers here,
+ * out together: OptimisticLimit). Every request is timed from here, and every answer gets the security headers here,
  * first. (socket.io's own HTTP requests at /realtime never reach this listener.)
  */
-export function installFrontDoor(server: Server, cache: ResponseCache, { limits, storage, trust, secure, observe }: FrontDoorOptions): void {
+export function installFrontDoor(server: Server, cache: ResponseCache, { limits, storage, trust, secure, metrics }: FrontDoorOptions): void {
   const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   // One count per limit, whichever of its paths is asked.
   const counts = new Map(Object.values(limits).map((limit) => [limit.name, new OptimisticLimit(storage, limit)]));
@@ -42,25 +46,31 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
   const limitedPath = new RegExp(`^(${escaped.join('|')})/*(?:\\?|$)`, 'i');
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    observe(req, res);
+    const started = performance.now();
     const headers = secure(req.url ?? '/');
     const toExpress = () => {
+      metrics.observe(req, res, started);
       setHeaders(res, headers);
       express(req, res);
     };
+    const fromCache = () => {
+      const route = cache.serve(req, res, headers);
+      if (route === undefined) toExpress();
+      else metrics.answered(req, res, route, started);
+    };
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return toExpress();
     const path = limitedPath.exec(req.url)?.[1].toLowerCase();
-    if (path === undefined) return cache.serve(req, res, headers) || toExpress();
+    if (path === undefined) return fromCache();
     const limit = limits[path];
     const over = counts.get(limit.name)!.check(clientIp(req, trust));
-    if (over === false) return cache.serve(req, res, headers) || toExpress();
+    if (over === false) return fromCache();
     over.then(
       (refused) => {
-        if (!refused) return cache.serve(req, res, headers) || toExpress();
-        // A limit's path is its route's pattern.
-        nameRoute(req, path);
+        if (!refused) return fromCache();
         res.writeHead(429, [...headers, 'Content-Type', 'application/json; charset=utf-8', 'Retry-After', String(Math.ceil(limit.ttl / 1000))]);
         res.end(JSON.stringify({ statusCode: 429, message: limit.message }));
+        // A limit's path is its route's pattern.
+        metrics.answered(req, res, path, started);
       },
       toExpress,
     );

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { ReadModels } from '../read-models';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
-import { nameRoute, routeOf } from './answered-route';
+import { routeOf } from './answered-route';
 import type { HeaderList } from './security-headers';
 
 interface CachedResponse {
@@ -86,16 +86,15 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
 
   /**
    * Answers a remembered GET (304 when the client has it) with `headers` beside its own, in one write of the head;
-   * false when there is nothing remembered.
+   * the route pattern that made the answer, or undefined when there is nothing remembered.
    */
-  serve(req: IncomingMessage, res: ServerResponse, headers: HeaderList): boolean {
+  serve(req: IncomingMessage, res: ServerResponse, headers: HeaderList): string | undefined {
     const hit = this.entries.get(req.url!);
-    if (!hit) return false;
-    nameRoute(req, hit.route);
+    if (!hit) return undefined;
     if (hit.heads?.security !== headers) hit.heads = { security: headers, ok: headers.concat(hit.ok), notModified: headers.concat(hit.notModified) };
     if (req.headers['if-none-match'] === hit.etag) res.writeHead(304, hit.heads.notModified).end();
     else res.writeHead(200, hit.heads.ok).end(hit.body);
-    return true;
+    return hit.route;
   }
 
   beforeApplicationShutdown(): void {

@@ -41,4 +41,19 @@ describe('HttpMetrics', () => {
     answer(metrics, '/odd"\\route', 200, 1);
     expect(metrics.exposition()).toContain('route="/odd\\"\\\\route"');
   });
+
+  it('counts an answer the front door handed over by the route given, the same as one that finished, unless its client left', () => {
+    const metrics = new HttpMetrics();
+    const req = { method: 'GET', url: '/api/?x=1' } as IncomingMessage;
+    const now = jest.spyOn(performance, 'now').mockReturnValue(2_000 + 7);
+    metrics.answered(req, { statusCode: 200, destroyed: false } as ServerResponse, '/api/', 2_000);
+    metrics.answered(req, { statusCode: 200, destroyed: true } as ServerResponse, '/api/', 2_000);
+    now.mockRestore();
+    answer(metrics, '/api/', 200, 30);
+    const lines = metrics.exposition().split('\n');
+    const ok = 'method="GET",route="/api/",status="200"';
+    expect(lines).toContain(`http_requests_total{${ok}} 2`);
+    expect(lines).toContain(`http_request_duration_seconds_bucket{le="0.01",${ok}} 1`);
+    expect(lines).toContain(`http_request_duration_seconds_sum{${ok}} 0.037`);
+  });
 });
