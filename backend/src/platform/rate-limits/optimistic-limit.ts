@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { rateLimitKey, type RateLimit } from './rate-limit';
 import type { HitCounter } from './rate-limit-storage';
 
@@ -12,6 +11,8 @@ interface Known {
 
 /** How long the requests let through at once are gathered before their count goes out, in one call per client. */
 const GATHER_MS = 20;
+/** Clients whose count is kept at most; past it the longest kept is forgotten (its next request waits for its count). */
+const MAX_KNOWN = 100_000;
 
 /**
  * A limit counted in the throttler's shared storage for every request, without making a request wait for Redis while
@@ -23,7 +24,8 @@ const GATHER_MS = 20;
  * last 20 ms of such counts.)
  */
 export class OptimisticLimit {
-  private readonly known = new LRUCache<string, Known>({ max: 100_000 });
+  /** In the order they were first heard of (a Map: an LRU cache's bookkeeping cost more than the rest of a check). */
+  private readonly known = new Map<string, Known>();
   /** Requests let through at once and not yet sent, by client. */
   private readonly gathered = new Map<string, { hits: number; known: Known }>();
   private sending: ReturnType<typeof setTimeout> | undefined;
@@ -68,6 +70,7 @@ export class OptimisticLimit {
     // request wait for its count sooner.
     known.hits = isBlocked ? Infinity : totalHits;
     known.until = Date.now() + 1000 * (isBlocked ? timeToBlockExpire : timeToExpire);
+    if (!this.known.has(key) && this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
     this.known.set(key, known);
     return isBlocked;
   }
