@@ -44,35 +44,36 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
   // which most requests fail, instead of cutting and lowercasing each request's path.)
   const escaped = Object.keys(limits).map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const limitedPath = new RegExp(`^(${escaped.join('|')})/*(?:\\?|$)`, 'i');
+  // Functions of the whole server rather than closures made for each request: this is every request's path.
+  const toExpress = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, started: number) => {
+    metrics.observe(req, res, started);
+    setHeaders(res, headers);
+    express(req, res);
+  };
+  const fromCache = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, started: number) => {
+    const route = cache.serve(req, res, headers);
+    if (route === undefined) toExpress(req, res, headers, started);
+    else metrics.answered(req, res, route, started);
+  };
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const headers = secure(req.url ?? '/');
-    const toExpress = () => {
-      metrics.observe(req, res, started);
-      setHeaders(res, headers);
-      express(req, res);
-    };
-    const fromCache = () => {
-      const route = cache.serve(req, res, headers);
-      if (route === undefined) toExpress();
-      else metrics.answered(req, res, route, started);
-    };
-    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return toExpress();
+    if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return toExpress(req, res, headers, started);
     const path = limitedPath.exec(req.url)?.[1].toLowerCase();
-    if (path === undefined) return fromCache();
+    if (path === undefined) return fromCache(req, res, headers, started);
     const limit = limits[path];
     const over = counts.get(limit.name)!.check(clientIp(req, trust));
-    if (over === false) return fromCache();
+    if (over === false) return fromCache(req, res, headers, started);
     over.then(
       (refused) => {
-        if (!refused) return fromCache();
+        if (!refused) return fromCache(req, res, headers, started);
         res.writeHead(429, [...headers, 'Content-Type', 'application/json; charset=utf-8', 'Retry-After', String(Math.ceil(limit.ttl / 1000))]);
         res.end(JSON.stringify({ statusCode: 429, message: limit.message }));
         // A limit's path is its route's pattern.
         metrics.answered(req, res, path, started);
       },
-      toExpress,
+      () => toExpress(req, res, headers, started),
     );
   });
 }
