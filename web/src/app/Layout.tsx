@@ -16,10 +16,21 @@ const MergeVisitorProgress = lazyComponent(() =>
   import('../features/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
 );
 
-export function Layout() {
+/**
+ * A visitor's places go to the account they log in to; the code that sends them loads only then. A component of its
+ * own, so that the page's end of hydration renders it alone, not the whole layout.
+ */
+function VisitorPlacesMerge() {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  // A visitor's places go to the account they log in to; the code that sends them loads only then.
   const merging = useHydrated() && loggedIn && hasLocalPlaces();
+  return merging ? (
+    <Boundary>
+      <MergeVisitorProgress />
+    </Boundary>
+  ) : null;
+}
+
+export function Layout() {
   return (
     <div className="layout">
       <a className="skip-link" href="#main-content">
@@ -36,11 +47,7 @@ export function Layout() {
       </div>
       <Footer />
       <CookieBanner />
-      {merging && (
-        <Boundary>
-          <MergeVisitorProgress />
-        </Boundary>
-      )}
+      <VisitorPlacesMerge />
     </div>
   );
 }

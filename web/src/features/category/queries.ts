@@ -1,6 +1,6 @@
 import type { Category } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRetryOnMount } from '../../shared/state/hydration';
+import { retryOnMount } from '../../shared/state/hydration';
 import { fetchCategoryPage } from './api';
 import { categoryKeys } from './query-keys';
 
@@ -8,5 +8,5 @@ export const useCategoryPage = (category: Category, value: string, page: number)
   useQuery({
     queryKey: categoryKeys.page(category, value, page),
     queryFn: ({ signal }) => fetchCategoryPage(category, value, page, signal),
-    retryOnMount: useRetryOnMount(),
+    retryOnMount: retryOnMount(),
   });

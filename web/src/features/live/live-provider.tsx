@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { createContext, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isLoggedInAtom } from '../../shared/state/session.atoms';
 import type { LiveClient, OpenSocket } from './live-client';
 
@@ -23,7 +23,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const want = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    void import('./live-client').then(({ LiveClient }) => setClient(new LiveClient(store, loadSocketIo)));
+    // What follows the live channel renders with the client as a transition: in slices, not one long task.
+    void import('./live-client').then(({ LiveClient }) => startTransition(() => setClient(new LiveClient(store, loadSocketIo))));
   }, [store]);
   const loggedIn = useAtomValue(isLoggedInAtom);
   useEffect(() => {

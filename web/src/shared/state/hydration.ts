@@ -50,6 +50,9 @@ function endWhenComplete(): void {
 /** True on a page the server rendered (it embeds its data), until the whole page has hydrated. */
 export const isHydrating = (): boolean => hydrating;
 
+/** In the browser, on a page rendered there alone or once the server-rendered page has hydrated; false on the server. */
+export const hasHydrated = (): boolean => typeof document !== 'undefined' && !hydrating;
+
 /** The app's shell has hydrated (its layout effect). */
 export function shellHasHydrated(): void {
   if (shellHydrated || !hydrating) return;
@@ -80,7 +83,7 @@ export function onHydrated(listener: () => void): () => void {
  * from the render after; always true on a page rendered in the browser alone.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => typeof document !== 'undefined' && !hydrating);
+  const [hydrated, setHydrated] = useState(hasHydrated);
   useEffect(() => (hydrated ? undefined : onHydrated(() => setHydrated(true))), [hydrated]);
   return hydrated;
 }
@@ -100,6 +103,7 @@ export function useServerRendered<T>(id: string, source: string, read: (element:
 /**
  * `retryOnMount` of a query whose answer a server-rendered page embeds: a refusal embedded (a missing story's 404) is
  * shown as it is, on the server and while the page hydrates, instead of being fetched again (which shows Loading and
- * so breaks hydration); a query mounted later retries a failure as usual.
+ * so breaks hydration); a query mounted later retries a failure as usual. Read at each render rather than kept as
+ * state: the option counts only when the query mounts, and the page need not render again once it has hydrated.
  */
-export const useRetryOnMount = useHydrated;
+export const retryOnMount = hasHydrated;

@@ -16,7 +16,7 @@ import { ChapterNav } from './ChapterNav';
 import { ChapterNotes } from './ChapterNotes';
 import { ChapterText } from './ChapterText';
 import { Modal } from '../../../shared/ui/Modal';
-import { useHydrated } from '../../../shared/state/hydration';
+import { hasHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
 import { withThousands } from '../../../shared/text/whole-number';
 import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
@@ -47,7 +47,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
   const textRef = useRef<HTMLDivElement>(null);
   // Opened in the app, a chapter starts at its top; a chapter the server sent keeps the browser's scrolling (its reader
   // may have read on before the page hydrated).
-  const [openedInApp] = useState(useHydrated());
+  const [openedInApp] = useState(hasHydrated);
   useEffect(() => {
     if (openedInApp) window.scrollTo(0, 0);
   }, [openedInApp]);

@@ -28,13 +28,21 @@ interface Target {
   highlightMs: number;
 }
 
+/**
+ * Follows the thread's live pushes. A component of its own: when the live client arrives, only this re-renders (its
+ * context changed), not the comment list.
+ */
+function LiveThreadUpdates({ thread }: { thread: ThreadRef }) {
+  useLiveThreadUpdates(thread);
+  return null;
+}
+
 /** The comment section of a story (chapterId null) or chapter page. */
 export function CommentSection({ bookId, chapterId }: { bookId: number; chapterId: number | null }) {
   const thread = useMemo<ThreadRef>(() => ({ book_id: bookId, chapter_id: chapterId }), [bookId, chapterId]);
   const queryClient = useQueryClient();
   const [criteria, setCriteria] = useState<CommentSort>('likes');
   const { data, isPending, isError } = useComments(thread, criteria);
-  useLiveThreadUpdates(thread);
   const tree = useMemo(() => buildCommentTree(data?.comments ?? []), [data]);
   const likedIds = useMemo(() => new Set(data?.likedComments.map((entry) => entry.comment_id)), [data]);
 
@@ -89,6 +97,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   return (
     <section className="comment-section" aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
+      <LiveThreadUpdates thread={thread} />
       <ThreadContext.Provider value={context}>
         <CommentForm
           kind="comment"
