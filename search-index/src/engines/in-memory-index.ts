@@ -46,10 +46,9 @@ export class InMemoryIndex {
     }
     this.docs[slot] = doc;
     relink(this.facets, slot, previous ? facetKeys(previous) : [], facetKeys(doc));
-    if (relink(this.vocabulary, slot, previous ? wordsOf(previous) : [], wordsOf(doc))) {
-      this.sortedWords = null;
-      this.wordSlots.clear();
-    }
+    const words = relink(this.vocabulary, slot, previous ? wordsOf(previous) : [], wordsOf(doc));
+    if (words !== 'nothing') this.wordSlots.clear();
+    if (words === 'keys') this.sortedWords = null;
     // A new like changes one order; a new chapter the other two.
     for (const sort of this.ordered.keys()) {
       const { field } = SORT_KEYS[sort];
@@ -164,21 +163,28 @@ export class InMemoryIndex {
  * Moves `slot` from the sets of the keys only `before` has to those of the keys only `after` has (dropping sets left
  * empty); whether any set changed.
  */
-function relink(sets: Map<string, SlotBits>, slot: number, before: Iterable<string>, after: Iterable<string>): boolean {
+/** What relinking one slot changed: nothing, only which slots some keys have, or the keys themselves (one came or went). */
+type Relinked = 'nothing' | 'slots' | 'keys';
+
+function relink(sets: Map<string, SlotBits>, slot: number, before: Iterable<string>, after: Iterable<string>): Relinked {
   const kept = new Set(before);
-  let changed = false;
+  let changed: Relinked = 'nothing';
   for (const key of after) {
     if (kept.delete(key)) continue;
     let slots = sets.get(key);
-    if (!slots) sets.set(key, (slots = new SlotBits()));
+    if (!slots) {
+      sets.set(key, (slots = new SlotBits()));
+      changed = 'keys';
+    } else if (changed === 'nothing') changed = 'slots';
     slots.add(slot);
-    changed = true;
   }
   for (const key of kept) {
     const slots = sets.get(key);
     slots?.delete(slot);
-    if (slots?.isEmpty()) sets.delete(key);
-    changed = true;
+    if (slots?.isEmpty()) {
+      sets.delete(key);
+      changed = 'keys';
+    } else if (changed === 'nothing') changed = 'slots';
   }
   return changed;
 }
