@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import indexHtml from '../../../index.html?raw';
+import { CONTINUE_ROW_SHOWN_KEY } from '../reading-progress/continue-row-room';
+import { LOCAL_PROGRESS_KEY } from '../reading-progress/local-progress-key';
 import { FONT_FAMILIES, TEXT_WIDTHS } from './font-and-width';
 import { FONT_SIZES, PAGE_SPACES, THEMES } from './reader-preferences';
 
@@ -17,7 +19,8 @@ const property = (name: string) => root.style.getPropertyValue(name);
 describe("index.html's early script", () => {
   afterEach(() => {
     root.removeAttribute('style');
-    for (const name of ['theme', 'cookiesAccepted', 'readerFontPending']) delete root.dataset[name];
+    for (const name of ['theme', 'cookiesAccepted', 'readerFontPending', 'continueRow']) delete root.dataset[name];
+    localStorage.clear();
     document.head.querySelectorAll('meta[name="reader-font-stylesheet"], link').forEach((element) => element.remove());
   });
 
@@ -75,5 +78,22 @@ describe("index.html's early script", () => {
     expect(root.dataset.readerFontPending).toBe('');
     expect(document.head.querySelector('link[rel="stylesheet"]')).toHaveAttribute('href', '/assets/dyslexic-font-x.css');
     delete (document as { fonts?: unknown }).fonts;
+  });
+
+  it('keeps room for home\'s Continue reading row for a visitor with places, or a logged-in reader whose row showed last', () => {
+    const roomKeptWith = (stored: Record<string, string>) => {
+      localStorage.clear();
+      delete root.dataset.continueRow;
+      runWith(stored);
+      return root.dataset.continueRow === '';
+    };
+    const session = { token: '"t"', user: '{"user_id":"u1"}' };
+    expect(roomKeptWith({})).toBe(false);
+    expect(roomKeptWith({ [LOCAL_PROGRESS_KEY]: '{}' })).toBe(false);
+    expect(roomKeptWith({ [LOCAL_PROGRESS_KEY]: '{"b7":{"book_id":7}}' })).toBe(true);
+    expect(roomKeptWith(session)).toBe(false);
+    expect(roomKeptWith({ ...session, [CONTINUE_ROW_SHOWN_KEY]: 'false' })).toBe(false);
+    expect(roomKeptWith({ ...session, [CONTINUE_ROW_SHOWN_KEY]: 'true' })).toBe(true);
+    expect(roomKeptWith({ token: '"t"', [CONTINUE_ROW_SHOWN_KEY]: 'true' })).toBe(false);
   });
 });

@@ -42,8 +42,11 @@ export function useBookProgress(bookId: number): { progress: BookPosition | null
   return { progress: remote.data?.progress ?? null, chaptersRead: remote.data?.chapters_read ?? [] };
 }
 
-/** The books the reader read last, newest first. */
-export function useContinueReading(): ContinueReadingItem[] {
+/**
+ * The books the reader read last, newest first; `settled` once they are known (an account's, answered); `account`
+ * when they are a logged-in reader's.
+ */
+export function useContinueReading(): { books: ContinueReadingItem[]; settled: boolean; account: boolean } {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   const local = useLocalProgress();
   const remote = useQuery({
@@ -52,6 +55,6 @@ export function useContinueReading(): ContinueReadingItem[] {
     enabled: userId !== null,
     refetchOnMount: 'always',
   });
-  if (userId === null) return Object.values(local).sort(byNewestRead).slice(0, CONTINUE_READING_LIMIT);
-  return remote.data?.books ?? [];
+  if (userId === null) return { books: Object.values(local).sort(byNewestRead).slice(0, CONTINUE_READING_LIMIT), settled: true, account: false };
+  return { books: remote.data?.books ?? [], settled: !remote.isPending, account: true };
 }

@@ -1,8 +1,11 @@
 import type { BookListItem } from '@shelf/contracts';
+import { useLayoutEffect } from 'react';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
 import { lazyComponent } from '../../../shared/ui/lazy-component';
+import { releaseContinueRowRoom } from '../../reading-progress/continue-row-room';
 import { useHasReadingPlaces } from '../../reading-progress/use-has-reading-places';
+import { useHydrated } from '../../../shared/state/hydration';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
 import { Boundary } from '../../../shared/ui/Boundary';
@@ -24,17 +27,24 @@ export function HomePage() {
   usePageMeta(SITE_NAME, SITE_DESCRIPTION);
   const { data, error, isPending } = useHome();
   const hasPlaces = useHasReadingPlaces();
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (hydrated && !hasPlaces) releaseContinueRowRoom();
+  }, [hydrated, hasPlaces]);
 
   if (isPending) return <p>Loading...</p>;
   if (error) return <p role="alert">Error: {error.message}</p>;
   return (
     <>
       <h1 className="visually-hidden">{SITE_NAME}</h1>
-      {hasPlaces && (
-        <Boundary>
-          <ContinueReadingRow />
-        </Boundary>
-      )}
+      {/* Its room kept from the first paint for a reader with places (index.html), the row comes in without moving the lists. */}
+      <div className="continue-row-slot">
+        {hasPlaces && (
+          <Boundary>
+            <ContinueReadingRow />
+          </Boundary>
+        )}
+      </div>
       <BookList title="Latest Updates" books={data.latestBooks} />
       <BookList title="BL Recommendations" books={data.randomBLBooks} />
       <BookList title="Non-BL Recommendations" books={data.randomNonBLBooks} />

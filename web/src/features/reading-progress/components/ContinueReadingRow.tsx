@@ -1,12 +1,20 @@
+import { useLayoutEffect } from 'react';
 import { Link } from '../../../shared/ui/Link';
+import { releaseContinueRowRoom, rememberContinueRowShown } from '../continue-row-room';
 import { useContinueReading } from '../queries';
 import { resumeState } from '../use-resume-place';
 import './reading-progress.css';
 
 /** The home page's "Continue reading" row: the books the reader read last, each opening at their place. */
 export function ContinueReadingRow() {
-  const books = useContinueReading();
-  if (books.length === 0) return null;
+  const { books, settled, account } = useContinueReading();
+  const shown = books.length > 0;
+  useLayoutEffect(() => {
+    if (!settled) return;
+    releaseContinueRowRoom();
+    if (account) rememberContinueRowShown(shown);
+  }, [settled, account, shown]);
+  if (!shown) return null;
   return (
     <section className="continue-row" aria-labelledby="continue-reading-heading">
       <h2 id="continue-reading-heading">Continue reading</h2>
