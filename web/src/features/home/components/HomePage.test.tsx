@@ -31,7 +31,7 @@ function answer(status: number, body: unknown) {
 }
 
 const emptyHome: HomeResponse = { latestBooks: [book(1, 'Golden Stage')], randomBLBooks: [], randomNonBLBooks: [] };
-const place = { book_id: 7, slug: '7-jade-palace', english_book_name: 'Jade Palace', cover_image: '', chapter_id: 3, chapter_title: 'Three', position: 0.5, read_at: '2026-11-20T00:00:00.000Z' };
+const place = { book_id: 7, slug: '7-jade-palace', english_book_name: 'Jade Palace', cover_image: '/covers/7.svg', chapter_id: 3, chapter_title: 'Three', position: 0.5, read_at: '2026-11-20T00:00:00.000Z' };
 const root = document.documentElement;
 
 describe('HomePage', () => {
