@@ -2,7 +2,8 @@ import { PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
 import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outsideActEnvironment } from '../test/outside-act';
 import indexHtml from '../../index.html?raw';
 
 const script = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
@@ -62,13 +63,7 @@ function type(field: HTMLInputElement, text: string) {
 }
 
 describe('input before hydration (index.html early script and app/early-input)', () => {
-  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  beforeAll(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-  });
-  afterAll(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-  });
+  outsideActEnvironment();
   afterEach(() => {
     window.takeEarlyInput?.();
     delete window.takeEarlyInput;

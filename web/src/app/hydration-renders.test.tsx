@@ -2,8 +2,9 @@ import { type BookPageResponse, type EmbeddedPageData, PAGE_DATA_ELEMENT_ID } fr
 import { screen } from '@testing-library/react';
 import { type ComponentProps, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listBook } from '../test/books';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outsideActEnvironment } from '../test/outside-act';
+import { bookDetail, listBook } from '../test/books';
 import { comment } from '../test/comments';
 import type * as BookPageModule from '../features/book-page/components/BookPage';
 import type * as CommentItemModule from '../features/comments/components/CommentItem';
@@ -53,42 +54,14 @@ function countRendersAndFakeSockets() {
 }
 
 const story: BookPageResponse = {
-  bookDetails: {
-    book_id: 12,
-    english_book_name: 'Golden Stage',
-    author: 'Mu Su Li',
-    cover_image: '',
-    book_word_count: 123456,
-    raw_source: '',
-    description: 'First line',
-    book_tl_note: '',
-    last_updated: '2026-01-01T00:00:00.000Z',
-    original_book_name: '',
-    associated_names: '',
-    completion_statuses: 'Completed',
-    diversities: 'Danmei/BL',
-    endings: 'Happy Ending',
-    genres: 'Romance',
-    original_languages: 'Chinese',
-    settings: 'Modern',
-    tags: 'Sweet',
-    part_of_series: '',
-    shared_universe: '',
-    similar_theme: '',
-  },
+  bookDetails: bookDetail({ description: 'First line', genres: 'Romance', tags: 'Sweet', part_of_series: '' }),
   chapters: [],
   randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })],
 };
 const page: EmbeddedPageData = { renderedAt: Date.now(), data: { page: 'story', bookId: 12, answer: { data: story } } };
 
 describe('a server-rendered story page after it has hydrated', () => {
-  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  beforeAll(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-  });
-  afterAll(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-  });
+  outsideActEnvironment();
   afterEach(() => {
     for (const path of ['../features/live/live-client', '../features/site-shell/components/Header', '../features/book-page/components/BookPage', '../features/comments/components/CommentItem', 'socket.io-client']) vi.doUnmock(path);
     document.body.innerHTML = '';

@@ -26,10 +26,10 @@ export function readLocalProgress(storage: Storage = localStorage): Record<strin
 /** The stored progress as it is kept (JSON), for watching it change. */
 export const storedLocalProgress = (): string => localStorage.getItem(KEY) ?? '{}';
 
-/** Records the visitor's place, keeping the newest books up to the number one login can merge. */
 /** Most recently read first (ISO times compare as text; localeCompare would start the browser's slow ICU collator). */
 export const byNewestRead = (a: { read_at: string }, b: { read_at: string }): number => (a.read_at < b.read_at ? 1 : a.read_at > b.read_at ? -1 : 0);
 
+/** Records the visitor's place, keeping the newest books up to the number one login can merge. */
 export function saveLocalProgress(place: Omit<LocalBookProgress, 'chapters_read' | 'read_at'>, now = new Date(), storage: Storage = localStorage): LocalBookProgress {
   const all = readLocalProgress(storage);
   const key = `b${place.book_id}`;

@@ -1,36 +1,11 @@
-import type { BookDetail, BookPageResponse } from '@shelf/contracts';
+import type { BookPageResponse } from '@shelf/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { listBook } from '../../../test/books';
+import { bookDetail, listBook } from '../../../test/books';
 import { emptySocialAnswer } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { BookRoute } from './BookRoute';
-
-const detail = (overrides: Partial<BookDetail> = {}): BookDetail => ({
-  book_id: 12,
-  english_book_name: 'Golden Stage',
-  author: 'Mu Su Li',
-  cover_image: '/covers/12.svg',
-  book_word_count: 123456,
-  raw_source: '',
-  description: 'First line\nSecond *line*',
-  book_tl_note: '',
-  last_updated: '2026-01-01T00:00:00.000Z',
-  original_book_name: '',
-  associated_names: '',
-  completion_statuses: 'Completed',
-  diversities: 'Danmei/BL',
-  endings: 'Happy Ending',
-  genres: 'Romance, Drama',
-  original_languages: 'Chinese',
-  settings: 'Modern',
-  tags: 'Sweet, Entertainment Industry',
-  part_of_series: '11-Golden Stage Prequel;12-Golden Stage;13-Golden Stage: Encore!',
-  shared_universe: '',
-  similar_theme: '',
-  ...overrides,
-});
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async (url: string) => emptySocialAnswer(url) ?? new Response(JSON.stringify(body), { status }));
@@ -51,7 +26,7 @@ const day = 86_400_000;
 
 describe('Story detail', () => {
   it('shows the facts, linked categories, the Markdown description with its line breaks, and the like button and the comment section', async () => {
-    const page: BookPageResponse = { bookDetails: detail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })] };
+    const page: BookPageResponse = { bookDetails: bookDetail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })] };
     const fetchMock = answer(200, page);
     renderBook();
     expect(screen.getByText('Loading')).toBeInTheDocument();
@@ -77,7 +52,7 @@ describe('Story detail', () => {
   });
 
   it('hides the endings until clicked, then toggles them', async () => {
-    answer(200, { bookDetails: detail(), chapters: [], randomBooks: [] });
+    answer(200, { bookDetails: bookDetail(), chapters: [], randomBooks: [] });
     renderBook();
     const reveal = await screen.findByRole('button', { name: 'Click to reveal' });
     expect(screen.queryByText('Happy Ending')).not.toBeInTheDocument();
@@ -88,14 +63,14 @@ describe('Story detail', () => {
   });
 
   it('shows associated names and the translator note only when present', async () => {
-    answer(200, { bookDetails: detail({ associated_names: 'Jin Se Wu Tai', book_tl_note: 'Thanks for reading!' }), chapters: [], randomBooks: [] });
+    answer(200, { bookDetails: bookDetail({ associated_names: 'Jin Se Wu Tai', book_tl_note: 'Thanks for reading!' }), chapters: [], randomBooks: [] });
     renderBook();
     expect(await screen.findByText('Jin Se Wu Tai')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Translator Note' })).toHaveTextContent('Thanks for reading!');
   });
 
   it('numbers the related lists, with the current book as plain text and the others as new-tab links', async () => {
-    answer(200, { bookDetails: detail({ similar_theme: '30-Sha Po Lang' }), chapters: [], randomBooks: [] });
+    answer(200, { bookDetails: bookDetail({ similar_theme: '30-Sha Po Lang' }), chapters: [], randomBooks: [] });
     renderBook();
     const series = await screen.findByRole('region', { name: 'Series' });
     expect(within(series).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Golden Stage Prequel', 'Golden Stage', 'Golden Stage: Encore!']);
@@ -110,7 +85,7 @@ describe('Story detail', () => {
   it('lists chapters in order with their age and a New badge under 20 days', async () => {
     const now = Date.now();
     answer(200, {
-      bookDetails: detail(),
+      bookDetails: bookDetail(),
       chapters: [
         { chapter_id: 1, title: 'Chapter 1', uploaded_time: new Date(now - 30 * day).toISOString() },
         { chapter_id: 2, title: 'Chapter 2', uploaded_time: new Date(now - 3 * day).toISOString() },

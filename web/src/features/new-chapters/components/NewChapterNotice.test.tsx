@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookDetail } from '../../../test/books';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { emptySocialAnswer, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
@@ -19,12 +20,10 @@ afterEach(() => running?.stop());
 const entry = (chapter_id: number, title: string): ChapterListEntry => ({ chapter_id, title, uploaded_time: '2026-11-01T00:00:00.000Z' });
 
 const storyPage = (chapters: ChapterListEntry[]): BookPageResponse => ({
-  bookDetails: {
-    book_id: 12, english_book_name: 'Golden Stage', author: 'Mu Su Li', cover_image: '', book_word_count: 1000, raw_source: '', description: 'A story.',
-    book_tl_note: '', last_updated: '2026-11-01T00:00:00.000Z', original_book_name: '', associated_names: '', completion_statuses: 'Ongoing',
-    diversities: 'Danmei/BL', endings: 'Happy Ending', genres: 'Romance', original_languages: 'Chinese', settings: 'Modern', tags: 'Sweet',
-    part_of_series: '', shared_universe: '', similar_theme: '',
-  },
+  bookDetails: bookDetail({
+    cover_image: '', book_word_count: 1000, description: 'A story.', last_updated: '2026-11-01T00:00:00.000Z', completion_statuses: 'Ongoing',
+    genres: 'Romance', tags: 'Sweet', part_of_series: '',
+  }),
   chapters,
   randomBooks: [],
 });
