@@ -26,13 +26,20 @@ describe('two tabs of one browser whose access token stops working at the same m
   const pageErrors: string[] = [];
   /** The refresh tokens the tabs presented to POST /api/user/token, in order. */
   const presented: string[] = [];
+  /** What each presentation was answered: its status and the refresh token it gave, by the token presented. */
+  const answers = new Map<string, string[]>();
 
   beforeAll(async () => {
     browser = await launchChromium();
     reader = await verifiedUser('Tabs');
     context = await browser.newContext();
-    context.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/user/token') presented.push((request.postDataJSON() as { refreshToken: string }).refreshToken);
+    context.on('response', async (response) => {
+      const request = response.request();
+      if (new URL(request.url()).pathname !== '/api/user/token') return;
+      const { refreshToken } = request.postDataJSON() as { refreshToken: string };
+      presented.push(refreshToken);
+      const body = (await response.json().catch(() => ({}))) as { refreshToken?: string };
+      answers.set(refreshToken, [...(answers.get(refreshToken) ?? []), `${response.status()} ${body.refreshToken ?? ''}`]);
     });
   });
   afterAll(async () => {
@@ -68,8 +75,13 @@ describe('two tabs of one browser whose access token stops working at the same m
     for (const tab of tabs) await showsRepliesLoggedIn(tab);
 
     expect(presented.length).toBeGreaterThan(0);
-    // No refresh token was ever presented twice: the server would take that for a stolen token.
-    expect(new Set(presented).size).toBe(presented.length);
+    // The tabs take turns under a lock and each reads the pair the other stored, but one tab's local storage may show
+    // another's write a few milliseconds after the lock has passed (separate processes), and it then presents the
+    // token just used once more. The server answers that, within its grace window, with the same successor: every
+    // presentation succeeded, and a token presented twice gave the same new token both times.
+    for (const [token, answered] of answers) expect([token, ...new Set(answered)]).toEqual([token, expect.stringMatching(/^200 \S+$/)]);
+    // The lock still takes the turns: such a repeat is the exception, not every refresh.
+    expect(presented.length - answers.size).toBeLessThanOrEqual(2);
     expect(pageErrors).toEqual([]);
   });
 });
