@@ -2,8 +2,8 @@
 // k6: GET /api/, a book page, a chapter page, a category page and five typical searches. Usage:
 //   node load-tests/bench/api-vs-bare.mjs demo     (the demo catalog, seeded by the site on first start)
 //   node load-tests/bench/api-vs-bare.mjs 10k      (10,000 books; load-tests/bench/seed-large-catalog.mjs first)
-// ONLY=<regular expression> measures only the requests whose names match (the uncached searches always run); ROUNDS
-// (2), DURATION (5s), VUS (16) and WARM_UP (2s) set how long and how hard.
+// ONLY=<regular expression> measures only the requests whose names match (the uncached searches always run); BLOCKS
+// (10 blocks of four one-second slices), VUS (16) and WARM_UP_SLICES (4) set how long and how hard.
 // It starts the site itself, on free ports with its own data folder, and measures once the catalog is projected.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,22 +15,24 @@ import { root, startSite, waitUntil } from './lib/site.mjs';
 
 const catalog = process.argv[2] ?? 'demo';
 const BARE_PORT = 18181;
-const DURATION = process.env.DURATION ?? '5s';
-const WARM_UP = process.env.WARM_UP ?? '2s';
 const VUS = process.env.VUS ?? '16';
-/** Rounds of API, bare, bare, API runs per request: their means are compared. */
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+/** Blocks of API, bare, bare, API slices of a second each, after WARM_UP_SLICES alternating ones. */
+const BLOCKS = Number(process.env.BLOCKS ?? 10);
+/** Unmeasured slices first: each server's request code is compiled and its caches filled, as in one up a while. */
+const WARM_UP_SLICES = Number(process.env.WARM_UP_SLICES ?? 4);
 const k6 = join(root, '.tools/bin/k6');
 
 /**
  * A GET on a new connection (a kept-alive one may have been closed by the server while k6 ran), with node:http:
- * fetch's own code (undici) took as long as the API's answer and made most of the figure's spread.
+ * fetch's own code (undici) took as long as the API's answer and made most of the figure's spread. Uncompressed, as
+ * k6 asks; resolves to the status, the headers as sent and the body.
  */
-const getFresh = (url) =>
+const getRaw = (url) =>
   new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
-      response.on('error', reject).resume();
-      response.on('end', () => resolve(response.statusCode));
+    get(url, { agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      const chunks = [];
+      response.on('error', reject).on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
 
@@ -60,52 +62,50 @@ try {
   // second answer, as the API sends it for the rest of the run.
   const recorded = {};
   for (const path of Object.values(paths)) {
-    let response;
-    for (let i = 0; i < 2; i++) response = await fetch(`${site.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    // Every header, security headers included, so both servers send the same bytes; Node writes the date, connection
-    // and length headers itself.
-    const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)));
-    recorded[path] = { headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+    let answer;
+    for (let i = 0; i < 2; i++) answer = await getRaw(`${site.baseUrl}${path}`);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    // Every header as the API spelled it (security headers and the length included), so both servers send the same
+    // bytes; Node writes the date and connection headers itself.
+    const headers = answer.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 && !['date', 'connection', 'keep-alive'].includes(value.toLowerCase()) ? [value, all[i + 1]] : []));
+    recorded[path] = { headers, body: answer.body.toString('base64') };
   }
   writeFileSync(join(work, 'responses.json'), JSON.stringify(recorded));
   const bare = fork(join(root, 'load-tests/bench/bare-server.mjs'), [join(work, 'responses.json'), String(BARE_PORT)]);
   await new Promise((resolve) => bare.once('message', resolve));
 
   const BARE = `http://127.0.0.1:${BARE_PORT}`;
-  const mean = (...runs) => Object.fromEntries(['rps', 'p50', 'p95'].map((key) => [key, runs.reduce((sum, run) => sum + run[key], 0) / runs.length]));
-  const run = (baseUrl, path, duration = DURATION) => {
+  /** One k6 run switching between the API (A) and the bare server (B) every second: see side-by-side.js. */
+  const compare = (path) => {
     const summary = join(work, 'summary.json');
-    execFileSync(k6, ['run', '--quiet', '--summary-export', summary, join(root, 'load-tests/scenarios/get-url.js')], {
-      env: { ...process.env, BASE_URL: baseUrl, URL_PATH: path, VUS, DURATION: duration },
+    execFileSync(k6, ['run', '--quiet', join(root, 'load-tests/scenarios/side-by-side.js')], {
+      env: { ...process.env, BASE_URL: site.baseUrl, OTHER_URL: BARE, URL_PATH: path, VUS, BLOCKS: String(BLOCKS), WARM_UP_SLICES: String(WARM_UP_SLICES), SUMMARY: summary },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
-    if (metrics.checks.fails > 0) throw new Error(`${path}: ${metrics.checks.fails} requests did not answer 200`);
-    return { rps: metrics.http_reqs.rate, p50: metrics.http_req_duration.med, p95: metrics.http_req_duration['p(95)'] };
+    const { metrics, sliceSeconds } = JSON.parse(readFileSync(summary, 'utf8'));
+    if (metrics.checks.values.fails > 0) throw new Error(`${path}: ${metrics.checks.values.fails} requests did not answer 200`);
+    // Each server had two slices of each block.
+    const seconds = BLOCKS * 2 * sliceSeconds;
+    const figures = (server) => {
+      const duration = metrics[`http_req_duration{server:${server}}`].values;
+      return { rps: metrics[`http_reqs{server:${server}}`].values.count / seconds, p50: duration.med, p95: duration['p(95)'] };
+    };
+    const blockRatios = Array.from({ length: BLOCKS }, (_, block) => {
+      const count = (server) => metrics[`http_reqs{server:${server},block:${block}}`].values.count;
+      return count('a') / count('b');
+    });
+    return { api: figures('a'), bare: figures('b'), blockRatios };
   };
 
-  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, ${DURATION} runs in ${ROUNDS} rounds of API, bare, bare, API after ${WARM_UP} to warm up each (k6; means; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
-  console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\nAPI vs bare node:http, ${catalog} catalog, ${VUS} users, switching every second in ${BLOCKS} blocks of API, bare, bare, API after ${WARM_UP_SLICES} s to warm up (k6; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})\n`);
+  console.log('| request | API req/s | API p50 ms | API p95 ms | bare req/s | bare p50 ms | bare p95 ms | throughput ratio | ratio of each block |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   try {
     // ONLY=<regular expression> measures just the requests whose name it matches.
     for (const [name, path] of Object.entries(paths).filter(([name]) => !process.env.ONLY || new RegExp(process.env.ONLY).test(name))) {
-      // A first, unmeasured run on each: the request's code is compiled and its caches filled, as in a server that has
-      // been up a while (the first request measured used to be the slowest, whichever it was).
-      for (const baseUrl of [site.baseUrl, BARE]) run(baseUrl, path, WARM_UP);
-      // API, bare, bare, API: a machine that slows down or speeds up during the four runs weighs on both alike; more
-      // rounds of them average out the moments when the two cores are shared unevenly with k6.
-      const [apiRuns, bareRuns] = [[], []];
-      for (let round = 0; round < ROUNDS; round++) {
-        apiRuns.push(run(site.baseUrl, path));
-        bareRuns.push(run(BARE, path), run(BARE, path));
-        apiRuns.push(run(site.baseUrl, path));
-      }
-      const api = mean(...apiRuns);
-      const ref = mean(...bareRuns);
+      const { api, bare: ref, blockRatios } = compare(path);
       const f = (n) => n.toFixed(2);
-      console.log(`| ${name} | ${api.rps.toFixed(0)} | ${f(api.p50)} | ${f(api.p95)} | ${ref.rps.toFixed(0)} | ${f(ref.p50)} | ${f(ref.p95)} | ${(api.rps / ref.rps).toFixed(2)} |`);
+      console.log(`| ${name} | ${api.rps.toFixed(0)} | ${f(api.p50)} | ${f(api.p95)} | ${ref.rps.toFixed(0)} | ${f(ref.p50)} | ${f(ref.p95)} | ${(api.rps / ref.rps).toFixed(2)} | ${blockRatios.map(f).join(' ')} |`);
     }
   } finally {
     bare.kill();
@@ -139,7 +139,7 @@ try {
   ]) {
     for (const query of searches(offset)) {
       const started = performance.now();
-      const status = await getFresh(`${site.baseUrl}/api/searchbook?${query}`);
+      const { status } = await getRaw(`${site.baseUrl}/api/searchbook?${query}`);
       if (measured) timings.push(performance.now() - started);
       if (status !== 200) throw new Error(`search ${query} answered ${status}`);
     }

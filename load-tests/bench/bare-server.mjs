@@ -1,5 +1,6 @@
 // The reference of the API benchmark: a bare node:http server that answers each recorded path with the very bytes
-// and headers the API sent. Usage: node bare-server.mjs <responses.json> <port>
+// and headers the API sent (a flat list of names and values, as the API spelled them). Usage:
+//   node bare-server.mjs <responses.json> <port>
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
