@@ -25,6 +25,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
     '^@shelf/search-index$': '<rootDir>/../search-index/src/index.ts',
     '^@shelf/server-config$': '<rootDir>/../server-config/src/index.ts',
     '^@test/support$': '<rootDir>/../test/support.ts',
+    '^@test/listening-api$': '<rootDir>/../test/listening-api.ts',
   },
 });
 

@@ -9,7 +9,7 @@ import { type AuthUser, type LoginResponse } from '@shelf/contracts';
 import type { EnvVariables } from '@shelf/server-config';
 import { waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
-import { createApp } from '../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
@@ -45,9 +45,7 @@ let readers = 0;
 
 export async function startSite(env: EnvVariables): Promise<TestSite> {
   const workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
-  const api = await createApp(env, ['error']);
-  await api.listen(0, '127.0.0.1');
-  const base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+  const { api, base } = await listeningApi(env);
   const store = api.get<Connection>(getConnectionToken());
 
   return {

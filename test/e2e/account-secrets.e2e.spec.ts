@@ -10,7 +10,7 @@ import { testEnv, waitForMail } from '@test/support';
 import argon2 from 'argon2';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { eventMetadata } from '../../backend/src/event-store/event-metadata';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { WorkersModule } from '../../workers/src/workers.module';
@@ -39,9 +39,7 @@ describe('password hashes and the event log', () => {
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api, base } = await listeningApi(env));
     store = api.get<Connection>(getConnectionToken());
   });
 

@@ -7,7 +7,7 @@ import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 
 const env = testEnv(__filename);
 const password = 'correct horse battery staple';
@@ -63,9 +63,7 @@ describe('bad input on the account endpoints', () => {
   const rows: string[] = [];
 
   beforeAll(async () => {
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api, base } = await listeningApi(env));
     const post = (path: string, body: unknown) =>
       fetch(`${base}/api/user/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await post('register', { email: 'known@example.test', password, username: 'Known' });

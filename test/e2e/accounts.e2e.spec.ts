@@ -8,7 +8,7 @@ import type { LoginResponse, TokenResponse } from '@shelf/contracts';
 import { caughtMail, testEnv, waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
 import { WorkersModule } from '../../workers/src/workers.module';
 
@@ -54,9 +54,7 @@ describe('accounts and sessions', () => {
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api, base } = await listeningApi(env));
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import type { Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { coverSvg } from '../../backend/src/modules/catalog/application/cover-svg';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LogWakeUps } from '../../backend/src/event-store/log-wake-ups';
@@ -43,9 +43,7 @@ describe('the public catalog', () => {
 
   beforeAll(async () => {
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api, base } = await listeningApi(env));
     store = api.get<Connection>(getConnectionToken());
     folder = await mkdtemp(join(tmpdir(), 'catalog-'));
     await writeCatalogFolder(folder, catalog());
@@ -157,10 +155,9 @@ describe('the public catalog', () => {
   });
 
   it('answers too many searches from one client with 429 and a message', async () => {
-    const strict = await createApp({ ...env, SEARCH_RATE_LIMIT: '2', QUEUE_PREFIX: `${env.QUEUE_PREFIX}-strict` }, ['error']);
-    await strict.listen(0, '127.0.0.1');
+    const { api: strict, base: strictBase } = await listeningApi({ ...env, SEARCH_RATE_LIMIT: '2', QUEUE_PREFIX: `${env.QUEUE_PREFIX}-strict` });
     try {
-      const url = `${(await strict.getUrl()).replace('[::1]', '127.0.0.1')}/api/searchbook?book_name=x`;
+      const url = `${strictBase}/api/searchbook?book_name=x`;
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await fetch(url)).status);
       expect(statuses).toEqual([200, 200, 429]);

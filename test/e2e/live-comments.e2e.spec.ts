@@ -3,7 +3,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type CommentView, LivePush } from '@shelf/contracts';
 import { testEnv } from '@test/support';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { connect, joinThread, type LiveSocket, next } from '../live-sockets';
 import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
@@ -28,9 +28,7 @@ describe('live reply badges and comment threads across two API processes', () =>
 
   beforeAll(async () => {
     site = await startSite(env);
-    second = await createApp(env, ['error']);
-    await second.listen(0, '127.0.0.1');
-    secondBase = (await second.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api: second, base: secondBase } = await listeningApi(env));
     const [book] = await seedCatalog(site, 1);
     thread = { book_id: book.bookId, chapter_id: book.chapterIds[0] };
     [alice, bob, carol] = [await registerReader(site, 'Alice'), await registerReader(site, 'Bob'), await registerReader(site, 'Carol')];

@@ -7,7 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type BookPageResponse, type ChapterData, type ChapterPageResponse, type ChapterPublishedPush, type ClientToServerEvents, LivePush, LiveRequest } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Socket } from 'socket.io-client';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import type { SaveOutcome } from '../../backend/src/modules/catalog/domain/catalog-decisions';
 import { connect, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
@@ -48,9 +48,7 @@ describe('the new chapter push across two API processes', () => {
 
   beforeAll(async () => {
     site = await startSite(env);
-    second = await createApp(env, ['error']);
-    await second.listen(0, '127.0.0.1');
-    secondBase = (await second.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api: second, base: secondBase } = await listeningApi(env));
     [book, other] = await seedCatalog(site, 2);
   }, 60_000);
 

@@ -12,7 +12,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-token-key';
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway';
 import { serviceEnvSchema } from '../../workers/src/config/service-env.schema';
@@ -22,8 +22,6 @@ import { connect, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets
 
 const env = testEnv(__filename);
 const admin = { user: 'operator', password: 'a long operator passphrase' };
-
-const urlOf = async (app: NestExpressApplication) => (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
 /** Joins or leaves a thread with whatever payload a client might send (so, untyped), and returns the acknowledgement. */
 const ask = (socket: LiveSocket, event: keyof ClientToServerEvents, ...payload: unknown[]): Promise<unknown> =>
@@ -82,11 +80,8 @@ describe('the live channel across two API processes', () => {
   }
 
   beforeAll(async () => {
-    apiA = await createApp(envA, ['error']);
-    apiB = await createApp(envB, ['error']);
-    await apiA.listen(0, '127.0.0.1');
-    await apiB.listen(0, '127.0.0.1');
-    [baseA, baseB] = [await urlOf(apiA), await urlOf(apiB)];
+    ({ api: apiA, base: baseA } = await listeningApi(envA));
+    ({ api: apiB, base: baseB } = await listeningApi(envB));
     emitter = new LiveEmitter(readEnv(serviceEnvSchema, env));
   });
 

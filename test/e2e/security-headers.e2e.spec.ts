@@ -6,7 +6,7 @@ import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { WEB_DIST } from '../../backend/src/platform/http/web-dist';
 
 const admin = { user: 'operator', password: 'a long operator passphrase' };
@@ -23,9 +23,8 @@ describe('security headers and trusted proxies', () => {
   let base: string;
 
   const start = async (trustProxy: string) => {
-    const app = await createApp({ ...env, TRUST_PROXY: trustProxy }, ['error']);
-    await app.listen(0, '127.0.0.1');
-    return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+    const { api: app, base } = await listeningApi({ ...env, TRUST_PROXY: trustProxy });
+    return { app, base };
   };
 
   beforeAll(async () => {

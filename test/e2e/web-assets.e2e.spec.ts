@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { WEB_DIST } from '../../backend/src/platform/http/web-dist';
 
 /** A raw GET (fetch would decompress, and never asks for less than gzip and Brotli). */
@@ -33,9 +33,7 @@ describe('the web app’s built scripts and style sheets', () => {
   const original = readFileSync(join(WEB_DIST, 'assets', script));
 
   beforeAll(async () => {
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    base = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api, base } = await listeningApi(env));
   });
 
   afterAll(async () => {

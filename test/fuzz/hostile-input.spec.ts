@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LoginResponse } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
-import { createApp } from '../../backend/src/create-app';
+import { listeningApi } from '@test/listening-api';
 import { nested } from './hostile-values';
 import { exchange, parseAnswer, type RawResponse, send } from './raw-http';
 
@@ -49,9 +49,9 @@ describe('hostile input', () => {
   const answer = (response: RawResponse) => ({ status: response.status, message: (JSON.parse(response.body) as { message: unknown }).message });
 
   beforeAll(async () => {
-    api = await createApp(env, ['error']);
-    await api.listen(0, '127.0.0.1');
-    port = Number(new URL(await api.getUrl()).port);
+    let base: string;
+    ({ api, base } = await listeningApi(env));
+    port = Number(new URL(base).port);
     const account = JSON.stringify({ email: 'hostile@example.test', password, username: 'Hostile' });
     await call('POST', 'user/register', account);
     token = (JSON.parse((await call('POST', 'user/login', account)).body) as LoginResponse).token!;

@@ -3,6 +3,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection } from '@shelf/contracts';
+import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../create-app';
 import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
 import { generateDemoCatalog } from '../demo-catalog/demo-catalog';
 
@@ -140,9 +140,7 @@ describe('the API while the store or Redis is away', () => {
     store = new OwnService(services.ferretdb(storePort, dataDir), storePort);
     redis = new OwnService(services.redis(redisPort, dataDir), redisPort);
     await Promise.all([store.start(), redis.start()]);
-    app = await createApp(testEnv(__filename, { MONGO_URL: `${store.url}outage`, REDIS_URL: redis.url }), ['error']);
-    await app.listen(0, '127.0.0.1');
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ api: app, base } = await listeningApi(testEnv(__filename, { MONGO_URL: `${store.url}outage`, REDIS_URL: redis.url })));
     // One published book, written straight into its read model (the workers, which would project it, are not running).
     const [{ book }] = generateDemoCatalog({
       books: 1,

@@ -7,7 +7,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MailCollection, QueueName } from '@shelf/contracts';
-import type { EnvVariables } from '@shelf/server-config';
+import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Connection } from 'mongoose';
@@ -16,7 +16,6 @@ import { connect } from '../../../../test/live-sockets';
 import { projectionsDone } from '../../../../test/site-harness';
 import { PROJECTORS, type Projector } from '../../../../workers/src/projections/projector';
 import { WorkersModule } from '../../../../workers/src/workers.module';
-import { createApp } from '../../create-app';
 import { SaveBookCommand } from '../catalog/application/save-book.command';
 import { SaveChapterCommand } from '../catalog/application/save-chapter.command';
 import { generateDemoCatalog } from '../../demo-catalog/demo-catalog';
@@ -39,12 +38,6 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 const lagOf = (text: string): Record<string, number> =>
   Object.fromEntries([...text.matchAll(/^shelf_projection_lag_events\{projector="([^"]+)"\} (\S+)$/gm)].map(([, projector, value]) => [projector, Number(value)]));
 
-async function start(env: EnvVariables): Promise<{ app: NestExpressApplication; base: string }> {
-  const app = await createApp(env, ['error']);
-  await app.listen(0, '127.0.0.1');
-  return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
-}
-
 const scrape = async (base: string, token = TOKEN) => {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
@@ -63,7 +56,7 @@ const closedPort = () =>
 
 describe('GET /metrics', () => {
   it('answers 404 with a message when METRICS_TOKEN is unset', async () => {
-    const { app, base } = await start(testEnv(__filename, { METRICS_TOKEN: undefined }));
+    const { api: app, base } = await listeningApi(testEnv(__filename, { METRICS_TOKEN: undefined }));
     try {
       const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(response.status).toBe(404);
@@ -80,7 +73,7 @@ describe('GET /metrics', () => {
     let store: Connection;
 
     beforeAll(async () => {
-      ({ app, base } = await start(env));
+      ({ api: app, base } = await listeningApi(env));
       store = app.get<Connection>(getConnectionToken());
     });
 
@@ -222,7 +215,7 @@ describe('GET /metrics', () => {
 
   it('answers within the deadline while Redis is away, with shelf_dependency_up 0 and without the queue metrics', async () => {
     const env = testEnv(__filename, { METRICS_TOKEN: TOKEN, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
-    const { app, base } = await start(env);
+    const { api: app, base } = await listeningApi(env);
     try {
       const text = await scrape(base);
       expect(sample(text, 'shelf_dependency_up', { dependency: 'redis' })).toBe(0);

@@ -3,9 +3,9 @@
 import { JwtService } from '@nestjs/jwt';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../create-app';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from '../../modules/accounts/api/access-token-key';
 import type { RateLimitStorage } from './rate-limit-storage';
 
@@ -14,7 +14,7 @@ const env = testEnv(__filename, { SEARCH_RATE_LIMIT: '2', ADMIN_USER: admin.user
 const basic = (password: string) => `Basic ${Buffer.from(`${admin.user}:${password}`).toString('base64')}`;
 
 describe('the rate limits across two API processes', () => {
-  let bases: string[];
+  const bases: string[] = [];
   const apps: NestExpressApplication[] = [];
 
   /** The `i`th request of a series, sent to the processes in turn. */
@@ -34,11 +34,10 @@ describe('the rate limits across two API processes', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const app = await createApp(env, ['error']);
-      await app.listen(0, '127.0.0.1');
-      apps.push(app);
+      const { api, base } = await listeningApi(env);
+      apps.push(api);
+      bases.push(base);
     }
-    bases = await Promise.all(apps.map(async (app) => (await app.getUrl()).replace('[::1]', '127.0.0.1')));
   });
 
   afterAll(async () => {
