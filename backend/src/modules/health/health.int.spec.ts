@@ -1,22 +1,20 @@
-import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
+import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { createServer } from 'node:net';
-import { createApp } from '../../create-app';
 
-async function healthOf(app: INestApplication): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(new URL('/api/health', await app.getUrl()));
+async function healthOf(base: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}/api/health`);
   return { status: response.status, body: await response.json() };
 }
 
 describe('GET /api/health', () => {
   it('answers 200 when the store, Redis and search all answer', async () => {
-    const app = await createApp(testEnv(__filename), ['error']);
-    await app.listen(0, '127.0.0.1');
+    const { api: app, base } = await listeningApi(testEnv(__filename));
     try {
-      expect(await healthOf(app)).toEqual({
+      expect(await healthOf(base)).toEqual({
         status: 200,
         body: {
           status: 'ok',
@@ -44,10 +42,9 @@ describe('GET /api/health', () => {
         server.close(() => resolve(port));
       });
     });
-    const app = await createApp(testEnv(__filename, { REDIS_URL: `redis://127.0.0.1:${port}` }), ['error']);
-    await app.listen(0, '127.0.0.1');
+    const { api: app, base } = await listeningApi(testEnv(__filename, { REDIS_URL: `redis://127.0.0.1:${port}` }));
     try {
-      expect(await healthOf(app)).toEqual({
+      expect(await healthOf(base)).toEqual({
         status: 503,
         body: {
           status: 'error',
@@ -68,8 +65,7 @@ describe('GET /api/health', () => {
   });
 
   it('reports the parked events and how far the projectors are behind the log', async () => {
-    const app = await createApp(testEnv(__filename), ['error']);
-    await app.listen(0, '127.0.0.1');
+    const { api: app, base } = await listeningApi(testEnv(__filename));
     const db = app.get<Connection>(getConnectionToken()).db!;
     const checkpoint = (projector: string, partition: number, position: number): CheckpointDocument => ({
       _id: `${projector}:${partitionId(partition)}`,
@@ -87,7 +83,7 @@ describe('GET /api/health', () => {
       // catalog: 0 + 2 behind; search: 3 + 3 (no checkpoint in partition 1 yet).
       await db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).insertMany([checkpoint('catalog', 0, 7), checkpoint('catalog', 1, 1), checkpoint('search', 0, 4)]);
       await db.collection<{ _id: string }>(ProjectionCollection.Parked).insertOne({ _id: 'search:some-event' });
-      expect(await healthOf(app)).toMatchObject({ status: 200, body: { status: 'ok', parkedEvents: 1, projectionLag: 8 } });
+      expect(await healthOf(base)).toMatchObject({ status: 200, body: { status: 'ok', parkedEvents: 1, projectionLag: 8 } });
     } finally {
       await db.dropDatabase();
       await app.close();
