@@ -159,13 +159,13 @@ export class InMemoryIndex {
   }
 }
 
-/**
- * Moves `slot` from the sets of the keys only `before` has to those of the keys only `after` has (dropping sets left
- * empty); whether any set changed.
- */
 /** What relinking one slot changed: nothing, only which slots some keys have, or the keys themselves (one came or went). */
 type Relinked = 'nothing' | 'slots' | 'keys';
 
+/**
+ * Moves `slot` from the sets of the keys only `before` has to those of the keys only `after` has (dropping sets left
+ * empty); what that changed.
+ */
 function relink(sets: Map<string, SlotBits>, slot: number, before: Iterable<string>, after: Iterable<string>): Relinked {
   const kept = new Set(before);
   let changed: Relinked = 'nothing';
