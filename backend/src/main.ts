@@ -1,3 +1,8 @@
+import { pinNextTickShape } from '@shelf/server-config';
+
+// Before the rest loads and runs: see pinNextTickShape.
+pinNextTickShape();
+
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './create-app';

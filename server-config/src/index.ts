@@ -2,3 +2,4 @@ export { EnvConfigModule, type EnvConfigOptions } from './env-config.module';
 export { optional, required, withDefault } from './env-fields';
 export { type EnvVariables, InvalidEnvError, readEnv } from './read-env';
 export { type SharedEnv, sharedEnv, sharedEnvShape } from './shared-env';
+export { pinNextTickShape } from './next-tick-shape';
