@@ -29,6 +29,9 @@ import type { RateLimitStorage } from './platform/rate-limits/rate-limit-storage
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 
+/** The prefixes of what the server answers itself: a GET of any other path asks for a page of the web app. */
+export const SERVER_PATHS = ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH, METRICS_PATH];
+
 /** The rules the first invalid field broke, looking into nested objects and list items (whose own rules are on their children). */
 function firstBroken(errors: ValidationError[]): Record<string, string> | undefined {
   for (const error of errors) {
@@ -67,10 +70,9 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   answerClientErrorsInJson(app.getHttpServer());
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).handler);
   app.use(METRICS_PATH, app.get(MetricsEndpoint).handler);
-  const serverPaths = ['/api/', '/realtime/', '/covers/', QUEUE_DASHBOARD_PATH, METRICS_PATH];
-  app.use(serveAppForUndecodablePaths(WEB_DIST, serverPaths));
+  app.use(serveAppForUndecodablePaths(WEB_DIST, SERVER_PATHS));
   // Home, stories, chapters and categories go out already rendered; the static files serve the rest.
-  app.use(app.get(ServerRenderedPages).handler(serverPaths));
+  app.use(app.get(ServerRenderedPages).handler(SERVER_PATHS));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env));
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });

@@ -5,6 +5,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { testEnv } from '@test/support';
 import fc from 'fast-check';
+import { SERVER_PATHS } from '../../backend/src/create-app';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 import { type ApiRoute, apiRoutes, type Fixtures } from './api-routes';
@@ -133,8 +134,8 @@ describe('fuzzing every route', () => {
     return { method: request.method, path: request.query ? `${request.path}?${request.query}` : request.path, headers, body: request.body };
   };
 
-  /** A GET outside the paths the server answers itself (the API, the live channel, covers, dashboard, metrics) asks for a page. */
-  const isPage = (request: RawRequest) => request.method === 'GET' && !/^\/(api|realtime|covers)(\/|$)|^\/admin\/queues|^\/metrics/i.test(request.path);
+  /** A GET outside the paths the server answers itself asks for a page. */
+  const isPage = (request: RawRequest) => request.method === 'GET' && !SERVER_PATHS.some((prefix) => request.path.startsWith(prefix));
 
   /** Throws unless the answer is a non-5xx and, for a refusal the API makes, JSON with a message (or, for a page, the app's HTML). */
   const expectWellAnswered = (route: ApiRoute, request: RawRequest, response: RawResponse) => {
