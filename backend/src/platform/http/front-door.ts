@@ -40,10 +40,14 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
   const [express] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   // One count per limit, whichever of its paths is asked.
   const counts = new Map(Object.values(limits).map((limit) => [limit.name, new OptimisticLimit(storage, limit)]));
-  // Express routes case-insensitively and ignores a trailing slash: so does the limit lookup. (One test of the URL,
-  // which most requests fail, instead of cutting and lowercasing each request's path.)
-  const escaped = Object.keys(limits).map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const limitedPath = new RegExp(`^(${escaped.join('|')})/*(?:\\?|$)`, 'i');
+  // Express routes case-insensitively and ignores a trailing slash: so does the limit lookup. One test of the URL
+  // for all the paths, which most requests fail, then one per path: no string is cut, lowercased or looked up.
+  const limited = Object.entries(limits).map(([path, limit]) => ({ path, limit, pattern: pathPattern([path]), count: counts.get(limit.name)! }));
+  const anyLimited = pathPattern(Object.keys(limits));
+  const limitOf = (url: string) => {
+    if (anyLimited.test(url)) for (const entry of limited) if (entry.pattern.test(url)) return entry;
+    return undefined;
+  };
   // Functions of the whole server rather than closures made for each request: this is every request's path.
   const toExpress = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, started: number) => {
     metrics.observe(req, res, started);
@@ -51,7 +55,7 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
     express(req, res);
   };
   const fromCache = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, started: number) => {
-    const route = cache.serve(req, res, headers);
+    const route = cache.serve(req, res, headers, started);
     if (route === undefined) toExpress(req, res, headers, started);
     else metrics.answered(req, res, route, started);
   };
@@ -60,10 +64,10 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
     const started = performance.now();
     const headers = secure(req.url ?? '/');
     if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return toExpress(req, res, headers, started);
-    const path = limitedPath.exec(req.url)?.[1].toLowerCase();
-    if (path === undefined) return fromCache(req, res, headers, started);
-    const limit = limits[path];
-    const over = counts.get(limit.name)!.check(clientIp(req, trust));
+    const entry = limitOf(req.url);
+    if (entry === undefined) return fromCache(req, res, headers, started);
+    const { path, limit } = entry;
+    const over = entry.count.check(clientIp(req, trust));
     if (over === false) return fromCache(req, res, headers, started);
     over.then(
       (refused) => {
@@ -76,4 +80,10 @@ export function installFrontDoor(server: Server, cache: ResponseCache, { limits,
       () => toExpress(req, res, headers, started),
     );
   });
+}
+
+/** A URL whose path is one of `paths`, in any case, with any trailing slashes, before its query. */
+function pathPattern(paths: string[]): RegExp {
+  const escaped = paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^(?:${escaped.join('|')})/*(?:\\?|$)`, 'i');
 }

@@ -26,7 +26,8 @@ const labelValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g,
  */
 @Injectable()
 export class HttpMetrics {
-  private readonly series = new Map<string, Series>();
+  /** By route, method and status: lookups of strings the request already has, not of a key made for each request. */
+  private readonly series = new Map<string, Map<string, Map<number, Series>>>();
 
   /** Counts a request passed on once its answer is sent (timed from `started`); a request whose client left first is not. */
   readonly observe = (req: IncomingMessage, res: ServerResponse, started = performance.now()): void => {
@@ -43,11 +44,14 @@ export class HttpMetrics {
   };
 
   private count(method: string, route: string, status: number, started: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.series.get(key);
+    let byMethod = this.series.get(route);
+    if (!byMethod) this.series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
     if (!series) {
       const labels = `method="${method}",route="${labelValue(route)}",status="${status}"`;
-      this.series.set(key, (series = { labels, count: 0, sum: 0, buckets: new Array<number>(BUCKETS.length + 1).fill(0) }));
+      byStatus.set(status, (series = { labels, count: 0, sum: 0, buckets: new Array<number>(BUCKETS.length + 1).fill(0) }));
     }
     const seconds = (performance.now() - started) / 1000;
     let bucket = 0;
@@ -59,7 +63,7 @@ export class HttpMetrics {
 
   /** http_requests_total and http_request_duration_seconds in Prometheus's text format (version 0.0.4). */
   exposition(): string {
-    const all = [...this.series.values()];
+    const all = [...this.series.values()].flatMap((byMethod) => [...byMethod.values()].flatMap((byStatus) => [...byStatus.values()]));
     const lines = [
       '# HELP http_requests_total HTTP requests answered, by method, route pattern and status.',
       '# TYPE http_requests_total counter',
