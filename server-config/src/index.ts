@@ -3,3 +3,4 @@ export { optional, required, withDefault } from './env-fields';
 export { type EnvVariables, InvalidEnvError, readEnv } from './read-env';
 export { type SharedEnv, sharedEnv, sharedEnvShape } from './shared-env';
 export { pinNextTickShape } from './next-tick-shape';
+export { storeCrashPoints } from './crash-points';

@@ -3,7 +3,7 @@ import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } fr
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, storeCrashPoints } from '@shelf/server-config';
 import type { Queue } from 'bullmq';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
@@ -70,13 +70,20 @@ export class WorkersModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
   static register(variables: EnvVariables, options: { consume: boolean } = { consume: true }): DynamicModule {
+    const crashPoints = storeCrashPoints(variables);
     return {
       module: WorkersModule,
       imports: [
         EnvConfigModule.forRoot({ token: SERVICE_ENV, schema: serviceEnvSchema, variables }),
         MongooseModule.forRootAsync({
           inject: [SERVICE_ENV],
-          useFactory: ({ mongoUrl }: ServiceEnv) => ({ uri: mongoUrl, serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+          useFactory: ({ mongoUrl }: ServiceEnv) => ({
+            uri: mongoUrl,
+            serverSelectionTimeoutMS: 5000,
+            bufferCommands: false,
+            ...crashPoints.options,
+            connectionFactory: crashPoints.connectionFactory,
+          }),
         }),
         BullModule.forRootAsync({
           inject: [SERVICE_ENV],

@@ -1,0 +1,50 @@
+/** What the hook needs of a Mongoose connection: its driver client's command-monitoring events. */
+interface MonitoredConnection {
+  getClient(): { on(event: 'commandStarted' | 'commandSucceeded' | 'commandFailed', listener: (event: CommandEvent) => void): unknown };
+}
+
+interface CommandEvent {
+  requestId: number;
+  commandName: string;
+  command?: Record<string, unknown>;
+}
+
+/** The store's write commands: a crash point follows each one the store acknowledged. */
+const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
+
+/**
+ * The crash-point harness's hook (docs/architecture.md, "Crash points"). With STORE_CRASH_AFTER_WRITES=k the process
+ * kills itself (SIGKILL: no shutdown, nothing after) as soon as the store has acknowledged its k-th write command,
+ * before the code that sent it hears the answer. With STORE_WRITE_TRACE=1 it prints each write it counts
+ * (`store-write <k> <command> <collection>`), which is how a test learns the points of a run. With neither set, the
+ * connection is left untouched and nothing is monitored.
+ */
+export function storeCrashPoints(variables: Readonly<Record<string, string | undefined>>) {
+  const crashAt = Number(variables.STORE_CRASH_AFTER_WRITES ?? 0);
+  const trace = variables.STORE_WRITE_TRACE === '1';
+  const enabled = crashAt > 0 || trace;
+  return {
+    /** What the connection's options need for the hook (command monitoring). */
+    options: enabled ? { monitorCommands: true } : {},
+    /** A Mongoose connection factory that counts the writes the store acknowledged on the connection's client. */
+    connectionFactory<C extends MonitoredConnection>(connection: C): C {
+      if (!enabled) return connection;
+      const collections = new Map<number, string>();
+      let writes = 0;
+      const client = connection.getClient();
+      client.on('commandStarted', (event) => {
+        if (WRITES.has(event.commandName)) collections.set(event.requestId, String(event.command?.[event.commandName]));
+      });
+      client.on('commandFailed', (event) => collections.delete(event.requestId));
+      client.on('commandSucceeded', (event) => {
+        if (!WRITES.has(event.commandName)) return;
+        const collection = collections.get(event.requestId);
+        collections.delete(event.requestId);
+        writes += 1;
+        if (trace) process.stdout.write(`store-write ${writes} ${event.commandName} ${collection}\n`);
+        if (writes === crashAt) process.kill(process.pid, 'SIGKILL');
+      });
+      return connection;
+    },
+  };
+}

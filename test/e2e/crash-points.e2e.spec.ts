@@ -1,0 +1,142 @@
+// Crash points of the worker tier: a worker process killed right after its k-th store write, for a bounded sample of k
+// in CI and for every k with `npm run test:crash-points`, then a healthy one started; every read model must then equal
+// a rebuild of it from the log (nothing lost, nothing counted twice), with no event parked.
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { type AnyDomainEvent, socialStreams } from '@shelf/contracts';
+import { testEnv, type TestEnv } from '@test/support';
+import { randomUUID } from 'node:crypto';
+import { EventStore } from '../../backend/src/event-store/event-store';
+import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
+import { DeleteCommentCommand } from '../../backend/src/modules/comments/application/delete-comment.command';
+import { LikeCommentCommand } from '../../backend/src/modules/comments/application/like-comment.command';
+import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
+import { MarkRepliesReadCommand } from '../../backend/src/modules/notifications/application/mark-replies-read.command';
+import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { WorkersModule } from '../../workers/src/workers.module';
+import { crashPoints, forgetReadModels, ownedReadModels, runWorkerProcess } from '../crash-points';
+import { readModelSnapshot, rebuild, seedCatalog, startSite, type TestSite } from '../site-harness';
+
+/** Crash points each CI run tries (spread over the run's writes from a random offset): the budget of a few minutes. */
+const CI_SAMPLE = 6;
+const by = { actor: 'crash-points', correlationId: 'crash-points', causationId: null };
+
+describe('crash points of the worker tier', () => {
+  let env: TestEnv;
+  let site: TestSite;
+  /** A context that consumes nothing: the projectors, to rebuild and to read the read models with. */
+  let tools: INestApplicationContext;
+
+  beforeAll(async () => {
+    env = testEnv(__filename);
+    site = await startSite(env);
+    const books = await seedCatalog(site, 2);
+    await site.workers.close();
+    tools = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error'] });
+    await workload(books);
+  }, 120_000);
+
+  afterAll(async () => {
+    await tools?.close();
+    await site?.close();
+  }, 60_000);
+
+  it('converges to the rebuild from the log after a crash right after any store write', async () => {
+    const names = ownedReadModels(tools);
+    await forgetReadModels(tools);
+    const reference = await runWorkerProcess(site.store, tools, env);
+    expect(reference.crashed).toBe(false);
+    const expected = await readModelSnapshot(tools, names);
+    const points = crashPoints(reference.writes.length, CI_SAMPLE);
+    const diverged: string[] = [];
+    for (const k of points) {
+      await forgetReadModels(tools);
+      const crashed = await runWorkerProcess(site.store, tools, { ...env, STORE_CRASH_AFTER_WRITES: String(k) });
+      await runWorkerProcess(site.store, tools, env);
+      const live = await readModelSnapshot(tools, names);
+      const parked = await tools.get(PartitionRunner).parked.list();
+      const at = crashed.crashed ? `after write ${k} (${crashed.writes.at(-1)})` : `at ${k} (not reached: ${crashed.writes.length} writes)`;
+      if (parked.length > 0) diverged.push(`${at}: ${parked.length} parked`);
+      else if (!equal(live, expected)) diverged.push(`${at}: ${differences(live, expected).join('; ')}`);
+    }
+    process.stdout.write(`crash points: ${points.length} of ${reference.writes.length} store writes tried, ${diverged.length} diverged\n`);
+    expect(diverged).toEqual([]);
+    // The reference itself is what a rebuild from the log makes.
+    await rebuild(tools, { api: site.api });
+    expect(await readModelSnapshot(tools, names)).toEqual(expected);
+  }, 30 * 60_000);
+
+  /**
+   * Every kind of event the worker tier projects into counts and per-reader records: story likes and unlikes (with
+   * their liker pages and readers' liked stories), a chapter published to the likers, comments, replies and their
+   * inboxes, comment likes and unlikes, a deleted reply and a read mark.
+   */
+  async function workload(books: { bookId: number; chapterIds: number[] }[]): Promise<void> {
+    const commands = site.api.get(CommandBus);
+    const store = site.api.get(EventStore);
+    const readers = Array.from({ length: 8 }, (_, i) => `crash-reader-${i}`);
+    for (const [i, reader] of readers.entries()) {
+      for (const { bookId } of books) await commands.execute(new LikeStoryCommand(reader, bookId, true));
+      if (i % 3 === 0) await commands.execute(new LikeStoryCommand(reader, books[0].bookId, false));
+    }
+    const [book] = books;
+    await commands.execute(
+      new SaveChapterCommand(
+        {
+          book_id: book.bookId,
+          chapter_id: Math.max(...book.chapterIds) + 1,
+          title: 'After the storm',
+          content: 'Words. '.repeat(60),
+          footnote: '',
+          chapter_author_note: '',
+          chapter_tl_note: '',
+          uploaded_time: new Date().toISOString(),
+        },
+        by,
+      ),
+    );
+    const post = async (author: string, parent: { id: string; author: string } | null, chapterId: number | null): Promise<string> => {
+      const id = randomUUID();
+      const data = {
+        comment_id: id,
+        book_id: book.bookId,
+        chapter_id: chapterId,
+        parent_comment_id: parent?.id ?? null,
+        parent_user_id: parent?.author ?? null,
+        user_id: author,
+        username: author,
+        email_hash: 'x',
+        comment_content: `A comment by ${author}.`,
+      };
+      await store.append(socialStreams.comment(id), 0, [{ type: 'comment.posted.v1', data } as Pick<AnyDomainEvent, 'type' | 'data'>], by);
+      return id;
+    };
+    const top = await post(readers[0], null, null);
+    const other = await post(readers[1], null, book.chapterIds[0]);
+    const replies: string[] = [];
+    for (const reader of readers.slice(1)) replies.push(await post(reader, { id: top, author: readers[0] }, null));
+    await post(readers[0], { id: other, author: readers[1] }, book.chapterIds[0]);
+    for (const reader of readers) {
+      await commands.execute(new LikeCommentCommand(reader, top, true));
+      if (reader.endsWith('2')) await commands.execute(new LikeCommentCommand(reader, top, false));
+    }
+    await commands.execute(new DeleteCommentCommand(readers[3], replies[2]));
+    await commands.execute(new MarkRepliesReadCommand(readers[1]));
+    for (const reader of readers.slice(4)) replies.push(await post(reader, { id: top, author: readers[0] }, null));
+  }
+});
+
+const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The read models whose documents differ, with the first differing document's id. */
+function differences(live: Record<string, unknown[]>, expected: Record<string, unknown[]>): string[] {
+  return Object.keys(expected).flatMap((name) => {
+    const a = live[name] ?? [];
+    const b = expected[name];
+    if (equal(a, b)) return [];
+    const index = b.findIndex((doc, i) => !equal(doc, a[i]));
+    const id = (b[index] ?? a[index]) as { _id?: unknown } | undefined;
+    return [`${name}: ${a.length} vs ${b.length} documents, first difference at ${String(id?._id)}: ${JSON.stringify(a[index]).slice(0, 300)} vs ${JSON.stringify(b[index]).slice(0, 300)}`];
+  });
+}
