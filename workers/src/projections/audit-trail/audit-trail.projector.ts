@@ -29,7 +29,7 @@ const C = ModerationReadModelCollection;
 export class AuditTrailProjector implements Projector {
   readonly name = 'audit-trail';
   readonly handles = Object.keys(AUDITED_EVENT_TYPES) as AuditedEventType[];
-  readonly owns = [C.AuditHeads, C.AuditPages];
+  readonly owns = [C.AuditPages, C.AuditHeads];
 
   constructor(private readonly readModels: ReadModels) {}
 
