@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
 import { ReadModels } from '../workers/src/projections/read-models';
+import { projectionLag } from '../workers/src/projections/projection-lag';
 import { projectionsDone } from './site-harness';
 
 const root = join(__dirname, '..');
@@ -38,7 +39,11 @@ export async function runWorkerProcess(store: Connection, workers: INestApplicat
   const outcome = await Promise.race([exited.then(() => 'exited' as const), done.catch(() => 'timeout' as const)]);
   if (outcome !== 'exited') await stop(child);
   const signal = await exited;
-  if (outcome === 'timeout') throw new Error(`the worker process did not catch up within ${timeoutMs} ms`);
+  if (outcome === 'timeout') {
+    const names = workers.get<Projector[]>(PROJECTORS).map((projector) => projector.name);
+    const behind = Object.entries(await projectionLag(store.db!, names)).filter(([, lag]) => lag > 0);
+    throw new Error(`the worker process did not catch up within ${timeoutMs} ms: ${JSON.stringify(Object.fromEntries(behind))}`);
+  }
   return { writes, crashed: outcome === 'exited' && signal === 'SIGKILL' };
 }
 

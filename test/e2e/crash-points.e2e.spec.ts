@@ -53,12 +53,14 @@ describe('crash points of the worker tier', () => {
     for (const k of points) {
       await forgetReadModels(tools);
       const crashed = await runWorkerProcess(site.store, tools, { ...env, STORE_CRASH_AFTER_WRITES: String(k) });
-      await runWorkerProcess(site.store, tools, env);
+      const at = crashed.crashed ? `after write ${k} (${crashed.writes.at(-1)})` : `at ${k} (not reached: ${crashed.writes.length} writes)`;
+      const healed = await runWorkerProcess(site.store, tools, env).catch((error: Error) => error);
       const live = await readModelSnapshot(tools, names);
       const parked = await tools.get(PartitionRunner).parked.list();
-      const at = crashed.crashed ? `after write ${k} (${crashed.writes.at(-1)})` : `at ${k} (not reached: ${crashed.writes.length} writes)`;
-      if (parked.length > 0) diverged.push(`${at}: ${parked.length} parked`);
-      else if (!equal(live, expected)) diverged.push(`${at}: ${differences(live, expected).join('; ')}`);
+      const outcome =
+        healed instanceof Error ? healed.message : parked.length > 0 ? `${parked.length} parked` : !equal(live, expected) ? differences(live, expected).join('; ') : null;
+      if (outcome) diverged.push(`${at}: ${outcome}`);
+      if (process.env.CRASH_POINTS === 'all') process.stdout.write(`crash point ${at}: ${outcome ?? 'converged'}\n`);
     }
     process.stdout.write(`crash points: ${points.length} of ${reference.writes.length} store writes tried, ${diverged.length} diverged\n`);
     expect(diverged).toEqual([]);
@@ -135,8 +137,10 @@ function differences(live: Record<string, unknown[]>, expected: Record<string, u
     const a = live[name] ?? [];
     const b = expected[name];
     if (equal(a, b)) return [];
-    const index = b.findIndex((doc, i) => !equal(doc, a[i]));
+    const found = b.findIndex((doc, i) => !equal(doc, a[i]));
+    const index = found < 0 ? b.length : found;
     const id = (b[index] ?? a[index]) as { _id?: unknown } | undefined;
-    return [`${name}: ${a.length} vs ${b.length} documents, first difference at ${String(id?._id)}: ${JSON.stringify(a[index]).slice(0, 300)} vs ${JSON.stringify(b[index]).slice(0, 300)}`];
+    const show = (doc: unknown) => String(JSON.stringify(doc)).slice(0, 400);
+    return [`${name}: ${a.length} vs ${b.length} documents, first difference at ${String(id?._id)}: ${show(a[index])} vs ${show(b[index])}`];
   });
 }

@@ -30,6 +30,7 @@ import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
 import { UsersProjector } from './projections/users/users.projector';
 import { BadgeNotifier } from './realtime/badge-notifier';
+import { LiveDelivery } from './realtime/live-delivery';
 import { LiveEmitter } from './realtime/live-emitter';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 
@@ -96,6 +97,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         searchEngineProvider,
         LiveEmitter,
         BadgeNotifier,
+        LiveDelivery,
         MailOutbox,
         ReadModels,
         ...PROJECTOR_CLASSES,

@@ -195,7 +195,13 @@ export interface ReplyInboxReadModel {
   unread: number;
   /** The first page that may hold an unread reply (null: none does). */
   first_unread_page: number | null;
+  /** The last events applied: read again from the log out of its order (an operator's retry of a parked event). */
   applied: string[];
+  /**
+   * Per partition of the log (by partition id), the position of the last event of it applied here. Each partition's
+   * events arrive in position order, so this remembers every event applied, whatever the burst.
+   */
+  positions?: Record<string, number>;
 }
 
 export interface ReplyPageReadModel {

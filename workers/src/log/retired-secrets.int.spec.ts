@@ -59,9 +59,9 @@ describe('v1 account events with a password hash', () => {
     const applied: AnyDomainEvent[] = [];
     for (const projector of app.get<Projector[]>(PROJECTORS)) {
       const apply = projector.apply.bind(projector);
-      jest.spyOn(projector, 'apply').mockImplementation((event) => {
+      jest.spyOn(projector, 'apply').mockImplementation((event, context) => {
         applied.push(event);
-        return apply(event);
+        return apply(event, context);
       });
     }
     const partition = await appendStored(db, 1, AccountEventType.UserRegistered, { userId: 'v1-reader', email: 'v1@example.test', username: 'Old Reader', passwordHash: HASH });

@@ -1,27 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { type AnyDomainEvent, type CheckpointDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { type LogEntry, LogReader } from '../log/log-reader';
-import { type LockDocument, StoreLocks } from '../log/store-locks';
+import { type LivePushRequest, LiveDelivery } from '../realtime/live-delivery';
 import { Checkpoints } from './checkpoints';
+import { type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
-import { PROJECTORS, type Projector } from './projector';
+import { type LogPlace, PROJECTORS, type Projector } from './projector';
 import { ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
 /**
  * Log entries read and applied per round; the checkpoints are written once per round, so a crash in a round applies
- * it again: fewer than the event ids a read model remembers (APPLIED_MEMORY).
+ * it again (each read model remembers what it applied: see Projector.owns).
  */
 export const LOG_BATCH = 100;
-/** A consumer renews its partition lock every round; killed, it holds the partition up for at most this long. */
+/** A consumer renews its partition's lease every round; killed or frozen, it holds the partition up for at most this long. */
 export const PARTITION_LEASE_MS = 15_000;
 /**
  * A consumer keeps its partition (and its checkpoints in memory) this long after a run, so that back-to-back wake-ups
- * under load cost no lock writes and no checkpoint reads; it lets go after a run once it has held it this long.
+ * under load cost no lease writes and no checkpoint reads; it lets go after a run once it has held it this long.
  */
 const IDLE_HOLD_MS = 300;
 const MAX_HOLD_MS = PARTITION_LEASE_MS / 3;
@@ -30,8 +31,9 @@ const ATTEMPTS = 5;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A partition this consumer holds: its projectors' checkpoints (it is their only writer meanwhile) and its lease. */
+/** A partition this consumer holds: its lease, and its projectors' checkpoints (it is their only writer meanwhile). */
 interface Held {
+  lease: Lease;
   checkpoints: Map<string, CheckpointDocument>;
   since: number;
   renewed: number;
@@ -40,16 +42,20 @@ interface Held {
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000);
 
 /**
- * Projects one partition of the log: the one place where events meet projectors. One consumer per partition at a
- * time (a lock in the store), each projector from its own checkpoint, projectors that read another's read model after
- * it. An event a projector fails on every retry is parked with the rest of its stream; an outage of the store, Redis
- * or the search engine stops the round instead, to be tried again.
+ * Projects one partition of the log: the one place where events meet projectors (docs/architecture.md, "The worker
+ * tier"). One consumer per partition at a time, holding the partition's lease, whose epoch every write of the batch and
+ * every checkpoint carries; each projector from its own checkpoint, projectors that read another's read model after
+ * it. A round reads a batch, each projector applies it into its write buffers, the buffers are stored (data before
+ * marks), the pushes the projectors queued are sent, and only then do the checkpoints move. An event a projector fails
+ * on every retry is parked with the rest of its stream; an outage of the store, Redis or the search engine stops the
+ * round instead, to be tried again; a consumer that finds its lease taken over stops and forgets what it held.
  */
 @Injectable()
 export class PartitionRunner {
+  private readonly logger = new Logger(PartitionRunner.name);
   private readonly db;
   private readonly reader;
-  private readonly locks;
+  private readonly leases;
   private readonly checkpoints;
   readonly parked;
   private readonly stages: Projector[][];
@@ -60,10 +66,11 @@ export class PartitionRunner {
     @Inject(PROJECTORS) private readonly projectors: Projector[],
     private readonly signals: ProjectionSignals,
     private readonly readModels: ReadModels,
+    private readonly delivery: LiveDelivery,
   ) {
     this.db = connection.db!;
     this.reader = new LogReader(this.db);
-    this.locks = new StoreLocks(this.db.collection<LockDocument>(ProjectionCollection.Locks));
+    this.leases = new Leases(this.db.collection<LeaseDocument>(ProjectionCollection.Locks));
     this.checkpoints = new Checkpoints(this.db);
     this.parked = new ParkedEvents(this.db);
     this.stages = [projectors.filter((p) => !p.after?.length), projectors.filter((p) => p.after?.length)].filter((stage) => stage.length > 0);
@@ -73,31 +80,37 @@ export class PartitionRunner {
   async run(partition: number): Promise<number | null> {
     const held = await this.hold(partition);
     if (!held) return null;
-    const { checkpoints } = held;
+    const { checkpoints, lease } = held;
     let read = 0;
     try {
       for (;;) {
+        // Before any write of the round: a consumer frozen past its lease finds out here, or at its first fenced write.
+        if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(held);
         const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
         const entries = await this.reader.read(partition, from, LOG_BATCH);
         if (entries.length === 0) break;
         const before = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
         try {
           for (const stage of this.stages) {
-            const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, checkpoints, entries)));
+            const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, held, entries)));
             const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
             if (failed) throw failed.reason;
           }
         } finally {
-          // What each projector applied (and flushed) is recorded even when another failed: one never re-runs another.
-          await this.checkpoints.saveAll([...checkpoints.values()].filter((checkpoint) => checkpoint.position !== before.get(checkpoint.projector)));
+          // What each projector applied (and stored) is recorded even when another failed: one never re-runs another.
+          const moved = [...checkpoints.values()].filter((checkpoint) => checkpoint.position !== before.get(checkpoint.projector));
+          if (moved.length > 0) await this.checkpoints.saveAll(moved, lease);
         }
         read += entries.length;
         this.signals.projected(entries);
-        if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(partition, held);
       }
     } catch (error) {
       // The checkpoints in memory may be ahead of the store's: let go of the partition, to start afresh from the store.
       await this.letGo(partition);
+      if (error instanceof LeaseLost) {
+        this.logger.warn(`partition ${partition}: ${error.message}; stopped, its new holder goes on`);
+        return null;
+      }
       throw error;
     }
     if (Date.now() - held.since > MAX_HOLD_MS) await this.letGo(partition);
@@ -105,7 +118,7 @@ export class PartitionRunner {
     return read;
   }
 
-  /** The partition's lock and checkpoints: kept from the last run, or taken now (null: another consumer holds it). */
+  /** The partition's lease and checkpoints: kept from the last run, or taken now (null: another consumer holds it). */
   private async hold(partition: number): Promise<Held | null> {
     const kept = this.held.get(partition);
     if (kept) {
@@ -113,23 +126,24 @@ export class PartitionRunner {
       return kept;
     }
     const now = Date.now();
-    if (!(await this.locks.tryAcquire(partitionLock(partition), PARTITION_LEASE_MS))) return null;
+    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS);
+    if (!lease) return null;
     try {
-      // A rebuild swaps read models only while it holds every partition's lock: look them up once per hold.
+      // A rebuild swaps read models only while it holds every partition's lease: look them up once per hold.
       await this.readModels.refresh();
       const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
-      const held: Held = { checkpoints, since: now, renewed: now };
+      const held: Held = { lease, checkpoints, since: now, renewed: now };
       this.held.set(partition, held);
       return held;
     } catch (error) {
-      await this.locks.release(partitionLock(partition)).catch(() => undefined);
+      await this.leases.release(lease).catch(() => undefined);
       throw error;
     }
   }
 
-  private async renew(partition: number, held: Held): Promise<void> {
+  private async renew(held: Held): Promise<void> {
     const now = Date.now();
-    await this.locks.renew(partitionLock(partition), PARTITION_LEASE_MS);
+    await this.leases.renew(held.lease, PARTITION_LEASE_MS);
     held.renewed = now;
   }
 
@@ -138,7 +152,7 @@ export class PartitionRunner {
     if (!held) return;
     clearTimeout(held.release);
     this.held.delete(partition);
-    await this.locks.release(partitionLock(partition)).catch(() => undefined);
+    await this.leases.release(held.lease).catch(() => undefined);
   }
 
   /** Lets go of every partition held (at shutdown). */
@@ -146,12 +160,14 @@ export class PartitionRunner {
     await Promise.all([...this.held.keys()].map((partition) => this.letGo(partition)));
   }
 
-  private async project(projector: Projector, partition: number, checkpoints: Map<string, CheckpointDocument>, entries: LogEntry[]): Promise<void> {
+  /** Applies a batch with one projector: into write buffers, stored under the lease, then its pushes; then its checkpoint moves. */
+  private async project(projector: Projector, partition: number, { checkpoints, lease }: Held, entries: LogEntry[]): Promise<void> {
     const checkpoint = checkpoints.get(projector.name)!;
     const limit = Math.min(...(projector.after ?? []).map((name) => checkpoints.get(name)?.position ?? 0));
     // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
     const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
-    const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])));
+    const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease });
+    const pushes: LivePushRequest[] = [];
     let position = checkpoint.position;
     await this.readModels.into(
       buffers,
@@ -159,29 +175,32 @@ export class PartitionRunner {
         for (const { seq, event } of entries) {
           if (seq <= position) continue;
           if (seq > limit) break;
-          if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, seq, event);
+          if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, pushes);
           position = seq;
         }
       },
       { rebuilding: false },
     );
     await buffers.flush();
+    await this.delivery.deliver(pushes);
     // Moved only once what it covers is written.
     checkpoint.position = position;
   }
 
-  private async applyOne(projector: Projector, checkpoint: CheckpointDocument, seq: number, event: AnyDomainEvent): Promise<void> {
+  private async applyOne(projector: Projector, checkpoint: CheckpointDocument, place: LogPlace, event: AnyDomainEvent, pushes: LivePushRequest[]): Promise<void> {
     if (checkpoint.parkedStreams.includes(event.streamId)) {
-      await this.park(projector, checkpoint, seq, event, 'an earlier event of its stream is parked', 0);
+      await this.park(projector, checkpoint, place.seq, event, 'an earlier event of its stream is parked', 0);
       return;
     }
     for (let attempt = 1; ; attempt++) {
+      const queued: LivePushRequest[] = [];
       try {
-        await projector.apply(event);
+        await projector.apply(event, { place, push: (request) => queued.push(request) });
+        pushes.push(...queued);
         return;
       } catch (error) {
-        if (isOutage(error)) throw error;
-        if (attempt === ATTEMPTS) return this.park(projector, checkpoint, seq, event, describe(error), attempt);
+        if (isOutage(error) || error instanceof LeaseLost) throw error;
+        if (attempt === ATTEMPTS) return this.park(projector, checkpoint, place.seq, event, describe(error), attempt);
         await pause(20 * 2 ** attempt);
       }
     }
@@ -194,20 +213,27 @@ export class PartitionRunner {
   }
 
   /**
-   * Applies a parked event again, with every parked event of its stream before and after it, in version order; the
-   * stream then flows again. Throws (leaving them parked) when one still fails.
+   * Applies a parked event again, with every parked event of its stream before and after it, in version order, into
+   * the read models' current collections (a rebuild may have replaced them since it was parked); the stream then flows
+   * again. Throws (leaving them parked) when one still fails.
    */
   async retryParked(id: string): Promise<'applied' | 'missing'> {
     const parked = await this.parked.find(id);
     if (!parked) return 'missing';
     const projector = this.projectorNamed(parked.projector);
-    await this.locks.withLock(partitionLock(parked.partition), PARTITION_LEASE_MS, async () => {
+    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async (lease) => {
+      await this.readModels.refresh();
+      const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
       for (const doc of await this.parked.ofStream(parked.projector, parked.streamId)) {
         const event = await this.parked.eventOf(doc);
-        if (event) await projector.apply(event);
+        const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease });
+        const pushes: LivePushRequest[] = [];
+        if (event) await this.readModels.into(buffers, () => projector.apply(event, { place: null, push: (request) => pushes.push(request) }), { rebuilding: false });
+        await buffers.flush();
+        await this.delivery.deliver(pushes);
         await this.parked.remove(doc._id);
       }
-      await this.release(parked.projector, parked.partition, parked.streamId);
+      await this.release(parked.projector, parked.partition, parked.streamId, lease);
     });
     return 'applied';
   }
@@ -216,17 +242,17 @@ export class PartitionRunner {
   async skipParked(id: string): Promise<'skipped' | 'missing'> {
     const parked = await this.parked.find(id);
     if (!parked) return 'missing';
-    await this.locks.withLock(partitionLock(parked.partition), PARTITION_LEASE_MS, async () => {
+    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async (lease) => {
       await this.parked.remove(id);
-      if ((await this.parked.ofStream(parked.projector, parked.streamId)).length === 0) await this.release(parked.projector, parked.partition, parked.streamId);
+      if ((await this.parked.ofStream(parked.projector, parked.streamId)).length === 0) await this.release(parked.projector, parked.partition, parked.streamId, lease);
     });
     return 'skipped';
   }
 
-  private async release(projector: string, partition: number, streamId: string): Promise<void> {
+  private async release(projector: string, partition: number, streamId: string, lease: Lease): Promise<void> {
     const checkpoint = await this.checkpoints.load(projector, partition);
     checkpoint.parkedStreams = checkpoint.parkedStreams.filter((stream) => stream !== streamId);
-    await this.checkpoints.save(checkpoint);
+    await this.checkpoints.saveAll([checkpoint], lease);
   }
 
   private projectorNamed(name: string): Projector {
@@ -236,5 +262,5 @@ export class PartitionRunner {
   }
 }
 
-/** The lock of one partition's consumer; a rebuild takes them all to swap read models. */
-export const partitionLock = (partition: number) => `partition:${partitionId(partition)}`;
+/** The lease of one partition's consumer; a rebuild takes them all to swap read models. */
+export const partitionLease = (partition: number) => `partition:${partitionId(partition)}`;

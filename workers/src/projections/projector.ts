@@ -1,4 +1,22 @@
 import type { AnyDomainEvent, EventType } from '@shelf/contracts';
+import type { LivePushRequest } from '../realtime/live-delivery';
+
+/** Where an event stands in the log: its partition and its position there. */
+export interface LogPlace {
+  partition: number;
+  seq: number;
+}
+
+/** What a projector is given with each event besides the event. */
+export interface ProjectionContext {
+  /** Null for an event applied out of its log order: a parked event an operator retries. */
+  place: LogPlace | null;
+  /**
+   * Queues a live push. The runner sends a batch's pushes once the documents they announce are stored, so a reader who
+   * refetches on a push reads the change; a rebuild sends none. Projectors have no other way to reach readers.
+   */
+  push(request: LivePushRequest): void;
+}
 
 /**
  * One consumer of the log. It lists the events it handles; `apply` must be idempotent (an event applied twice
@@ -12,14 +30,19 @@ export interface Projector {
   readonly name: string;
   readonly handles: readonly EventType[];
   readonly after?: readonly string[];
+  /**
+   * In the order a batch stores them: read models that hold an event's data before those that mark it applied (heads
+   * with their counts and applied-event memories, versions), so that a crash between two writes leaves the event
+   * unmarked, to be applied again whole (docs/architecture.md, "Data before marks").
+   */
   readonly owns?: readonly string[];
   /**
-   * Those of `owns` that events of many partitions change (a reader's inbox): written at once, in
-   * turns (ReadModels.exclusive), after the buffered writes before them. The others have one writer, their
-   * partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
+   * Those of `owns` that events of many partitions change (a reader's inbox): written at once, one writer at a time
+   * under the document's lease (ReadModels.exclusive), after the buffered writes before them. The others have one
+   * writer, their partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
    */
   readonly shared?: readonly string[];
-  apply(event: AnyDomainEvent): Promise<void>;
+  apply(event: AnyDomainEvent, context: ProjectionContext): Promise<void>;
 }
 
 export const PROJECTORS = Symbol('PROJECTORS');

@@ -4,7 +4,8 @@ import { ProjectionCollection, READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, t
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type LockDocument, StoreLocks } from '../log/store-locks';
+import { FencedCollection } from './fenced-collection';
+import { type LeaseDocument, Leases } from './leases';
 import type { WriteBuffers } from './write-buffers';
 
 export interface ById {
@@ -33,8 +34,11 @@ interface Buffered {
   rebuilding: boolean;
 }
 
-/** A shared document's lock outlives a writer killed while holding it by at most this long. */
-const DOCUMENT_LOCK_MS = 10_000;
+/** A shared document's lease outlives a writer killed while holding it by at most this long. */
+const DOCUMENT_LEASE_MS = 10_000;
+
+/** The stores of the read models, by name, that a writer of shared documents writes through (see exclusive). */
+export type SharedStores = <T extends ById>(readModel: string) => ReadModelStore<T>;
 
 /**
  * The read models the projectors write, by name. Live, a name resolves to the collection the read model lives in now
@@ -45,13 +49,13 @@ const DOCUMENT_LOCK_MS = 10_000;
 export class ReadModels {
   private readonly names: ReadModelNames;
   private readonly buffered = new AsyncLocalStorage<Buffered>();
-  private readonly locks: StoreLocks;
+  private readonly leases: Leases;
   /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
-    this.locks = new StoreLocks(this.connection.collection<LockDocument>(ProjectionCollection.Locks));
+    this.leases = new Leases(this.connection.collection<LeaseDocument>(ProjectionCollection.Locks));
   }
 
   get db(): Db {
@@ -78,17 +82,21 @@ export class ReadModels {
   }
 
   /**
-   * Runs a read-change-write of a document that events of many partitions change (a reader's inbox or liked stories)
-   * as its only writer: live, under a lock in the store (the embedded store has no atomic update); in a rebuild, which
-   * is the only writer of its collections, after the work queued before it in this process.
+   * Runs a read-change-write of a document that events of many partitions change (a reader's inbox) as its only
+   * writer: live, holding the document's lease, through stores whose writes carry the lease's epoch (a writer frozen past
+   * its lease cannot overwrite its successor: LeaseLost); in a rebuild, which is the only writer of its collections,
+   * through its buffers, after the work queued before it in this process.
    */
-  async exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
-    // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
+  async exclusive<R>(key: string, work: (stores: SharedStores) => Promise<R>): Promise<R> {
     if (!this.rebuilding) {
+      // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
       await this.buffered.getStore()?.buffers.flush();
-      return this.locks.withLock(key, DOCUMENT_LOCK_MS, work);
+      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) =>
+        work(<T extends ById>(readModel: string) => new FencedCollection<T>(this.connection.collection(this.physical(readModel)), lease)),
+      );
     }
-    const turn = (this.turns.get(key) ?? Promise.resolve()).then(work, work);
+    const run = () => work((readModel) => this.collection(readModel));
+    const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);
     const settled = turn.catch(() => undefined);
     this.turns.set(key, settled);
     void settled.then(() => this.turns.get(key) === settled && this.turns.delete(key));

@@ -1,4 +1,5 @@
-import { type Db, type Document, MongoServerError } from 'mongodb';
+import { type Db, type Document, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { FENCE, fencedFilter, type Lease, LeaseLost } from './leases';
 import type { ById, ReadModelStore, ReadModelUpdate } from './read-models';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
@@ -24,14 +25,18 @@ interface Cached {
  * in memory; `flush` writes what changed (new documents inserted in one command, changed ones replaced in a few), so
  * a document changed by many events is written once, and projecting costs a few store calls per batch of events
  * instead of a few per event. Being the only writer, what the buffer holds is what the store holds.
+ *
+ * `flush` writes the read models in the order they were given (Projector.owns: data before marks), and a partition
+ * consumer's buffer writes under its lease: each document carries the lease's epoch, and a write that finds a later
+ * epoch's raises LeaseLost (docs/architecture.md, "Ownership").
  */
 export class WriteBuffers {
   private readonly buffers: Map<string, BufferedReadModel>;
   private readonly deferred = new Map<string, () => Promise<void>>();
 
   /** `targets`: read model name → its collection; `fresh` when they are new and empty (nothing to look up). */
-  constructor(db: Db, targets: ReadonlyMap<string, string>, { fresh = false, maxCached = MAX_CACHED } = {}) {
-    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, fresh, maxCached)]));
+  constructor(db: Db, targets: ReadonlyMap<string, string>, { fresh = false, maxCached = MAX_CACHED, lease }: { fresh?: boolean; maxCached?: number; lease?: Lease } = {}) {
+    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, fresh, maxCached, lease)]));
   }
 
   get stores(): ReadonlyMap<string, ReadModelStore<ById>> {
@@ -72,6 +77,7 @@ class BufferedReadModel implements ReadModelStore<ById> {
     private readonly name: string,
     fresh: boolean,
     private readonly maxCached: number,
+    private readonly lease?: Lease,
   ) {
     this.complete = fresh;
   }
@@ -114,10 +120,24 @@ class BufferedReadModel implements ReadModelStore<ById> {
     for (const entry of dirty) Object.assign(entry, { stored: true, dirty: false });
     this.dirty = 0;
     const collection = this.db.collection<ById>(this.name);
-    if (fresh.length > 0) await collection.insertMany(fresh, { ordered: false });
+    const fence = this.lease ? { [FENCE]: this.lease.epoch } : {};
+    if (fresh.length > 0) {
+      try {
+        await collection.insertMany(fresh.map((doc) => ({ ...doc, ...fence })), { ordered: false });
+      } catch (error) {
+        // A document that was not there when read has been written since: by a holder this one's fenced write overrides
+        // (one that lost the lease to it), or by a later holder, whose epoch refuses the replacement below.
+        if (!this.lease || !(error instanceof MongoBulkWriteError)) throw error;
+        const errors = [error.writeErrors].flat();
+        if (errors.some((failure) => failure.code !== 11000)) throw error;
+        changed.push(...errors.map((failure) => fresh[failure.index]));
+      }
+    }
     for (let i = 0; i < changed.length; i += REPLACE_CHUNK) {
       const chunk = changed.slice(i, i + REPLACE_CHUNK);
-      await collection.bulkWrite(chunk.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc } })), { ordered: false });
+      const filter = (_id: string) => (this.lease ? fencedFilter(_id, this.lease.epoch) : { _id });
+      const result = await collection.bulkWrite(chunk.map((doc) => ({ replaceOne: { filter: filter(doc._id) as never, replacement: { ...doc, ...fence } } })), { ordered: false });
+      if (this.lease && result.matchedCount < chunk.length) throw new LeaseLost(this.lease.id, this.lease.epoch, `${this.name} was written by a later holder`);
     }
     if (this.cache.size > this.maxCached) {
       // Documents changed during the writes stay until the next flush.
@@ -130,6 +150,8 @@ class BufferedReadModel implements ReadModelStore<ById> {
     let entry = this.cache.get(id);
     if (!entry) {
       const doc = this.complete ? null : await this.db.collection<ById>(this.name).findOne({ _id: id });
+      // Which epoch wrote it is the buffer's business, not the projectors'.
+      if (doc) delete (doc as Document)[FENCE];
       entry = { doc, stored: doc !== null, dirty: false };
       this.cache.set(id, entry);
     }

@@ -11,7 +11,7 @@ import {
 import { ReadModels } from '../projections/read-models';
 import { LiveEmitter } from './live-emitter';
 
-/** Sends a reader their header badge counts, as the read models hold them now. */
+/** Sends readers their header badge counts, as the store holds them now (see LiveDelivery). */
 @Injectable()
 export class BadgeNotifier {
   constructor(
@@ -19,18 +19,14 @@ export class BadgeNotifier {
     private readonly live: LiveEmitter,
   ) {}
 
-  /** `known` holds read models the caller has just written, so they need not be read again. */
-  async notify(userIds: Iterable<string>, known: { inbox?: ReplyInboxReadModel } = {}): Promise<void> {
-    if (this.readModels.rebuilding) return;
-    for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId, known));
+  async notify(userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId));
   }
 
-  private async countsFor(userId: string, known: { inbox?: ReplyInboxReadModel }): Promise<BadgeCounts> {
+  private async countsFor(userId: string): Promise<BadgeCounts> {
     const likeParts = this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
     const [inbox, likes] = await Promise.all([
-      known.inbox?._id === userId
-        ? known.inbox
-        : this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
+      this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
       loadReaderLikes(userId, (filter) => likeParts.findOne(filter)),
     ]);
     return { unreadReplies: unreadReplyCount(inbox), uncheckedUpdates: uncheckedUpdateCount(likes) };

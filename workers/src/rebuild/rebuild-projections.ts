@@ -1,9 +1,10 @@
 import type { Collection, Db } from 'mongodb';
-import { PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
+import { type AnyDomainEvent, PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
+import { isOutage } from '../log/is-outage';
 import { LogReader } from '../log/log-reader';
-import { type LockDocument, StoreLocks } from '../log/store-locks';
 import { Checkpoints } from '../projections/checkpoints';
-import { PARTITION_LEASE_MS, partitionLock } from '../projections/partition-runner';
+import { type Lease, type LeaseDocument, Leases } from '../projections/leases';
+import { PARTITION_LEASE_MS, partitionLease } from '../projections/partition-runner';
 import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
 import type { ReadModels } from '../projections/read-models';
@@ -14,6 +15,14 @@ import { WriteBuffers } from '../projections/write-buffers';
 const BATCH = 500;
 /** Partitions replayed side by side: reading the log is bound by the store's round trips, not by this process. */
 const SIDE_BY_SIDE = 4;
+/**
+ * Catch-up passes run without the partitions' leases until one takes less than this; the last pass, with every lease
+ * held (no live projection meanwhile), then has about this much to do.
+ */
+const SHORT_PASS_MS = 1000;
+const MAX_PASSES = 20;
+/** Tries of one event by one projector before the rebuild parks it (and the rest of its stream), as live projection does. */
+const ATTEMPTS = 3;
 
 export interface RebuildProgress {
   phase: 'replay' | 'catch-up' | 'search' | 'done';
@@ -41,10 +50,11 @@ export interface RebuildResult {
 /**
  * Rebuilds read models while the site runs: the projectors named (all with read models when none is) apply the whole
  * log, a few partitions side by side and a batch at a time (through WriteBuffers), into new collections; live
- * projection goes on meanwhile into the old ones. Then, with
- * every partition's lock held (live consumers wait a moment), the new collections catch up to the head, take over the
- * projectors' checkpoints (their parked events were applied again by the replay), and the read models point at them in
- * one write each. A rebuild that fails leaves the live read models as they were, and drops what it built.
+ * projection goes on meanwhile into the old ones. The new collections then catch up in passes until one is short;
+ * then, with every partition's lease held (live consumers wait about a second), they catch up to the head, take over
+ * the projectors' checkpoints and parked events (an event the rebuild fails on every try is parked with its stream, as
+ * live projection does, instead of failing the rebuild), and the read models point at them in one write each. A
+ * rebuild that fails leaves the live read models as they were, and drops what it built.
  */
 export async function rebuildProjections(deps: RebuildDeps, names: string[], onProgress: (progress: RebuildProgress) => void): Promise<RebuildResult> {
   const rebuilt = deps.projectors.filter((p) => p.owns?.length && (names.length === 0 || names.includes(p.name)));
@@ -58,15 +68,38 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   const total = (await Promise.all(positions.map((_, partition) => reader.head(partition)))).reduce((sum, head) => sum + head, 0);
 
   const buffers = new WriteBuffers(deps.db, targets, { fresh: true });
+  /** Events a rebuilt projector failed on every try, with the streams they hold up, by projector and partition. */
+  const parked: { projector: Projector; partition: number; seq: number; event: AnyDomainEvent; error: string; attempts: number }[] = [];
+  const parkedStreams = new Map<string, Set<string>>();
+  const streamsParked = (projector: Projector, partition: number) => parkedStreams.get(`${projector.name}:${partition}`) ?? new Set<string>();
+
+  /** As the live runner applies an event: a stream with a parked event has its later ones parked too; no pushes. */
+  const applyOne = async (projector: Projector, partition: number, seq: number, event: AnyDomainEvent) => {
+    const held = streamsParked(projector, partition);
+    let failure = held.has(event.streamId) ? 'an earlier event of its stream is parked' : null;
+    for (let attempt = 1; failure === null; attempt++) {
+      try {
+        await projector.apply(event, { place: { partition, seq }, push: () => undefined });
+        return;
+      } catch (error) {
+        if (isOutage(error) || attempt >= ATTEMPTS) {
+          if (isOutage(error)) throw error;
+          failure = error instanceof Error ? (error.stack ?? error.message).slice(0, 2000) : String(error);
+        }
+      }
+    }
+    parked.push({ projector, partition, seq, event, error: failure, attempts: held.has(event.streamId) ? 0 : ATTEMPTS });
+    parkedStreams.set(`${projector.name}:${partition}`, held.add(event.streamId));
+  };
 
   const replay = async (partition: number, phase: RebuildProgress['phase']) => {
     for (;;) {
       const entries = await reader.read(partition, positions[partition], BATCH);
       if (entries.length === 0) return;
       await deps.readModels.into(buffers, async () => {
-        for (const { event } of entries) {
+        for (const { seq, event } of entries) {
           if (!event) continue;
-          for (const projector of rebuilt) if (projector.handles.includes(event.type)) await projector.apply(event);
+          for (const projector of rebuilt) if (projector.handles.includes(event.type)) await applyOne(projector, partition, seq, event);
         }
       }, { rebuilding: true });
       await buffers.settle();
@@ -83,18 +116,32 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     };
     await Promise.all(Array.from({ length: SIDE_BY_SIDE }, lane));
     await buffers.flush();
+    // Catch up without stopping live projection, in passes that shrink as the rebuild nears the head.
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const started = Date.now();
+      for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
+      await buffers.flush();
+      if (Date.now() - started < SHORT_PASS_MS) break;
+    }
     await deps.readModels.refresh();
     const replaced = new Map([...targets.keys()].map((readModel) => [readModel, deps.readModels.physical(readModel)]));
-    await withEveryPartition(deps.db, async () => {
+    await withEveryPartition(deps.db, async (leases) => {
       for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
       await buffers.flush();
       const checkpoints = new Checkpoints(deps.db);
-      const parked = new ParkedEvents(deps.db);
-      for (const doc of await parked.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parked.remove(doc._id);
-      for (const projector of rebuilt) {
-        for (let partition = 0; partition < PARTITION_COUNT; partition++) {
-          await checkpoints.save({ ...(await checkpoints.load(projector.name, partition)), position: positions[partition], parkedStreams: [] });
-        }
+      const parkedEvents = new ParkedEvents(deps.db);
+      // What the rebuild parked replaces what live projection had parked for the projectors rebuilt.
+      for (const doc of await parkedEvents.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parkedEvents.remove(doc._id);
+      for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
+      for (let partition = 0; partition < PARTITION_COUNT; partition++) {
+        const moved = await Promise.all(
+          rebuilt.map(async (projector) => ({
+            ...(await checkpoints.load(projector.name, partition)),
+            position: positions[partition],
+            parkedStreams: [...streamsParked(projector, partition)],
+          })),
+        );
+        await checkpoints.saveAll(moved, leases[partition]);
       }
       for (const [readModel, collection] of targets) {
         await deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true });
@@ -118,20 +165,23 @@ export async function dropAll(db: Db, names: string[]): Promise<void> {
   for (const name of names) await db.dropCollection(name).catch(() => undefined);
 }
 
-/** Runs `work` holding every partition's lock, taken in order, so no live consumer writes meanwhile. */
-async function withEveryPartition(db: Db, work: () => Promise<void>): Promise<void> {
-  const locks = new StoreLocks(db.collection<LockDocument>(ProjectionCollection.Locks) as Collection<LockDocument>);
-  const held: string[] = [];
-  const renew = setInterval(() => held.forEach((id) => void locks.renew(id, PARTITION_LEASE_MS).catch(() => undefined)), PARTITION_LEASE_MS / 3);
+/**
+ * Runs `work` holding every partition's lease, taken in order, so no live consumer writes meanwhile; `work` is given
+ * the leases, by partition, to write the checkpoints under.
+ */
+async function withEveryPartition(db: Db, work: (leases: Lease[]) => Promise<void>): Promise<void> {
+  const leases = new Leases(db.collection<LeaseDocument>(ProjectionCollection.Locks) as Collection<LeaseDocument>);
+  const held: Lease[] = [];
+  const renew = setInterval(() => held.forEach((lease) => void leases.renew(lease, PARTITION_LEASE_MS).catch(() => undefined)), PARTITION_LEASE_MS / 3);
   try {
     for (let partition = 0; partition < PARTITION_COUNT; partition++) {
-      const id = partitionLock(partition);
-      while (!(await locks.tryAcquire(id, PARTITION_LEASE_MS))) await new Promise((resolve) => setTimeout(resolve, 20));
-      held.push(id);
+      let lease: Lease | null;
+      while (!(lease = await leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS))) await new Promise((resolve) => setTimeout(resolve, 20));
+      held.push(lease);
     }
-    await work();
+    await work(held);
   } finally {
     clearInterval(renew);
-    for (const id of held) await locks.release(id).catch(() => undefined);
+    for (const lease of held) await leases.release(lease).catch(() => undefined);
   }
 }

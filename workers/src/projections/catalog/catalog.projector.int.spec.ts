@@ -30,7 +30,7 @@ describe('the catalog and search projections', () => {
   let projectors: Projector[];
 
   const applyAll = async (e: CatalogEvent) => {
-    for (const projector of projectors) if (projector.handles.includes(e.type)) await projector.apply(e);
+    for (const projector of projectors) if (projector.handles.includes(e.type)) await projector.apply(e, { place: null, push: () => undefined });
   };
   const snapshot = async () =>
     Promise.all(

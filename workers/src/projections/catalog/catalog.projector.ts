@@ -9,16 +9,15 @@ import {
   chapterReadModelId,
   ReadModelCollection,
 } from '@shelf/contracts';
-import { LiveEmitter } from '../../realtime/live-emitter';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
 import { newChapterPush } from './new-chapter-push';
 
 /**
  * Projects the catalog into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). A new chapter is
- * pushed to its book's room once the batch's writes are in the store (never while rebuilding), so the pages that
+ * pushed to its book's room (once the batch's writes are in the store: ProjectionContext.push), so the pages that
  * refetch on the push find it.
  */
 @Injectable()
@@ -27,21 +26,16 @@ export class CatalogProjector implements Projector {
   readonly handles = Object.values(CatalogEventType);
   readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
 
-  constructor(
-    private readonly readModels: ReadModels,
-    private readonly live: LiveEmitter,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: CatalogEvent): Promise<void> {
-    const push = await this.projectChapter(event);
+  async apply(event: CatalogEvent, { push }: ProjectionContext): Promise<void> {
+    const published = await this.projectChapter(event);
     const books = this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
     const bookId = bookIdOf(event);
     const current = await books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
     if (next !== current) await saveDocument(books, next, current === null);
-    if (push && !this.readModels.rebuilding) {
-      await this.readModels.afterWrites(`chapter-published:${push.book_id}:${push.chapter_id}`, async () => this.live.chapterPublished(push));
-    }
+    if (published) push({ kind: 'chapter-published', push: published });
   }
 
   /** Projects a chapter event into rm_chapters; resolves with the push announcing a new chapter, or null. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AccountReadModelCollection,
   type CommentEntry,
   type CommentEvent,
   type CommentIndexReadModel,
@@ -20,12 +19,9 @@ import {
   SocialEventType,
   SocialReadModelCollection,
   threadId,
-  toCommentView,
-  type UserReadModel,
 } from '@shelf/contracts';
-import { LiveEmitter } from '../../realtime/live-emitter';
 import { versionStep } from '../documents';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 
@@ -54,32 +50,16 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
   ];
-  readonly owns = [C.CommentThreads, C.CommentPages, C.CommentIndex, C.CommentLikes, C.ReaderCommentLikes];
+  readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.CommentThreads, C.CommentLikes];
 
-  constructor(
-    private readonly readModels: ReadModels,
-    private readonly live: LiveEmitter,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: CommentEvent): Promise<void> {
+  async apply(event: CommentEvent, { push }: ProjectionContext): Promise<void> {
     const change = await this.project(event);
-    if (!change || this.readModels.rebuilding) return;
+    if (!change) return;
     const thread = threadOf(event);
-    if (change.kind === 'like-count') this.live.likeCount(thread, change.entry.comment_id, change.entry.like_count);
-    else this.live.comment(change.kind, { thread, comment: toCommentView(change.entry, await this.currentName(change.entry)) });
-  }
-
-  /**
-   * The author's name now, from the users read model, as the API names authors: an edit pushed after its author changed
-   * their name must not bring the old one back. A failed lookup falls back to the name the comment was posted with.
-   */
-  private async currentName(entry: CommentEntry): Promise<ReadonlyMap<string, string>> {
-    if (entry.deleted || entry.removed) return new Map();
-    const user = await this.readModels
-      .collection<UserReadModel>(AccountReadModelCollection.Users)
-      .findOne({ _id: entry.user_id })
-      .catch(() => null);
-    return new Map(user ? [[user._id, user.username]] : []);
+    if (change.kind === 'like-count') push({ kind: 'comment-like-count', thread, commentId: change.entry.comment_id, likeCount: change.entry.like_count });
+    else push({ kind: 'comment', change: change.kind, thread, entry: change.entry });
   }
 
   private project(event: CommentEvent): Promise<ThreadChange> {

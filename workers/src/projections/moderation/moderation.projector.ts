@@ -10,9 +10,8 @@ import {
   partitionOf,
   SocialEventType,
 } from '@shelf/contracts';
-import { LiveEmitter } from '../../realtime/live-emitter';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { type ModerationEvent, reduceModeration } from './moderation-reducers';
 
@@ -38,18 +37,15 @@ export class ModerationProjector implements Projector {
   ];
   readonly owns = [C.ModerationQueue, C.CommenterRecent];
 
-  constructor(
-    private readonly readModels: ReadModels,
-    private readonly live: LiveEmitter,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: CommentPostedV1 | ModerationEvent): Promise<void> {
+  async apply(event: CommentPostedV1 | ModerationEvent, { push }: ProjectionContext): Promise<void> {
     if (event.type === SocialEventType.CommentPosted) return this.remember(event);
     const current = await this.queue.findOne({ _id: event.data.comment_id });
     const next = reduceModeration(current, event);
     if (!next) return;
     await saveDocument(this.queue, next, !current);
-    if (!this.readModels.rebuilding) this.live.moderationChanged({ comment_id: next._id, open_reports: next.open_reports });
+    push({ kind: 'moderation', push: { comment_id: next._id, open_reports: next.open_reports } });
   }
 
   /** Adds the comment to its author's latest in this partition. */

@@ -4,6 +4,7 @@ import {
   commentKey,
   PAGE_ITEMS,
   pageId,
+  partitionId,
   rememberApplied,
   type RepliesMarkedReadV1,
   type ReplyIndexReadModel,
@@ -12,9 +13,8 @@ import {
   SocialEventType,
   SocialReadModelCollection,
 } from '@shelf/contracts';
-import { BadgeNotifier } from '../../realtime/badge-notifier';
-import type { Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { LogPlace, ProjectionContext, Projector } from '../projector';
+import { ReadModels, type SharedStores } from '../read-models';
 import {
   countRead,
   countReply,
@@ -30,14 +30,25 @@ type Handled = CommentPostedV1 | RepliesMarkedReadV1 | ReplyVisibilityEvent;
 
 const C = SocialReadModelCollection;
 
+/** Whether the inbox has applied the event: by its place in its partition, or (out of log order) by its id. */
+const applied = (inbox: ReplyInboxReadModel, event: Handled, place: LogPlace | null) =>
+  inbox.applied.includes(event.id) || (place !== null && (inbox.positions?.[partitionId(place.partition)] ?? 0) >= place.seq);
+
+/** The head's memory of applied events once it has applied the event. */
+const remember = (inbox: ReplyInboxReadModel, event: Handled, place: LogPlace | null) => ({
+  applied: rememberApplied(inbox.applied, event.id),
+  positions: place === null ? (inbox.positions ?? {}) : { ...inbox.positions, [partitionId(place.partition)]: place.seq },
+});
+
 /**
  * Reply notifications in the bucket pattern: a head per reader (count, unread count, read mark), the replies in pages
  * (rm_reply_pages) and where each reply is (rm_reply_index). Replies come from every thread's partition and read marks
- * from the reader's, so an inbox's writers take turns (ReadModels.exclusive); the head remembers the events it counted,
- * so a retried one counts once. A reply deleted or removed leaves the unread count (and comes back when restored), so
- * the badge never promises a reply that is gone. It runs after the comment threads, so that by the time the badge
- * says there is a reply, Reply Notifications (which shows it from its thread) has it too. The reader's badge follows
- * each change.
+ * from the reader's, so an inbox's writers take turns under the inbox's lease (ReadModels.exclusive); the head
+ * remembers per partition the position of the last event it applied, so an event applied again counts once, however
+ * many came meanwhile. The pages are written before the head (data before marks). A reply deleted or removed leaves
+ * the unread count (and comes back when restored), so the badge never promises a reply that is gone. It runs after the
+ * comment threads, so that by the time the badge says there is a reply, Reply Notifications (which shows it from its
+ * thread) has it too. The reader's badge follows each change.
  */
 @Injectable()
 export class ReplyInboxProjector implements Projector {
@@ -51,48 +62,45 @@ export class ReplyInboxProjector implements Projector {
     SocialEventType.CommentRestored,
   ];
   readonly after = ['comment-threads'];
-  readonly owns = [C.ReplyInboxes, C.ReplyPages, C.ReplyIndex];
+  readonly owns = [C.ReplyPages, C.ReplyIndex, C.ReplyInboxes];
   readonly shared = this.owns;
 
-  constructor(
-    private readonly readModels: ReadModels,
-    private readonly badges: BadgeNotifier,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: Handled): Promise<void> {
-    if (event.type !== SocialEventType.CommentPosted && event.type !== SocialEventType.RepliesMarkedRead) return this.visibility(event);
+  async apply(event: Handled, { place, push }: ProjectionContext): Promise<void> {
+    if (event.type !== SocialEventType.CommentPosted && event.type !== SocialEventType.RepliesMarkedRead) return this.visibility(event, place, push);
     const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
     if (userId === null) return;
-    const changed = await this.readModels.exclusive(`inbox:${userId}`, async () => {
-      const inbox = { ...emptyInbox(userId), ...(await this.heads.findOne({ _id: userId })) };
-      const next = event.type === SocialEventType.CommentPosted ? await this.reply(inbox, event) : await this.read(inbox, event.occurredAt);
-      if (!next) return null;
+    const changed = await this.readModels.exclusive(`inbox:${userId}`, async (stores) => {
+      const inbox = { ...emptyInbox(userId), ...(await stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId })) };
+      if (applied(inbox, event, place)) return false;
+      const next = event.type === SocialEventType.CommentPosted ? await this.reply(stores, inbox, event) : await this.read(stores, inbox, event.occurredAt);
+      if (!next) return false;
       // Every field, so that a head a read mark creates has its counters too.
-      const { _id, ...head } = { ...inbox, ...next, applied: rememberApplied(inbox.applied, event.id) };
-      await this.heads.updateOne({ _id }, { $set: head }, { upsert: true });
-      return { _id, ...head };
+      const { _id, ...head } = { ...inbox, ...next, ...remember(inbox, event, place) };
+      await stores<ReplyInboxReadModel>(C.ReplyInboxes).updateOne({ _id }, { $set: head }, { upsert: true });
+      return true;
     });
-    if (changed) await this.badges.notify([userId], { inbox: changed });
+    if (changed) push({ kind: 'badges', userId });
   }
 
-  private async reply(inbox: ReplyInboxReadModel, event: CommentPostedV1) {
-    if (inbox.applied.includes(event.id)) return null;
+  private async reply(stores: SharedStores, inbox: ReplyInboxReadModel, event: CommentPostedV1) {
     // Until the head counts it, a retry puts the reply in the same place again.
     const entry = replyEntry(event, inbox.count);
     const page = Math.floor(entry.seq / PAGE_ITEMS);
-    await this.pages.updateOne({ _id: pageId(inbox._id, page) }, { $set: { [`replies.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
-    await this.index.replaceOne({ _id: entry.comment_id }, { user_id: inbox._id, page }, { upsert: true });
+    await stores<ReplyPageReadModel>(C.ReplyPages).updateOne({ _id: pageId(inbox._id, page) }, { $set: { [`replies.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
+    await stores<ReplyIndexReadModel>(C.ReplyIndex).replaceOne({ _id: entry.comment_id }, { user_id: inbox._id, page }, { upsert: true });
     return countReply(inbox, entry, page);
   }
 
   /** Reads the pages from the first that may hold an unread reply: as many as the replies newer than the last mark. */
-  private async read(inbox: ReplyInboxReadModel, at: string) {
+  private async read(stores: SharedStores, inbox: ReplyInboxReadModel, at: string) {
     if (inbox.read_up_to !== null && inbox.read_up_to >= at) return null;
     const first = inbox.first_unread_page ?? Math.ceil(inbox.count / PAGE_ITEMS);
     const last = Math.floor((inbox.count - 1) / PAGE_ITEMS);
     const pages: ReplyPageReadModel[] = [];
     for (let page = first; page <= last; page++) {
-      const doc = await this.pages.findOne({ _id: pageId(inbox._id, page) });
+      const doc = await stores<ReplyPageReadModel>(C.ReplyPages).findOne({ _id: pageId(inbox._id, page) });
       pages.push(doc ?? { _id: pageId(inbox._id, page), replies: {} });
     }
     return countRead(inbox, at, pages.map((page) => Object.values(page.replies)), first);
@@ -100,42 +108,31 @@ export class ReplyInboxProjector implements Projector {
 
   /**
    * A comment deleted, removed or restored: when it is a reply in somebody's inbox, the reply is marked so and the
-   * unread count follows. The head is written before the page: after a crash between the two, the head remembers the
-   * event (and counts nothing again) while the page, still behind, takes it.
+   * unread count follows. The head is written before the page, whose entry's stream version is the last mark: after a
+   * crash between the two, the head has applied the event (and counts nothing again) while the page, still behind,
+   * takes it.
    */
-  private async visibility(event: ReplyVisibilityEvent): Promise<void> {
-    const place = await this.index.findOne({ _id: event.data.comment_id });
-    if (!place) return;
-    const userId = place.user_id;
-    const changed = await this.readModels.exclusive(`inbox:${userId}`, async () => {
-      const id = pageId(userId, place.page);
+  private async visibility(event: ReplyVisibilityEvent, place: LogPlace | null, push: ProjectionContext['push']): Promise<void> {
+    const where = await this.readModels.collection<ReplyIndexReadModel>(C.ReplyIndex).findOne({ _id: event.data.comment_id });
+    if (!where) return;
+    const userId = where.user_id;
+    const changed = await this.readModels.exclusive(`inbox:${userId}`, async (stores) => {
+      const id = pageId(userId, where.page);
       const key = commentKey(event.data.comment_id);
-      const [head, page] = await Promise.all([this.heads.findOne({ _id: userId }), this.pages.findOne({ _id: id })]);
+      const [head, page] = await Promise.all([stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId }), stores<ReplyPageReadModel>(C.ReplyPages).findOne({ _id: id })]);
       const entry = page?.replies[key];
       const next = entry && reduceReplyVisibility(entry, event);
-      if (!head || !entry || !next) return null;
-      let counted: ReplyInboxReadModel | null = null;
-      if (!head.applied.includes(event.id)) {
-        const counts = countVisibility(head, entry, next, place.page);
-        const { _id, ...rest } = { ...head, ...counts, applied: rememberApplied(head.applied, event.id) };
-        await this.heads.updateOne({ _id }, { $set: rest });
-        if (counts) counted = { _id, ...rest };
+      if (!head || !entry || !next) return false;
+      let counted = false;
+      if (!applied(head, event, place)) {
+        const counts = countVisibility(head, entry, next, where.page);
+        const { _id, ...rest } = { ...head, ...counts, ...remember(head, event, place) };
+        await stores<ReplyInboxReadModel>(C.ReplyInboxes).updateOne({ _id }, { $set: rest });
+        counted = counts !== null;
       }
-      await this.pages.updateOne({ _id: id }, { $set: { [`replies.${key}`]: next } });
+      await stores<ReplyPageReadModel>(C.ReplyPages).updateOne({ _id: id }, { $set: { [`replies.${key}`]: next } });
       return counted;
     });
-    if (changed) await this.badges.notify([userId], { inbox: changed });
-  }
-
-  private get heads() {
-    return this.readModels.collection<ReplyInboxReadModel>(C.ReplyInboxes);
-  }
-
-  private get pages() {
-    return this.readModels.collection<ReplyPageReadModel>(C.ReplyPages);
-  }
-
-  private get index() {
-    return this.readModels.collection<ReplyIndexReadModel>(C.ReplyIndex);
+    if (changed) push({ kind: 'badges', userId });
   }
 }

@@ -19,9 +19,8 @@ import {
   type StoryLikesReadModel,
   userKey,
 } from '@shelf/contracts';
-import { BadgeNotifier } from '../../realtime/badge-notifier';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
@@ -46,15 +45,12 @@ export class StoryLikesProjector implements Projector {
     SocialEventType.LikedUpdatesChecked,
   ];
 
-  readonly owns = [C.StoryLikes, C.StoryLikerPages, C.ReaderLikes];
+  readonly owns = [C.StoryLikerPages, C.StoryLikes, C.ReaderLikes];
 
-  constructor(
-    private readonly readModels: ReadModels,
-    private readonly badges: BadgeNotifier,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: Handled): Promise<void> {
-    await this.badges.notify(await this.project(event));
+  async apply(event: Handled, { push }: ProjectionContext): Promise<void> {
+    for (const userId of await this.project(event)) push({ kind: 'badges', userId });
   }
 
   /** Applies one event; returns the readers whose badge counts may have changed. */

@@ -1,0 +1,122 @@
+import { type Collection, MongoServerError } from 'mongodb';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+
+/**
+ * One holding of a lease: its epoch, higher than every earlier holding's of the same lease, which the holder's writes
+ * carry so that the store refuses them once a later holder has written (see fencedFilter).
+ */
+export interface Lease {
+  id: string;
+  epoch: number;
+}
+
+/** A claim of a lease for one epoch: `{lease}#{epoch}`, made by inserting it (the store's one atomic write). */
+interface ClaimDocument {
+  _id: string;
+  lease: string;
+  epoch: number;
+  owner: string;
+  until: Date;
+}
+
+/** Where a lease's latest epoch was last seen: a hint, since it is replaced without a condition. */
+interface HintDocument {
+  _id: string;
+  epoch: number;
+}
+
+export type LeaseDocument = ClaimDocument | HintDocument;
+
+/** Raised when a holder finds that a later holder has taken its lease: it must stop and drop what it holds in memory. */
+export class LeaseLost extends Error {
+  constructor(lease: string, epoch: number, how: string) {
+    super(`lease ${lease} (epoch ${epoch}) was taken over: ${how}`);
+  }
+}
+
+const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+const claimId = (lease: string, epoch: number) => `${lease}#${epoch}`;
+/** Claims looked up past the hint before deciding that the newest is found (a hint lags at most by one: see acquire). */
+const PROBE_MISSES = 2;
+
+/**
+ * Leases with fencing epochs (docs/architecture.md, "Ownership"). A lease expires, so a holder killed or frozen holds
+ * the others up only until then; a frozen holder that wakes up after a successor took over still believes it holds the
+ * lease, which is why every write it makes under the lease carries the epoch and is refused once a later epoch has
+ * written (fencedFilter), and why renewing fails once a successor exists. Made of inserts (a claim per epoch, whose
+ * unique id makes each epoch one holder's), id lookups and updates of one's own claim.
+ */
+export class Leases {
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+
+  constructor(private readonly collection: Collection<LeaseDocument>) {}
+
+  private claims() {
+    return this.collection as unknown as Collection<ClaimDocument>;
+  }
+
+  /** Takes the lease with the next epoch unless it is held (its newest claim has not expired); null when it is. */
+  async tryAcquire(id: string, ttlMs: number): Promise<Lease | null> {
+    const newest = await this.newest(id);
+    if (newest.claim && newest.claim.until.getTime() > Date.now()) return null;
+    const epoch = newest.epoch + 1;
+    try {
+      await this.claims().insertOne({ _id: claimId(id, epoch), lease: id, epoch, owner: this.owner, until: new Date(Date.now() + ttlMs) });
+    } catch (error) {
+      if (isDuplicateKey(error)) return null; // another claimed this epoch first
+      throw error;
+    }
+    // The hint and the clean-up are best effort: the claims alone decide. The claim before this one is kept, so that a
+    // hint written late by its holder (one epoch behind) still leads here.
+    await this.collection.replaceOne({ _id: id }, { epoch }, { upsert: true }).catch(() => undefined);
+    await this.collection.deleteOne({ _id: claimId(id, epoch - 2) }).catch(() => undefined);
+    return { id, epoch };
+  }
+
+  /** Extends the lease; throws LeaseLost when a later epoch was claimed or the claim is no longer this holder's. */
+  async renew(lease: Lease, ttlMs: number): Promise<void> {
+    if (await this.claims().findOne({ _id: claimId(lease.id, lease.epoch + 1) })) throw new LeaseLost(lease.id, lease.epoch, 'a later epoch was claimed');
+    const renewed = await this.claims().updateOne({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(Date.now() + ttlMs) } });
+    if (renewed.matchedCount === 0) throw new LeaseLost(lease.id, lease.epoch, 'its claim is gone');
+  }
+
+  /** Lets the lease go at once (the next claimer need not wait for it to expire). */
+  async release(lease: Lease): Promise<void> {
+    await this.claims().updateOne({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(0) } });
+  }
+
+  /** Waits for the lease (a few ms at a time) and runs `work` holding it. */
+  async withLease<T>(id: string, ttlMs: number, work: (lease: Lease) => Promise<T>): Promise<T> {
+    let lease: Lease | null;
+    for (let attempt = 0; !(lease = await this.tryAcquire(id, ttlMs)); attempt++) await pause(Math.min(50, 1 + attempt) * Math.random());
+    try {
+      return await work(lease);
+    } finally {
+      await this.release(lease).catch(() => undefined);
+    }
+  }
+
+  /** The newest claim of a lease and its epoch (0 and null for a lease never claimed). */
+  private async newest(id: string): Promise<{ epoch: number; claim: ClaimDocument | null }> {
+    const hint = (await this.collection.findOne({ _id: id })) as HintDocument | null;
+    let found: { epoch: number; claim: ClaimDocument | null } = { epoch: hint?.epoch ?? 0, claim: null };
+    for (let epoch = Math.max(1, found.epoch), misses = 0; misses < PROBE_MISSES; epoch++) {
+      const claim = await this.claims().findOne({ _id: claimId(id, epoch) });
+      if (claim) [found, misses] = [{ epoch, claim }, 0];
+      else misses += 1;
+    }
+    return found;
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The name of the field that records which epoch last wrote a fenced document. */
+export const FENCE = '_fence';
+
+/**
+ * The filter of a write under a lease of `epoch` to the document `_id`: it matches only while no later epoch has
+ * written the document, so a holder that lost its lease cannot overwrite its successor's work.
+ */
+export const fencedFilter = (_id: string, epoch: number) => ({ _id, $or: [{ [FENCE]: { $lte: epoch } }, { [FENCE]: { $exists: false } }] });
