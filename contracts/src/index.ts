@@ -10,6 +10,7 @@ export * from './events/domain-event';
 export * from './events/catalog-events';
 export * from './events/any-event';
 export * from './events/event-log';
+export * from './events/log-placing';
 export * from './events/retired-secrets';
 export * from './events/projection-progress';
 export * from './read-models/catalog-read-models';

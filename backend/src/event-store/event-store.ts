@@ -8,8 +8,9 @@ import {
   partitionKey,
   partitionOf,
   type PartitionHeadDocument,
-  positionId,
+  placeEvents,
   type PositionDocument,
+  type PositionStore,
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
@@ -33,21 +34,32 @@ interface PendingAppend {
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
- * An append slower than this may have outlived the readers' patience with its positions (they pass over a position
- * whose event has not appeared within 5 s), so it places its events again; a second position of one event is harmless.
+ * An append slower than this may have outlived the readers' patience with its positions (a reader passes over a
+ * position whose event it has not seen stored within 5 s of first reaching it, on its own clock), so it places its
+ * events again at once; a second position of one event is harmless. The workers place again, too, any event a reader
+ * recorded passing over (their LateEvents): this is the fast way, theirs the one that outlives this process.
  */
 const SLOW_APPEND_MS = 2000;
-/** Two appenders can draw the same number from a store without atomic updates: the loser draws again. */
-const POSITION_ATTEMPTS = 50;
 
 /**
  * The event log. An append first takes positions in its stream's partition (the log's order, which the workers read),
  * then stores the events; it is durable, and will be projected, once it resolves. Positions come first so that no
- * stored event can lack one; a position whose event was never stored is passed over by the readers.
+ * stored event can lack one; a position whose event is not stored within the readers' patience is passed over and
+ * recorded, and the workers place the event again should it be stored later.
  */
 @Injectable()
 export class EventStore implements OnModuleInit {
   private readonly groups = new GroupCommit<PendingAppend>((partition, appends) => this.store(partition, appends));
+  /** The partitions' heads and positions, as placeEvents (shared with the workers) draws and writes them. */
+  private readonly positionStore: PositionStore = {
+    draw: async (partition, count) =>
+      (await this.heads
+        .findOneAndUpdate({ _id: partitionId(partition) }, { $inc: { head: count } }, { upsert: true, returnDocument: 'after' })
+        .lean<PartitionHeadDocument>()
+        .exec())!.head,
+    write: async (positions) => void (await this.positions.insertMany(positions, { ordered: true, lean: true })),
+    isDuplicate: isDuplicateKey,
+  };
 
   constructor(
     @InjectModel(STORED_EVENT_MODEL) private readonly events: Model<StoredEventDocument>,
@@ -148,24 +160,7 @@ export class EventStore implements OnModuleInit {
 
   /** Draws the next positions of the partition and writes them, pointing at the events about to be stored. */
   private async place(partition: number, docs: StoredEventDocument[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const drawn = await this.heads
-          .findOneAndUpdate({ _id: partitionId(partition) }, { $inc: { head: docs.length } }, { upsert: true, returnDocument: 'after' })
-          .lean<PartitionHeadDocument>()
-          .exec();
-        const first = drawn!.head - docs.length + 1;
-        const at = new Date();
-        await this.positions.insertMany(
-          docs.map((doc, i) => ({ _id: positionId(partition, first + i), partition, seq: first + i, eventDocumentId: doc._id, eventId: doc.eventId, at })),
-          { ordered: true, lean: true },
-        );
-        return;
-      } catch (error) {
-        // A number drawn twice, or already given up by a reader (a tombstone): draw again.
-        if (!isDuplicateKey(error) || attempt === POSITION_ATTEMPTS) throw error;
-      }
-    }
+    await placeEvents(this.positionStore, partition, docs);
   }
 
   /** A duplicate key is either this very append again (fine) or another writer's event (a conflict). */

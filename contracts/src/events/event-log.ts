@@ -9,6 +9,11 @@ export const EventLogCollection = {
   Positions: 'event_positions',
   /** One document per partition: the highest sequence number handed out in it. */
   Partitions: 'event_partitions',
+  /**
+   * Positions a reader passed over because their event was not stored (yet), `_id` the position's id (see
+   * PassedOverDocument): the workers look for each event again and place it anew once it is stored.
+   */
+  PassedOver: 'event_positions_passed_over',
 } as const;
 
 /**
@@ -98,8 +103,10 @@ export interface PartitionHeadDocument {
 
 /**
  * One place in a partition's log. It is written before the event it points at, so an event in the store always has a
- * position. A position whose event never appeared (the append lost a race or died) is passed over by the readers; a
- * tombstone (`eventId: null`) fills a number that was handed out but never written.
+ * position. A position whose event has not appeared within the readers' patience (on their own clocks) is passed over
+ * and recorded (PassedOverDocument), so that an event stored later is placed again; a tombstone (`eventId: null`) fills
+ * a number that was handed out but never written. `at` is the writer's clock, for people: readers never compare it with
+ * their own.
  */
 export interface PositionDocument {
   _id: string;
@@ -108,4 +115,24 @@ export interface PositionDocument {
   eventDocumentId: string | null;
   eventId: string | null;
   at: Date;
+  /**
+   * Set by the reader that passed over the position without its event (on its clock), after recording it: later
+   * readers (another projector's, a rebuild's) pass over it at once instead of waiting again.
+   */
+  passedAt?: Date;
+}
+
+/**
+ * A position passed over by a reader while its event was not stored: the append may still commit it (an API killed
+ * between its insert and its acknowledgement, an insert that errors after committing). `_id` is the position's id, so
+ * readers of several processes record it once; the workers place the event again once it is stored, then drop this.
+ */
+export interface PassedOverDocument {
+  _id: string;
+  partition: number;
+  seq: number;
+  eventDocumentId: string;
+  eventId: string;
+  /** When the reader passed over it, on the reader's clock; the record is dropped some time after (LATE_EVENT_WATCH_MS). */
+  passedAt: Date;
 }

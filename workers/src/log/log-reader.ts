@@ -8,7 +8,8 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { type Db, MongoServerError } from 'mongodb';
+import { type Db, MongoBulkWriteError } from 'mongodb';
+import { LateEvents } from './late-events';
 
 /** One place of a partition's log: the event there, or null for a place passed over (no event was stored for it). */
 export interface LogEntry {
@@ -16,23 +17,104 @@ export interface LogEntry {
   event: AnyDomainEvent | null;
 }
 
+/** What one read of a partition found. */
+export interface LogBatch {
+  /** The entries after the position read from, in order, up to the limit, the partition's end or a young hole. */
+  entries: LogEntry[];
+  /**
+   * True when the batch stopped before a hole younger than the reader's patience (a number drawn but not written, or a
+   * position whose event is not stored yet): the partition is not finished, read on from the last entry soon.
+   */
+  waiting: boolean;
+}
+
 /**
- * How long a reader waits for an append under way: for a drawn number to be written, or for a written position's
- * event to be stored. The event store places again the events of an append slower than 2 s, so a reader that gives
- * up after this finds them later in the log.
+ * How long a reader waits for an append under way, from when it first saw the hole on its own clock: for a drawn
+ * number to be written, or for a written position's event to be stored. Then it closes the hole: a tombstone fills a
+ * number (a late writer draws again), and a position passed over is recorded, so that an event stored later is placed
+ * again (LateEvents). The event store also places again the events of an append slower than 2 s.
  */
 export const APPEND_PATIENCE_MS = 5000;
 const POLL_MS = 20;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
-/** Reads a partition of the log in order, by id lookups only (the one lookup every supported store indexes). */
+/**
+ * When this process first saw each hole it has not closed yet, by partition and number, on its own clock. The readers
+ * of one store share it (holesOf), so that the partition consumer knows whether its runner's reader left a partition
+ * waiting at a hole, and a hole's patience starts once per process whichever reader saw it first.
+ */
+export class LogHoles {
+  private readonly seen = new Map<number, Map<number, number>>();
+
+  /** When the hole was first seen; `now` if it is seen for the first time. */
+  firstSeen(partition: number, seq: number, now: number): number {
+    let holes = this.seen.get(partition);
+    if (!holes) this.seen.set(partition, (holes = new Map()));
+    const first = holes.get(seq);
+    if (first !== undefined) return first;
+    holes.set(seq, now);
+    return now;
+  }
+
+  /** The hole is filled or closed. */
+  forget(partition: number, seq: number): void {
+    this.seen.get(partition)?.delete(seq);
+  }
+
+  /** A caller reads on from `after`: every hole up to it is closed in the store (by whoever passed it). */
+  passed(partition: number, after: number): void {
+    const holes = this.seen.get(partition);
+    for (const seq of holes?.keys() ?? []) if (seq <= after) holes!.delete(seq);
+  }
+
+  /** Whether a hole of the partition is waiting to be filled or closed. */
+  open(partition: number): boolean {
+    return (this.seen.get(partition)?.size ?? 0) > 0;
+  }
+}
+
+const sharedHoles = new WeakMap<Db, LogHoles>();
+/** The holes memory of the readers of one store in this process. */
+export function holesOf(db: Db): LogHoles {
+  let holes = sharedHoles.get(db);
+  if (!holes) sharedHoles.set(db, (holes = new LogHoles()));
+  return holes;
+}
+
+export interface LogReaderOptions {
+  /** The reader's own clock, in milliseconds: a hole's age is measured on it alone, never against a writer's `at`. */
+  clock?: () => number;
+  /** Where the holes seen are remembered: by default shared by the readers of the store (holesOf). */
+  holes?: LogHoles;
+}
+
+/** A place of a batch as first read: an entry ready, the partition's end, or a hole, expired or not. */
+type Place =
+  | { kind: 'entry'; seq: number; event: AnyDomainEvent | null }
+  | { kind: 'end'; seq: number }
+  | { kind: 'hole'; seq: number; position: PositionDocument | null; expired: boolean };
+
+/**
+ * Reads a partition of the log in order, by id lookups only (the one lookup every supported store indexes). Holes are
+ * resolved on the reader's own clock, never skipping an event that commits late: each hole waits one patience from when
+ * this process first saw it, all the holes of a batch together; a position passed over is recorded, and its event, once
+ * stored, placed again (LateEvents).
+ */
 export class LogReader {
+  private readonly clock: () => number;
+  private readonly holes: LogHoles;
+  private readonly lateEvents: LateEvents;
+
   constructor(
     private readonly db: Db,
     private readonly patienceMs = APPEND_PATIENCE_MS,
-  ) {}
+    { clock = Date.now, holes = holesOf(db) }: LogReaderOptions = {},
+  ) {
+    this.clock = clock;
+    this.holes = holes;
+    this.lateEvents = new LateEvents(db, () => new Date(this.clock()));
+  }
 
   private get positions() {
     return this.db.collection<PositionDocument>(EventLogCollection.Positions);
@@ -48,30 +130,128 @@ export class LogReader {
     return doc?.head ?? 0;
   }
 
-  /** Up to `limit` entries after position `after`, in order; fewer when the partition ends sooner. */
-  async read(partition: number, after: number, limit: number): Promise<LogEntry[]> {
+  /** Whether a read of the partition (by any reader of this store in this process) stopped at a hole not closed yet. */
+  waiting(partition: number): boolean {
+    return this.holes.open(partition);
+  }
+
+  /**
+   * Up to `limit` entries after position `after`, in order; fewer when the partition ends sooner, and, without waiting,
+   * only those before a hole younger than the patience (`waiting`). Every hole of the batch that has waited its patience
+   * is closed in this one read.
+   */
+  async readBatch(partition: number, after: number, limit: number): Promise<LogBatch> {
+    this.holes.passed(partition, after);
     const head = await this.head(partition);
     const entries: LogEntry[] = [];
     let next = after + 1;
     while (entries.length < limit) {
       // Up to the head in parallel; past it one at a time (a head read from a store without atomic updates may lag).
       const last = Math.min(after + limit, Math.max(head, next));
-      const seqs = Array.from({ length: last - next + 1 }, (_, i) => next + i);
-      const found = await Promise.all(seqs.map((seq) => this.positions.findOne({ _id: positionId(partition, seq) })));
-      const events = await Promise.all(found.map((position) => (position ? this.eventAt(position) : undefined)));
-      for (let i = 0; i < seqs.length; i++) {
-        const seq = seqs[i];
-        let position = found[i];
-        if (!position) {
-          if (seq > head) return entries;
-          position = await this.awaitPosition(partition, seq);
-        }
-        const event = found[i] && events[i] !== undefined ? events[i] : await this.awaitEvent(position);
-        entries.push({ seq, event: event ?? null });
-      }
+      const places = await this.places(partition, head, next, last);
+      const stop = places.findIndex((place) => place.kind === 'end' || (place.kind === 'hole' && !place.expired));
+      const ready = stop < 0 ? places : places.slice(0, stop);
+      const closed = await this.close(partition, ready.flatMap((place) => (place.kind === 'hole' ? [place] : [])));
+      for (const place of ready) entries.push({ seq: place.seq, event: place.kind === 'entry' ? place.event : (closed.get(place.seq) ?? null) });
+      if (stop >= 0) return { entries, waiting: places[stop].kind === 'hole' };
       next = last + 1;
     }
-    return entries;
+    return { entries, waiting: false };
+  }
+
+  /**
+   * Up to `limit` entries after position `after`, in order; fewer only when the partition ends sooner. Waits for young
+   * holes (one patience for all the holes it meets together); for readers that must reach the end, like a rebuild.
+   */
+  async read(partition: number, after: number, limit: number): Promise<LogEntry[]> {
+    const entries: LogEntry[] = [];
+    for (;;) {
+      const from = entries.at(-1)?.seq ?? after;
+      const batch = await this.readBatch(partition, from, limit - entries.length);
+      entries.push(...batch.entries);
+      if (!batch.waiting || entries.length >= limit) return entries;
+      await this.awaitHole(partition, (entries.at(-1)?.seq ?? after) + 1);
+    }
+  }
+
+  /** The places from `first` to `last` as the store has them now; each hole's patience starts when first seen here. */
+  private async places(partition: number, head: number, first: number, last: number): Promise<Place[]> {
+    const seqs = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    const found = await Promise.all(seqs.map((seq) => this.positions.findOne({ _id: positionId(partition, seq) })));
+    const events = await Promise.all(found.map((position) => (position ? this.eventAt(position) : undefined)));
+    const now = this.clock();
+    return seqs.map((seq, i): Place => {
+      const position = found[i];
+      const event = events[i];
+      if (position && event !== undefined) {
+        this.holes.forget(partition, seq);
+        return { kind: 'entry', seq, event };
+      }
+      if (!position && seq > head) return { kind: 'end', seq };
+      // Passed over already (and recorded, its event placed again should it be stored): no second wait.
+      if (position?.passedAt) {
+        this.holes.forget(partition, seq);
+        return { kind: 'entry', seq, event: null };
+      }
+      return { kind: 'hole', seq, position, expired: now - this.holes.firstSeen(partition, seq, now) >= this.patienceMs };
+    });
+  }
+
+  /**
+   * Closes holes that have waited their patience, all in a few commands: a number never written gets a tombstone (a
+   * writer that comes later draws again); a position whose event is not stored is recorded before it is passed over, so
+   * that the event is placed again should it be stored after all, then marked (passedAt). Resolves with the events found
+   * there at the last moment (a number written and its event stored just now), by number; the others are passed over.
+   */
+  private async close(partition: number, holes: { seq: number; position: PositionDocument | null }[]): Promise<Map<number, AnyDomainEvent | null>> {
+    const found = new Map<number, AnyDomainEvent | null>();
+    if (holes.length === 0) return found;
+    const unfound = holes.flatMap(({ position }) => (position ? [position] : []));
+    const written = await this.tombstone(partition, holes.flatMap(({ seq, position }) => (position ? [] : [seq])));
+    // Numbers written by their appenders meanwhile: what they hold now.
+    const positions = await Promise.all(written.map((seq) => this.positions.findOne({ _id: positionId(partition, seq) })));
+    const events = await Promise.all(positions.map((position) => this.eventAt(position!)));
+    positions.forEach((position, i) => (events[i] === undefined ? unfound.push(position!) : found.set(position!.seq, events[i])));
+    await this.lateEvents.record(unfound);
+    await this.markPassed(unfound);
+    for (const { seq } of holes) this.holes.forget(partition, seq);
+    return found;
+  }
+
+  /** Fills the numbers with tombstones, in one command; resolves with those written meanwhile by their appenders. */
+  private async tombstone(partition: number, seqs: number[]): Promise<number[]> {
+    if (seqs.length === 0) return [];
+    const at = new Date(this.clock());
+    const tombstones = seqs.map((seq): PositionDocument => ({ _id: positionId(partition, seq), partition, seq, eventDocumentId: null, eventId: null, at }));
+    try {
+      await this.positions.insertMany(tombstones, { ordered: false });
+      return [];
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const failures = [error.writeErrors].flat();
+      if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
+      return failures.map((failure) => seqs[failure.index]);
+    }
+  }
+
+  /** Marks positions recorded as passed over, in one command (each by `_id`): later readers pass over them at once. */
+  private async markPassed(positions: readonly PositionDocument[]): Promise<void> {
+    if (positions.length === 0) return;
+    const passedAt = new Date(this.clock());
+    await this.positions.bulkWrite(
+      positions.map((position) => ({ updateOne: { filter: { _id: position._id }, update: { $set: { passedAt } } } })),
+      { ordered: false },
+    );
+  }
+
+  /** Waits until the hole at `seq` is filled or has waited its patience. */
+  private async awaitHole(partition: number, seq: number): Promise<void> {
+    const expires = this.holes.firstSeen(partition, seq, this.clock()) + this.patienceMs;
+    while (this.clock() < expires) {
+      const position = await this.positions.findOne({ _id: positionId(partition, seq) });
+      if (position && (await this.eventAt(position)) !== undefined) return;
+      await pause(Math.max(1, Math.min(POLL_MS, expires - this.clock())));
+    }
   }
 
   /**
@@ -83,35 +263,5 @@ export class LogReader {
     const stored = await this.events.findOne({ _id: position.eventDocumentId });
     if (!stored) return undefined;
     return stored.eventId === position.eventId ? toDomainEvent(stored) : null;
-  }
-
-  private async awaitEvent(position: PositionDocument): Promise<AnyDomainEvent | null> {
-    const deadline = Math.max(Date.now(), position.at.getTime() + this.patienceMs);
-    for (;;) {
-      const event = await this.eventAt(position);
-      if (event !== undefined) return event;
-      if (Date.now() >= deadline) return null;
-      await pause(POLL_MS);
-    }
-  }
-
-  /** Waits for a drawn number to be written; then fills it with a tombstone, so a late writer draws again. */
-  private async awaitPosition(partition: number, seq: number): Promise<PositionDocument> {
-    const id = positionId(partition, seq);
-    const deadline = Date.now() + this.patienceMs;
-    for (;;) {
-      const position = await this.positions.findOne({ _id: id });
-      if (position) return position;
-      if (Date.now() >= deadline) break;
-      await pause(POLL_MS);
-    }
-    const tombstone: PositionDocument = { _id: id, partition, seq, eventDocumentId: null, eventId: null, at: new Date() };
-    try {
-      await this.positions.insertOne(tombstone);
-      return tombstone;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      return (await this.positions.findOne({ _id: id }))!;
-    }
   }
 }

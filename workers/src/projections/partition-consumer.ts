@@ -5,6 +5,7 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
+import { LateEvents } from '../log/late-events';
 import { LogReader } from '../log/log-reader';
 import { QueueProcessor } from '../queues/queue-processor';
 import { PartitionRunner } from './partition-runner';
@@ -20,7 +21,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
- * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side.
+ * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side. A run that
+ * stopped at a hole of the log still young (LogReader.waiting) leaves its partition not done, so the next sweep runs it
+ * again; each sweep first places again the events stored after their positions were passed over (LateEvents).
  */
 @Processor(QueueName.Events, { concurrency: CONCURRENCY })
 export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implements OnApplicationBootstrap {
@@ -32,6 +35,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   /** Runs under way in this process, by partition. */
   private readonly running = new Map<number, Promise<number | null>>();
   private readonly reader: LogReader;
+  private readonly lateEvents: LateEvents;
 
   constructor(
     @InjectConnection() connection: Connection,
@@ -39,6 +43,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   ) {
     super();
     this.reader = new LogReader(connection.db!);
+    this.lateEvents = new LateEvents(connection.db!);
   }
 
   onApplicationBootstrap(): void {
@@ -49,12 +54,12 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   private lastWarned = 0;
 
   /** A failed run is tried again by the next wake-up or sweep; an outage is reported once a minute at most. */
-  private report(partition: number, error: unknown): void {
+  private report(subject: string, failure: string, error: unknown): void {
     const outage = isOutage(error);
     if (outage && Date.now() - this.lastWarned < 60_000) return;
     if (outage) this.lastWarned = Date.now();
     const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`partition ${partition}: ${outage ? 'a dependency is away, will try again' : 'projection failed, will try again'}: ${message}`);
+    this.logger.warn(`${subject}: ${outage ? 'a dependency is away, will try again' : `${failure}, will try again`}: ${message}`);
   }
 
   /** A wake-up: projects the partition, or waits a while for the consumer that holds it. */
@@ -71,11 +76,13 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     const run = (async () => {
       const head = await this.reader.head(partition);
       const read = await this.runner.run(partition);
-      if (read !== null) this.done.set(partition, head);
+      // Stopped at a young hole: not done, whatever the head, so the next sweep comes back for it.
+      if (read !== null && this.reader.waiting(partition)) this.done.delete(partition);
+      else if (read !== null) this.done.set(partition, head);
       return read;
     })()
       .catch((error: unknown) => {
-        this.report(partition, error);
+        this.report(`partition ${partition}`, 'projection failed', error);
         throw error;
       })
       .finally(() => this.running.delete(partition));
@@ -92,6 +99,8 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   }
 
   private async sweepOnce(): Promise<void> {
+    // Late events first: the heads read next then include their new positions.
+    await this.lateEvents.placeStored().catch((error: unknown) => this.report('late events', 'placing them again failed', error));
     const heads = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => this.reader.head(partition)));
     const behind = heads.flatMap((head, partition) => (head > (this.done.get(partition) ?? -1) && !this.running.has(partition) ? [partition] : []));
     for (let i = 0; i < behind.length && !this.stopped; i += CONCURRENCY) {
