@@ -16,13 +16,18 @@ const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
  * The crash-point harness's hook (docs/architecture.md, "Crash points"). With STORE_CRASH_AFTER_WRITES=k the process
  * kills itself (SIGKILL: no shutdown, nothing after) as soon as the store has acknowledged its k-th write command,
  * before the code that sent it hears the answer. With STORE_WRITE_TRACE=1 it prints each write it counts
- * (`store-write <k> <command> <collection>`), which is how a test learns the points of a run. With neither set, the
- * connection is left untouched and nothing is monitored.
+ * (`store-write <k> <command> <collection>`), which is how a test learns the points of a run. With
+ * STORE_CRASH_AFTER_WRITE_TO=<collection> it kills itself right after its first acknowledged write to that collection;
+ * with STORE_FREEZE_AFTER_WRITE_TO=<collection> it stops itself there instead (SIGSTOP, as a paused VM or a long
+ * garbage collection), for the test to wake it (SIGCONT) when it likes. With none set, the connection is left untouched
+ * and nothing is monitored.
  */
 export function storeCrashPoints(variables: Readonly<Record<string, string | undefined>>) {
   const crashAt = Number(variables.STORE_CRASH_AFTER_WRITES ?? 0);
   const trace = variables.STORE_WRITE_TRACE === '1';
-  const enabled = crashAt > 0 || trace;
+  const crashAfter = variables.STORE_CRASH_AFTER_WRITE_TO;
+  let freezeAfter = variables.STORE_FREEZE_AFTER_WRITE_TO;
+  const enabled = crashAt > 0 || trace || !!crashAfter || !!freezeAfter;
   return {
     /** What the connection's options need for the hook (command monitoring). */
     options: enabled ? { monitorCommands: true } : {},
@@ -42,7 +47,11 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
         collections.delete(event.requestId);
         writes += 1;
         if (trace) process.stdout.write(`store-write ${writes} ${event.commandName} ${collection}\n`);
-        if (writes === crashAt) process.kill(process.pid, 'SIGKILL');
+        if (writes === crashAt || collection === crashAfter) process.kill(process.pid, 'SIGKILL');
+        if (collection === freezeAfter) {
+          freezeAfter = undefined;
+          process.kill(process.pid, 'SIGSTOP');
+        }
       });
       return connection;
     },

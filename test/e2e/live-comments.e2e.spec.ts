@@ -1,7 +1,7 @@
 // Live updates end to end: commands through one API process, projections in the workers, pushes through the socket.io
 // Redis emitter to sockets held by a second API process — the reply badge and a thread's comment events.
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type CommentView, LivePush } from '@shelf/contracts';
+import { type CommentsResponse, type CommentView, LivePush } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { listeningApi } from '@test/listening-api';
 import { connect, joinThread, type LiveSocket, next } from '../live-sockets';
@@ -82,5 +82,24 @@ describe('live reply badges and comment threads across two API processes', () =>
     await post('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'Visitors can watch this thread live too.' }, carol);
     expect((await created).comment.username).toBe(carol.user.username);
     expect(badges).toBe(0);
+  });
+
+  it('pushes a change only once the store holds it: a reader who refetches on the push reads it', async () => {
+    const dan = await registerReader(site, 'Dan');
+    const watcher = await open();
+    expect(await joinThread(watcher, thread)).toEqual({ ok: true });
+    const comments = () => site.call<CommentsResponse>('GET', `comment/show-comments?book_id=${thread.book_id}&chapter_id=${thread.chapter_id}&criteria=oldest`);
+    // The refetch starts in the push's own handler, as the web client's invalidation does.
+    const refetchOn = <E extends typeof LivePush.CommentCreated | typeof LivePush.CommentLikeCount>(event: E) =>
+      new Promise<CommentsResponse>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${event}`)), 10_000);
+        watcher.once(event, (() => (clearTimeout(timer), void comments().then(({ body }) => resolve(body), reject))) as never);
+      });
+    const created = refetchOn(LivePush.CommentCreated);
+    const posted = await post<{ comment_id: string }>('comment/post-comments', { ...thread, parent_comment_id: null, comment_content: 'Read the moment it is announced.' }, dan);
+    expect((await created).comments.map((comment) => comment.comment_id)).toContain(posted.body.comment_id);
+    const liked = refetchOn(LivePush.CommentLikeCount);
+    await post('comment/like-comments', { comment_id: posted.body.comment_id }, carol);
+    expect((await liked).comments.find((comment) => comment.comment_id === posted.body.comment_id)?.like_count).toBe(1);
   });
 });

@@ -19,76 +19,18 @@ import {
 } from '@shelf/contracts';
 import { caughtMail, testEnv, type TestEnv, waitForMail } from '@test/support';
 import { Queue } from 'bullmq';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { ReadModels } from '../../workers/src/projections/read-models';
 import { WorkersModule } from '../../workers/src/workers.module';
+import { OwnService, SiteProcess } from '../own-services';
 import { projectionsDone, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
-const services = require('../../scripts/lib/services.cjs') as {
-  root: string;
-  redis(port: number, dataDir: string): { command: string[]; url: string };
-  waitForPort(port: number, timeoutMs?: number): Promise<void>;
-};
 
 const GOOD = 'This chapter made me cry three times over.';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** A redis-server of this file's own, which the tests kill and start again with its data folder emptied. */
-class OwnRedis {
-  private child?: ChildProcess;
-  private dataDir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
-  constructor(readonly port: number) {}
-
-  get url() {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    const [command, ...args] = services.redis(this.port, this.dataDir).command;
-    this.child = spawn(command, args, { stdio: 'ignore' });
-    await services.waitForPort(this.port);
-  }
-
-  /** kill -9 and a fresh data folder: everything Redis held is gone, as after a lost AOF or a fail-over. */
-  async restartEmpty(): Promise<void> {
-    await this.kill();
-    rmSync(this.dataDir, { recursive: true, force: true });
-    this.dataDir = mkdtempSync(join(tmpdir(), 'faults-redis-'));
-    await this.start();
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async stop(): Promise<void> {
-    await this.kill();
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
 describe('the worker tier under faults', () => {
-  let redis: OwnRedis;
+  let redis: OwnService;
   let env: TestEnv;
   let site: TestSite;
   let book: { bookId: number; chapterIds: number[] };
@@ -114,9 +56,8 @@ describe('the worker tier under faults', () => {
   };
 
   beforeAll(async () => {
-    redis = new OwnRedis(await freePort());
-    await redis.start();
-    env = testEnv(__filename, { REDIS_URL: redis.url });
+    redis = await OwnService.start('redis');
+    env = testEnv(__filename, { REDIS_URL: redis.url() });
     site = await startSite(env);
     [book, other] = await seedCatalog(site, 2);
   }, 90_000);
@@ -151,7 +92,7 @@ describe('the worker tier under faults', () => {
     expect(await queued.count()).toBeGreaterThan(0);
     await queued.close();
 
-    await redis.restartEmpty();
+    await redis.restart({ empty: true });
     const started = Date.now();
     const revived = await startWorkers();
     await drained(revived);
@@ -169,7 +110,8 @@ describe('the worker tier under faults', () => {
 
   it('finishes the work of a worker process killed with SIGKILL in the middle of a batch', async () => {
     for (const context of workers.splice(0)) await context.close();
-    const child = spawn(process.execPath, [join(services.root, 'workers/dist/main.js')], { env, stdio: 'ignore' });
+    const child = new SiteProcess('workers', env);
+    await child.start();
     const expected = await likeStorm(400, 25);
     // Kill it once it has applied part of the storm.
     const checkpoints = site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
@@ -177,8 +119,7 @@ describe('the worker tier under faults', () => {
     while ((await checkpoints.find({ projector: 'story-likes' }).toArray()).reduce((sum, c) => sum + c.position, 0) < 50 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await child.kill();
     // Its partition locks expire; the next worker takes over from the checkpoints.
     const next = await startWorkers();
     await drained(next, 60_000);

@@ -3,7 +3,7 @@ import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutd
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, storeCrashPoints } from '@shelf/server-config';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
@@ -23,6 +23,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
   static register(variables: EnvVariables): DynamicModule {
+    const crashPoints = storeCrashPoints(variables);
     const queues = BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name })));
     return {
       module: PlatformModule,
@@ -30,7 +31,13 @@ export class PlatformModule implements BeforeApplicationShutdown {
         EnvConfigModule.forRoot({ token: SERVICE_ENV, schema: serviceEnvSchema, variables }),
         MongooseModule.forRootAsync({
           inject: [SERVICE_ENV],
-          useFactory: ({ mongoUrl }: ServiceEnv) => ({ uri: mongoUrl, serverSelectionTimeoutMS: 5000, bufferCommands: false }),
+          useFactory: ({ mongoUrl }: ServiceEnv) => ({
+            uri: mongoUrl,
+            serverSelectionTimeoutMS: 5000,
+            bufferCommands: false,
+            ...crashPoints.options,
+            connectionFactory: crashPoints.connectionFactory,
+          }),
         }),
         BullModule.forRootAsync({
           inject: [SERVICE_ENV],

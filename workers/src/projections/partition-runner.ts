@@ -87,7 +87,8 @@ export class PartitionRunner {
         // Before any write of the round: a consumer frozen past its lease finds out here, or at its first fenced write.
         if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(held);
         const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
-        const entries = await this.reader.read(partition, from, LOG_BATCH);
+        // Up to a hole still young (an append under way): the consumer comes back for the rest (docs/architecture.md, "Holes").
+        const { entries, waiting } = await this.reader.readBatch(partition, from, LOG_BATCH);
         if (entries.length === 0) break;
         const before = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
         try {
@@ -103,6 +104,7 @@ export class PartitionRunner {
         }
         read += entries.length;
         this.signals.projected(entries);
+        if (waiting) break;
       }
     } catch (error) {
       // The checkpoints in memory may be ahead of the store's: let go of the partition, to start afresh from the store.
