@@ -110,7 +110,7 @@ describe('npm run doctor', () => {
     for (const { name } of projectors) expect(checks.projections.data?.projectors[name]).toEqual({ behind: 0, partitions: {} });
     expect(checks.projections.details.every((line) => line.endsWith('up to date'))).toBe(true);
     expect(checks.parked.data).toEqual({ total: 0, byProjector: {} });
-    expect(checks.mailOutbox.data).toEqual({ unsent: 0, oldestAt: null, oldestAgeMs: null });
+    expect(checks.mailOutbox.data).toEqual({ unsent: 0, failed: 0, failedIds: [], oldestAt: null, oldestAgeMs: null });
     expect(checks.readModels.data?.collections.rm_books).toBe('rm_books');
     expect(checks.readModels.data?.leftovers).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('npm run doctor', () => {
     expect(report.exitCode).toBe(2);
     expect(report.checks.parked).toMatchObject({ status: 'attention', data: { total: 1, byProjector: { catalog: 1 } } });
     expect(report.checks.parked.details.join('\n')).toContain('npm run projections:parked -- list');
-    expect(report.checks.mailOutbox).toMatchObject({ status: 'attention', data: { unsent: 1, oldestAt: createdAt.toISOString() } });
+    expect(report.checks.mailOutbox).toMatchObject({ status: 'attention', data: { unsent: 1, failed: 0, failedIds: [], oldestAt: createdAt.toISOString() } });
     expect(report.checks.mailOutbox.data!.oldestAgeMs).toBeGreaterThanOrEqual(90_000);
     expect(report.checks.projections.status).toBe('ok');
 

@@ -34,7 +34,8 @@ export interface DoctorData {
   workers: { projectors: string[] };
   projections: { projectors: Record<string, ProjectorProgress>; source: 'workers' | 'checkpoints' };
   parked: { total: number; byProjector: Record<string, number> };
-  mailOutbox: { unsent: number; oldestAt: string | null; oldestAgeMs: number | null };
+  /** E-mail not sent yet, and among it what failed every try (state `failed`, by outbox id) and waits for an operator. */
+  mailOutbox: { unsent: number; failed: number; failedIds: string[]; oldestAt: string | null; oldestAgeMs: number | null };
   readModels: { collections: Record<string, string>; rebuilt: Record<string, string>; leftovers: string[] };
 }
 

@@ -90,19 +90,39 @@ export async function checkParked(db: Db): Promise<Outcome<DoctorData['parked']>
   return { status: 'attention', summary: `${plural(docs.length, 'event')} parked`, details, data };
 }
 
+/** Failed e-mails the doctor names one by one; the rest are counted. */
+const FAILED_MAILS_SHOWN = 10;
+
 /**
- * E-mail written to the outbox and not yet marked sent. A sender deletes the outbox entry once it has marked it
- * sent, so what is left is unsent, but for an entry a crash left between the two (ignored here).
+ * E-mail written to the outbox and not yet marked sent, and among it what failed every try and waits for an operator
+ * (state `failed`). A sender deletes the outbox entry once it has marked it sent, so what is left is unsent, but for
+ * an entry a crash left between the two (ignored here). Few wait, so the outbox is read whole.
  */
 export async function checkMailOutbox(db: Db, now = Date.now()): Promise<Outcome<DoctorData['mailOutbox']>> {
-  const outbox = await db.collection<MailOutboxDocument>(MailCollection.Outbox).find({}, { projection: { createdAt: 1 } }).toArray();
+  const outbox = await db
+    .collection<MailOutboxDocument>(MailCollection.Outbox)
+    .find({}, { projection: { message: 0 } })
+    .toArray();
   const sent = outbox.length === 0 ? [] : await db.collection<MailSentDocument>(MailCollection.Sent).find({ _id: { $in: outbox.map((doc) => doc._id) } }, { projection: { _id: 1 } }).toArray();
   const sentIds = new Set(sent.map((doc) => doc._id));
   const unsent = outbox.filter((doc) => !sentIds.has(doc._id));
+  const failed = unsent.filter((doc) => doc.state === 'failed').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const oldest = unsent.reduce<Date | null>((min, doc) => (min === null || doc.createdAt < min ? doc.createdAt : min), null);
-  const data = { unsent: unsent.length, oldestAt: oldest?.toISOString() ?? null, oldestAgeMs: oldest ? now - oldest.getTime() : null };
+  const data = {
+    unsent: unsent.length,
+    failed: failed.length,
+    failedIds: failed.map((doc) => doc._id),
+    oldestAt: oldest?.toISOString() ?? null,
+    oldestAgeMs: oldest ? now - oldest.getTime() : null,
+  };
   if (unsent.length === 0) return { status: 'ok', summary: 'nothing unsent', data };
-  return { status: 'attention', summary: `${plural(unsent.length, 'e-mail')} unsent, the oldest written ${ageOf(data.oldestAgeMs!)} ago`, data };
+  const details = failed
+    .slice(0, FAILED_MAILS_SHOWN)
+    .map((doc) => `${doc._id}: failed ${doc.failedAt?.toISOString() ?? '?'} after ${plural(doc.attempts ?? 0, 'try', 'tries')}: ${doc.lastError ?? 'no error recorded'}`);
+  if (failed.length > FAILED_MAILS_SHOWN) details.push(`and ${failed.length - FAILED_MAILS_SHOWN} more`);
+  if (failed.length > 0) details.push('see them with `npm run projections:parked -- list`, then retry or skip');
+  const failedPart = failed.length > 0 ? ` (${failed.length} failed every try)` : '';
+  return { status: 'attention', summary: `${plural(unsent.length, 'e-mail')} unsent${failedPart}, the oldest written ${ageOf(data.oldestAgeMs!)} ago`, details, data };
 }
 
 /** A rebuild's collection: `{readModel}__{base-36 time}` (see rebuildProjections). */

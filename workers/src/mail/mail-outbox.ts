@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import {
+  type JobsOptions,
   MailCollection,
   MailJobName,
   mailJobOptions,
@@ -10,17 +11,37 @@ import {
   QueueName,
   type SendMailJobV1,
 } from '@shelf/contracts';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError } from 'bullmq';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
+import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 500);
 /** A message queued this long ago without a job in Redis (Redis lost it, or was away) is queued again. */
 const REQUEUE_AFTER_MS = 5000;
 
+/** A message as the transport sends it: with the Message-ID every try of it carries. */
+export type OutgoingMail = SendMailJobV1 & { messageId: string };
+
+/**
+ * The Message-ID of the outbox entry `key`: `<{key}@{host of PUBLIC_URL}>`, so that every try of one message, a resend
+ * after a crash included, carries the same one. Characters a Message-ID may not hold (RFC 5322 dot-atom) become `_`.
+ */
+export function mailMessageId(key: string, publicUrl: string): string {
+  const local = key.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, '_');
+  return `<${local}@${new URL(publicUrl).hostname}>`;
+}
+
 /**
  * The site's outgoing e-mail, recorded in the store under an idempotency key before it is queued: the store, not
- * Redis, knows what is still to be sent (mail_outbox) and what was sent (mail_sent).
+ * Redis, knows what is still to be sent (mail_outbox, with each message's state) and what was sent (mail_sent).
+ *
+ * Delivery is at least once, with a stable Message-ID: a message is marked `sending` (with its try count and
+ * Message-ID) before each SMTP try, and recorded sent only after the server accepted it. A sender that dies between
+ * the server's acceptance and that record leaves it `sending`; its job (stalled in BullMQ, or queued again by the
+ * sweep) sends it again with the same Message-ID, which the receiving side can recognise as the same message. That
+ * one extra delivery is the accepted price: recording before sending would lose the message instead.
  */
 @Injectable()
 export class MailOutbox {
@@ -29,6 +50,7 @@ export class MailOutbox {
   constructor(
     @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobV1>,
     @InjectConnection() private readonly connection: Connection,
+    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
   ) {}
 
   private get outbox() {
@@ -39,42 +61,116 @@ export class MailOutbox {
     return this.connection.collection<MailSentDocument>(MailCollection.Sent);
   }
 
-  /** Records the message (once per key, never after it was sent) and queues it; the queueing may fail, the record not. */
-  async enqueue(key: string, message: SendMailJobV1): Promise<void> {
+  /**
+   * Records the message (once per key, never after it was sent) and queues it; the queueing may fail, the record not.
+   * `jobOptions` are the mail queue's (mailJobOptions) but for a caller that needs other tries (the tests).
+   */
+  async enqueue(key: string, message: SendMailJobV1, jobOptions: JobsOptions = mailJobOptions): Promise<void> {
     if (await this.sent.findOne({ _id: key })) return;
     try {
-      await this.outbox.insertOne({ _id: key, message, createdAt: new Date() });
+      await this.outbox.insertOne({ _id: key, message, createdAt: new Date(), state: 'queued', attempts: 0, messageId: mailMessageId(key, this.env.publicUrl) });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
-    this.queue.add(MailJobName.Send, message, { ...mailJobOptions, jobId: key }).catch(() => undefined);
+    this.queue.add(MailJobName.Send, message, { ...jobOptions, jobId: key }).catch(() => undefined);
   }
 
-  /** Sends a queued message unless it was sent already, then records it as sent. */
-  async deliver(key: string, message: SendMailJobV1, send: (message: SendMailJobV1) => Promise<void>): Promise<void> {
-    if (!(await this.sent.findOne({ _id: key }))) {
-      await send(message);
-      try {
-        await this.sent.insertOne({ _id: key, to: message.to, subject: message.subject, sentAt: new Date() });
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
+  /**
+   * Sends a queued message unless it was sent already: marks it `sending` (one more try, its Message-ID), sends it,
+   * then records it as sent and takes it out of the outbox. A refused try marks it `queued` again with the error, or
+   * `failed` when it was the job's last (`lastTry`): it then waits for an operator. A job of a message marked `failed`
+   * sends nothing (one that ran again after its process died between that mark and the job's failure, or a failed job
+   * retried from the queue dashboard): the operator's retry is `retry`, which starts a fresh job.
+   */
+  async deliver(key: string, message: SendMailJobV1, send: (mail: OutgoingMail) => Promise<unknown>, lastTry: boolean): Promise<void> {
+    if (await this.sent.findOne({ _id: key })) {
+      await this.outbox.deleteOne({ _id: key });
+      return;
+    }
+    const found = await this.outbox.findOne({ _id: key });
+    if (found?.state === 'failed') throw new UnrecoverableError(`e-mail ${key} failed every try; an operator retries it with \`npm run projections:parked -- retry ${key}\``);
+    const messageId = found?.messageId ?? mailMessageId(key, this.env.publicUrl);
+    if (found?.state === 'sending') {
+      this.logger.warn(`sending e-mail ${key} again with Message-ID ${messageId}: a try began at ${found.triedAt?.toISOString()} and its answer was never recorded`);
+    }
+    // A job queued without the outbox (none of the site's own) gets its entry here, so that it too is marked first.
+    const marked = await this.outbox.findOneAndUpdate(
+      { _id: key },
+      { $set: { state: 'sending', messageId, triedAt: new Date() }, $inc: { attempts: 1 }, $setOnInsert: { message, createdAt: new Date() } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    try {
+      await send({ ...message, messageId });
+    } catch (error) {
+      const lastError = errorText(error);
+      await this.outbox.updateOne({ _id: key }, { $set: lastTry ? { state: 'failed', lastError, failedAt: new Date() } : { state: 'queued', lastError } });
+      if (lastTry) this.logger.error(`e-mail ${key} to ${message.to} failed every try (${lastError}); retry it with \`npm run projections:parked -- retry ${key}\``);
+      throw error;
+    }
+    try {
+      await this.sent.insertOne({ _id: key, to: message.to, subject: message.subject, sentAt: new Date(), messageId, attempts: marked?.attempts ?? 1 });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
     }
     await this.outbox.deleteOne({ _id: key });
   }
 
-  /** Queues again what waits in the outbox with no job in Redis; resolves with how many. Few wait, so it scans. */
+  /**
+   * Looks after what waits in the outbox: queues again what has no job in Redis (Redis lost it, or was away), marks
+   * `failed` what BullMQ failed without the sender marking it (its process died, or the store was away, at the last
+   * try), and drops what was sent. Failed messages are left to the operator. Resolves with how many it queued. Few
+   * wait, so it scans.
+   */
   async requeueMissing(): Promise<number> {
     let requeued = 0;
     for (const doc of await this.outbox.find({ createdAt: { $lt: new Date(Date.now() - REQUEUE_AFTER_MS) } }).toArray()) {
+      if (doc.state === 'failed') continue;
       if (await this.sent.findOne({ _id: doc._id })) {
         await this.outbox.deleteOne({ _id: doc._id });
-      } else if (!(await this.queue.getJob(doc._id))) {
+        continue;
+      }
+      const job = await this.queue.getJob(doc._id);
+      if (!job) {
         await this.queue.add(MailJobName.Send, doc.message, { ...mailJobOptions, jobId: doc._id });
         requeued++;
+      } else if (await job.isFailed()) {
+        await this.outbox.updateOne({ _id: doc._id, state: doc.state }, { $set: { state: 'failed', lastError: job.failedReason || doc.lastError || 'failed', failedAt: new Date() } });
       }
     }
     if (requeued > 0) this.logger.log(`queued ${requeued} e-mail(s) again from the outbox`);
     return requeued;
+  }
+
+  /** The messages that failed every try, oldest first; few by nature, so found by a scan. */
+  async failed(): Promise<MailOutboxDocument[]> {
+    const docs = await this.outbox.find({ state: 'failed' }).toArray();
+    return docs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  /**
+   * An operator's retry of a failed message: its failed job is removed, it is marked `queued` and queued with the
+   * mail queue's tries; it keeps its Message-ID. `missing` when it is not failed (sent, retried already, or unknown).
+   * A message whose queueing fails (Redis away) is queued by the workers' sweep once Redis answers.
+   */
+  async retry(key: string): Promise<'requeued' | 'missing'> {
+    const doc = await this.outbox.findOne({ _id: key });
+    if (doc?.state !== 'failed') return 'missing';
+    // The job first: while the message is `failed` the sweep leaves it alone, and once it is `queued` without a job
+    // the sweep may queue it too, under the same job id (one job either way).
+    await (await this.queue.getJob(key))?.remove();
+    await this.outbox.updateOne({ _id: key, state: 'failed' }, { $set: { state: 'queued' }, $unset: { failedAt: '' } });
+    await this.queue.add(MailJobName.Send, doc.message, { ...mailJobOptions, jobId: key }).catch((error: unknown) => {
+      this.logger.warn(`e-mail ${key} is marked to be sent again, but could not be queued (${errorText(error)}): the workers queue it once Redis answers`);
+    });
+    return 'requeued';
+  }
+
+  /** An operator gives up on a failed message: it leaves the outbox unsent, with its job. `missing` when it is not failed. */
+  async discard(key: string): Promise<'discarded' | 'missing'> {
+    const doc = await this.outbox.findOne({ _id: key });
+    if (doc?.state !== 'failed') return 'missing';
+    await (await this.queue.getJob(key))?.remove();
+    await this.outbox.deleteOne({ _id: key, state: 'failed' });
+    return 'discarded';
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { SendMailJobV1 } from '@shelf/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
+import type { OutgoingMail } from './mail-outbox';
 
 /** Sends the site's e-mail through the SMTP server at SMTP_URL. */
 @Injectable()
@@ -14,7 +14,8 @@ export class MailTransport implements BeforeApplicationShutdown {
     this.from = env.mailFrom;
   }
 
-  async send(message: SendMailJobV1): Promise<void> {
+  /** Sends the message with its own Message-ID (nodemailer would make a new one for each try); resolves once accepted. */
+  async send(message: OutgoingMail): Promise<void> {
     await this.transporter.sendMail({ from: this.from, ...message });
   }
 

@@ -12,15 +12,17 @@ import { MailTransport } from './mail-transport';
 const SWEEP_MS = 2000;
 
 /**
- * Consumes the mail queue: a failed send is retried with the backoff the producer set (mailJobOptions); each message
- * is sent once per key. It also queues again what the outbox holds but Redis does not.
+ * Consumes the mail queue: a failed send is retried with the backoff the producer set (mailJobOptions); after the last
+ * try the message stays in the outbox marked `failed`, for an operator (see MailOutbox, which also says why a message
+ * may go out twice, with one Message-ID). It also queues again what the outbox holds but Redis does not.
  */
 @Processor(QueueName.Mail, { concurrency: 4 })
 export class MailProcessor extends QueueProcessor implements OnApplicationBootstrap {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
   private readonly route = routeJobs<MailJobs>({
-    'mail.send.v1': (message, job) => this.outbox.deliver(job.id!, message, (m) => this.transport.send(m)),
+    'mail.send.v1': (message, job) =>
+      this.outbox.deliver(job.id!, message, (mail) => this.transport.send(mail), job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
   });
 
   constructor(

@@ -146,14 +146,13 @@ describe('GET /metrics', () => {
       const text = await scrape(base);
       expect(sample(text, 'shelf_queue_jobs', { queue: 'mail', state: 'failed' })).toBe(1);
       expect(sample(text, 'shelf_queue_jobs', { queue: 'mail', state: 'waiting' })).toBe(0);
-      expect(sample(text, 'shelf_emails_failed')).toBe(1);
       for (const queueName of Object.values(QueueName)) expect(sample(text, 'shelf_queue_jobs', { queue: queueName, state: 'active' })).toBe(0);
       expect(sample(text, 'shelf_dependency_up', { dependency: 'redis' })).toBe(1);
     });
 
-    it("counts the store's sent and waiting e-mail, parked events and connected sockets", async () => {
+    it("counts the store's sent, waiting and failed e-mail, parked events and connected sockets", async () => {
       await store.collection(MailCollection.Sent).insertMany([{ _id: 'mail-a' }, { _id: 'mail-b' }] as never[]);
-      await store.collection(MailCollection.Outbox).insertOne({ _id: 'mail-c' } as never);
+      await store.collection(MailCollection.Outbox).insertMany([{ _id: 'mail-c', state: 'sending' }, { _id: 'mail-d', state: 'failed' }] as never[]);
       await store.collection('projection_parked').insertOne({ _id: 'catalog:some-event' } as never);
 
       expect(sample(await scrape(base), 'shelf_connected_sockets')).toBe(0);
@@ -165,7 +164,9 @@ describe('GET /metrics', () => {
         socket.close();
       }
       expect(sample(text, 'shelf_emails_sent_total')).toBe(2);
-      expect(sample(text, 'shelf_emails_outbox')).toBe(1);
+      expect(sample(text, 'shelf_emails_outbox')).toBe(2);
+      // The outbox's entries that failed every try, from the store: a Redis restarted empty does not hide them.
+      expect(sample(text, 'shelf_emails_failed')).toBe(1);
       expect(sample(text, 'shelf_parked_events')).toBe(1);
       expect(sample(text, 'shelf_connected_sockets')).toBe(1);
       expect(sample(text, 'shelf_dependency_up', { dependency: 'store' })).toBe(1);
@@ -221,7 +222,7 @@ describe('GET /metrics', () => {
       expect(sample(text, 'shelf_dependency_up', { dependency: 'redis' })).toBe(0);
       expect(sample(text, 'shelf_dependency_up', { dependency: 'store' })).toBe(1);
       expect(text).not.toMatch(/^shelf_queue_jobs\{/m);
-      expect(sample(text, 'shelf_emails_failed')).toBeUndefined();
+      expect(sample(text, 'shelf_emails_failed')).toBe(0);
       expect(sample(text, 'shelf_parked_events')).toBe(0);
     } finally {
       await app.get<Connection>(getConnectionToken()).dropDatabase();

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { QueueName } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 import { Counter, Gauge } from 'prom-client';
 import { RedisClient } from '../../../platform/redis-client';
@@ -47,7 +46,7 @@ export class DependencyMetrics {
     this.parked = new Gauge({ name: 'shelf_parked_events', help: 'Events a projector set aside after failing every retry, waiting for an operator.', registers });
     this.emailsSent = new Counter({ name: 'shelf_emails_sent_total', help: 'E-mails sent, as recorded in the store (mail_sent).', registers });
     this.emailsWaiting = new Gauge({ name: 'shelf_emails_outbox', help: 'E-mails recorded in the outbox and not sent yet (mail_outbox).', registers });
-    this.emailsFailed = new Gauge({ name: 'shelf_emails_failed', help: 'E-mail jobs that failed every attempt (failed jobs of the mail queue).', registers });
+    this.emailsFailed = new Gauge({ name: 'shelf_emails_failed', help: 'E-mails that failed every try and wait for an operator (mail_outbox entries marked failed).', registers });
     new Gauge({
       name: 'shelf_connected_sockets',
       help: 'socket.io connections open to this API process.',
@@ -69,11 +68,12 @@ export class DependencyMetrics {
     ]);
     // Only a dependency that answered is asked more: calls to one that is away would only pile up.
     const fromStore = <T>(read: () => Promise<T>) => (storeUp ? ask(read) : null);
-    const [progress, parked, sent, waiting, depths] = await Promise.all([
+    const [progress, parked, sent, waiting, failedMail, depths] = await Promise.all([
       fromStore(() => this.progress.read()),
       fromStore(() => this.progress.parkedEvents()),
       fromStore(() => this.mail.sent()),
       fromStore(() => this.mail.waiting()),
+      fromStore(() => this.mail.failed()),
       redisUp ? ask(() => this.queues.read()) : null,
     ]);
 
@@ -86,7 +86,7 @@ export class DependencyMetrics {
     this.report(this.logHead, progress?.logEvents);
     this.report(this.parked, parked);
     this.report(this.emailsWaiting, waiting);
-    this.report(this.emailsFailed, depths?.[QueueName.Mail]?.failed);
+    this.report(this.emailsFailed, failedMail);
     this.emailsSent.reset();
     if (sent === null) this.emailsSent.remove();
     else this.emailsSent.inc(sent);
