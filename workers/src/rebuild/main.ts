@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       progressPrinter(started),
     );
     console.log(`\nRebuilt ${Object.keys(result.collections).join(', ')} from ${result.events} log entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Live projection waited ${result.leasesHeldMs} ms for the last catch-up and the swap.`);
     console.log(`Dropping the replaced collections in ${DROP_AFTER_MS / 1000} s…`);
     await new Promise((resolve) => setTimeout(resolve, DROP_AFTER_MS));
     await dropAll(readModels.db, result.replaced);

@@ -45,6 +45,8 @@ export interface RebuildResult {
   collections: Record<string, string>;
   /** The collections they replaced: drop them (dropAll) once readers have had time to move. */
   replaced: string[];
+  /** How long live projection was held up: every partition's lease held, for the last catch-up and the swap. */
+  leasesHeldMs: number;
 }
 
 /**
@@ -125,7 +127,9 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     }
     await deps.readModels.refresh();
     const replaced = new Map([...targets.keys()].map((readModel) => [readModel, deps.readModels.physical(readModel)]));
+    let leasesHeldMs = 0;
     await withEveryPartition(deps.db, async (leases) => {
+      const held = Date.now();
       for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
       await buffers.flush();
       const checkpoints = new Checkpoints(deps.db);
@@ -147,13 +151,14 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
         await deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true });
       }
       await deps.readModels.refresh();
+      leasesHeldMs = Date.now() - held;
     });
     await deps.announce({ eventType: READ_MODELS_REBUILT, streamId: '*' });
     if (rebuilt.some((p) => deps.search.after.includes(p.name))) {
       await deps.search.reindex((books) => onProgress({ phase: 'search', events: books, total: books }));
     }
     onProgress({ phase: 'done', events, total });
-    return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()] };
+    return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()], leasesHeldMs };
   } catch (error) {
     await dropAll(deps.db, [...targets.values()]).catch(() => undefined);
     throw error;
