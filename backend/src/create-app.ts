@@ -11,7 +11,7 @@ import { HttpMetrics } from './modules/metrics/application/http-metrics';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './modules/operators/api/queue-dashboard';
 import { SERVICE_ENV, type ServiceEnv } from './platform/config/service-env';
 import { proxyTrust } from './platform/http/client-ip';
-import { DependencyWatch } from './platform/dependency-watch';
+import { RequestDeadline } from './platform/request-deadline';
 import { answerClientErrorsInJson } from './platform/http/client-errors';
 import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
 import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
@@ -91,7 +91,7 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   );
   // A store or Redis that is away gets a 503 within the deadline, not a hang or a 500. The last filter given is
   // tried first, so the catch-all dependency filter goes before the specific ones.
-  app.useGlobalInterceptors(new DependencyDeadlineInterceptor(app.get(DependencyWatch)));
+  app.useGlobalInterceptors(new DependencyDeadlineInterceptor(app.get(RequestDeadline)));
   app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter(), new DomainErrorFilter());
   app.enableShutdownHooks();
   return app;

@@ -4,3 +4,4 @@ export { type EnvVariables, InvalidEnvError, readEnv } from './read-env';
 export { type SharedEnv, sharedEnv, sharedEnvShape } from './shared-env';
 export { pinNextTickShape } from './next-tick-shape';
 export { storeCrashPoints } from './crash-points';
+export { STORE_CALL_BOUNDS } from './store-call-bounds';

@@ -24,6 +24,8 @@ const services = require('../../../scripts/lib/services.cjs') as {
 
 /** The brief is 2 s; the slack is for a loaded test machine. */
 const FAST_MS = 2500;
+/** How long a read is waited for before it counts as never answered. */
+const NO_ANSWER_MS = 10_000;
 const PASSWORD = 'correct horse battery staple';
 const COMMENT = 'A calm and lovely chapter, thank you for translating it.';
 
@@ -102,6 +104,19 @@ describe('the API while the store or Redis is away', () => {
     });
     const answered = (await response.json()) as Record<string, unknown>;
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: answered, ms: Math.round(performance.now() - started) };
+  };
+  /** A GET of a page or an API answer read as text, timed; status 'no answer' when nothing came within NO_ANSWER_MS. */
+  const read = async (path: string): Promise<Omit<Answer, 'body' | 'status'> & { status: number | 'no answer'; text: string }> => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(NO_ANSWER_MS) });
+      const text = await response.text();
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), text, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      // The abort's DOMException comes from another realm than the test's Error.
+      if ((error as { name?: unknown }).name !== 'TimeoutError') throw error;
+      return { status: 'no answer', retryAfter: null, text: '', ms: Math.round(performance.now() - started) };
+    }
   };
   /** A write that needs the store: registering a new reader (a fresh address each time). */
   const register = () =>
@@ -190,6 +205,31 @@ describe('the API while the store or Redis is away', () => {
     }
     await recovered(register);
     expect((await recovered(health)).body).toMatchObject({ status: 'ok', store: 'up', redis: 'up' });
+  }, 60_000);
+
+  it('answers story pages and their API reads 503 with Retry-After within 2 s while the store is stalled, and 200 once it is back', async () => {
+    // Well first: the pages render, and the connections to the store are open.
+    expect((await read(`/${bookId}-a-book`)).status).toBe(200);
+    expect((await read(`/api/${bookId}-a-book`)).status).toBe(200);
+    store.stall();
+    try {
+      // Addresses neither the response cache nor the page cache holds: each must ask the stalled store.
+      const [page, api] = await Promise.all([read(`/${bookId}-a-stalled-page`), read(`/api/${bookId}-a-stalled-read`)]);
+      const seen = (answer: typeof page) => ({ status: answer.status, fast: answer.ms < FAST_MS, retryAfter: Number(answer.retryAfter) > 0, text: answer.text });
+      expect([seen(page), seen(api)]).toEqual(
+        Array(2).fill({ status: 503, fast: true, retryAfter: true, text: expect.stringMatching(/temporarily unavailable.*try again/i) }),
+      );
+      // The page is the site's own, drawn from the refusal: the browser shows it and asks the API again.
+      expect(page.text).toContain('"error":{"status":503,');
+    } finally {
+      store.resume();
+    }
+    const back = async (path: string) => {
+      const answer = await read(path);
+      return { ...answer, status: answer.status === 'no answer' ? 0 : answer.status, body: {} };
+    };
+    expect((await recovered(() => back(`/${bookId}-a-stalled-page`))).status).toBe(200);
+    expect((await recovered(() => back(`/api/${bookId}-a-stalled-read`))).status).toBe(200);
   }, 60_000);
 
   it('answers 503 within 2 s when a write needs a stalled Redis, keeps rate-limited routes working, and recovers', async () => {

@@ -3,13 +3,14 @@ import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutd
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables, storeCrashPoints } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, STORE_CALL_BOUNDS, storeCrashPoints } from '@shelf/server-config';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReadModels } from './read-models';
 import { RedisClient } from './redis-client';
+import { RequestDeadline } from './request-deadline';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 
 /**
@@ -33,7 +34,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
           inject: [SERVICE_ENV],
           useFactory: ({ mongoUrl }: ServiceEnv) => ({
             uri: mongoUrl,
-            serverSelectionTimeoutMS: 5000,
+            ...STORE_CALL_BOUNDS,
             bufferCommands: false,
             ...crashPoints.options,
             connectionFactory: crashPoints.connectionFactory,
@@ -46,8 +47,8 @@ export class PlatformModule implements BeforeApplicationShutdown {
         queues,
         RateLimitsModule,
       ],
-      providers: [RedisClient, searchEngineProvider, DependencyWatch, ReadModels],
-      exports: [RedisClient, SEARCH_ENGINE, DependencyWatch, ReadModels, queues],
+      providers: [RedisClient, searchEngineProvider, DependencyWatch, RequestDeadline, ReadModels],
+      exports: [RedisClient, SEARCH_ENGINE, DependencyWatch, RequestDeadline, ReadModels, queues],
     };
   }
 

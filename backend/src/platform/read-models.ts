@@ -12,6 +12,8 @@ const REFRESH_MS = 2000;
 export class ReadModels implements OnModuleInit, BeforeApplicationShutdown {
   private readonly names: ReadModelNames;
   private timer?: NodeJS.Timeout;
+  /** Whether the timer's look-up is under way: while the store is slow, the timer skips its turns rather than pile look-ups up. */
+  private polling = false;
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.connection.collection<ReadModelVersionDocument>(READ_MODEL_VERSIONS_COLLECTION).find({}).toArray());
@@ -20,7 +22,13 @@ export class ReadModels implements OnModuleInit, BeforeApplicationShutdown {
   async onModuleInit(): Promise<void> {
     // With the store away at start-up the names stay the read models' own until the next refresh.
     await this.refresh().catch(() => undefined);
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), REFRESH_MS);
+    this.timer = setInterval(() => {
+      if (this.polling) return;
+      this.polling = true;
+      void this.refresh()
+        .catch(() => undefined)
+        .finally(() => (this.polling = false));
+    }, REFRESH_MS);
   }
 
   /** Looks the collections up now (a rebuild announces its swap; the timer catches a missed announcement). */

@@ -75,8 +75,17 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   private ensureLoaded(): Promise<void> {
-    this.loaded ??= this.reloadAll();
+    this.loaded ??= this.load();
     return this.loaded;
+  }
+
+  /** Reloads the whole index; a reload that fails (the store away) is forgotten, so the next search tries again. */
+  private load(): Promise<void> {
+    const loading = this.reloadAll();
+    loading.catch(() => {
+      if (this.loaded === loading) this.loaded = undefined;
+    });
+    return loading;
   }
 
   private track(work: Promise<void>): void {
@@ -87,7 +96,7 @@ export class EmbeddedEngine implements SearchEngine {
   private async apply(change: IndexChange): Promise<void> {
     if (this.stopped) return;
     if (change === 'all') {
-      this.loaded = this.reloadAll();
+      this.loaded = this.load();
       return this.loaded;
     }
     for (const id of change) {

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError } from '../../../domain/domain-error';
+import type { DependencyWatch } from '../../../platform/dependency-watch';
+import { RequestDeadline } from '../../../platform/request-deadline';
 import type { GetBookPageQuery } from '../../catalog/application/get-book-page.query';
 import type { GetCategoryPageQuery } from '../../catalog/application/get-category-page.query';
 import type { GetChapterPageQuery } from '../../catalog/application/get-chapter-page.query';
@@ -46,12 +48,15 @@ describe('ServerRenderedPages', () => {
   let server: Server;
   let base: string;
   let storeDown = false;
+  /** A store that takes the request and never answers, as the watch sees it. */
+  let storeStalled = false;
 
   beforeAll(async () => {
     root = webBuild();
     const books = {
       execute: async (bookId: number) => {
         if (storeDown) throw new Error('store unavailable');
+        if (storeStalled) return new Promise<never>(() => undefined);
         if (bookId !== 12) throw new DomainError('not-found', 'Book not found.');
         return { bookDetails: { english_book_name: 'Golden Stage' } } as BookPageResponse;
       },
@@ -59,7 +64,8 @@ describe('ServerRenderedPages', () => {
     const answers = new PageAnswers({ execute: async () => home } as unknown as GetHomeQuery, {} as GetCategoryPageQuery, books, {} as GetChapterPageQuery);
     const cached = new Map<string, RenderedDocument>();
     const cache = { get: (url: string) => cached.get(url), set: (url: string, page: RenderedDocument) => cached.set(url, page) } as unknown as PageCache;
-    const pages = new ServerRenderedPages(answers, cache);
+    const watch = { away: () => (storeStalled ? 'store' : null) } as DependencyWatch;
+    const pages = new ServerRenderedPages(answers, cache, new RequestDeadline(watch));
     await pages.load(join(root, 'dist'));
     const app = express();
     app.use(pages.handler(['/api/']));
@@ -96,7 +102,18 @@ describe('ServerRenderedPages', () => {
     expect(html).toContain('"error":{"status":404,"message":"Book not found."}');
   });
 
-  it('leaves other pages, files, the API and a page it cannot render (the store away) to what follows', async () => {
+  it("answers a page whose answer the store does not give in time 503 with Retry-After, drawn from the API's refusal", async () => {
+    storeStalled = true;
+    const page = await fetch(`${base}/12-golden-stage?stalled`).finally(() => (storeStalled = false));
+    expect([page.status, page.headers.get('retry-after'), page.headers.get('cache-control')]).toEqual([503, '5', 'no-store']);
+    const html = await page.text();
+    expect(html).toContain('<h1>The site is temporarily unavailable. Please try again shortly.</h1>');
+    expect(html).toContain('"error":{"status":503,"message":"The site is temporarily unavailable. Please try again shortly."}');
+    // Not kept: once the store answers, the page is the story's.
+    expect(await (await fetch(`${base}/12-golden-stage?stalled`)).text()).toContain('<h1>Golden Stage</h1>');
+  });
+
+  it('leaves other pages, files, the API and a page it cannot render (a failure that is not an outage) to what follows', async () => {
     for (const path of ['/searchbook?book_name=x', '/ads.js', '/api/12']) {
       expect([path, await (await fetch(`${base}${path}`)).text()]).toEqual([path, 'index.html']);
     }

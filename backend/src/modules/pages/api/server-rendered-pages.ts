@@ -1,9 +1,11 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { EmbeddedPageData } from '@shelf/contracts';
+import type { EmbeddedPageData, PageData } from '@shelf/contracts';
 import etag from 'etag';
 import type { Request, RequestHandler, Response } from 'express';
 import { nameRoute } from '../../../platform/http/answered-route';
+import { awayDependency, SERVICE_UNAVAILABLE_MESSAGE, setUnavailableHeaders, warnOutage } from '../../../platform/http/service-unavailable';
 import { WEB_DIST } from '../../../platform/http/web-dist';
+import { RequestDeadline } from '../../../platform/request-deadline';
 import { PageAnswers } from '../application/page-answers';
 import { PageCache, type RenderedDocument } from '../application/page-cache';
 import { loadWebBuild, type WebBuild } from '../infrastructure/web-build';
@@ -14,8 +16,11 @@ const PAGE_CACHE_CONTROL = 'no-cache';
 /**
  * GET of the pages the web app renders on the server (home, story, chapter, category; issue 15 item 6): the page's
  * HTML drawn from the same answer the API gives, with that answer embedded for the web client, which hydrates it. A
- * missing story or chapter is its not-found page with status 404. Every other address, and any page that cannot be
- * rendered (no server build, the store away), goes on to the static files, whose index.html the browser renders.
+ * missing story or chapter is its not-found page with status 404. A page whose answer the store or Redis does not give
+ * within the request deadline (request-deadline.ts) is drawn from the API's refusal instead, with status 503 and
+ * Retry-After, as the API answers then: the browser shows it and asks the API again. Every other address, and any page
+ * that cannot be rendered otherwise (no server build, a failure of the renderer), goes on to the static files, whose
+ * index.html the browser renders.
  */
 @Injectable()
 export class ServerRenderedPages implements OnModuleInit {
@@ -25,6 +30,7 @@ export class ServerRenderedPages implements OnModuleInit {
   constructor(
     private readonly answers: PageAnswers,
     private readonly cache: PageCache,
+    private readonly deadline: RequestDeadline,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -45,14 +51,34 @@ export class ServerRenderedPages implements OnModuleInit {
         !serverPaths.some((prefix) => req.path.startsWith(prefix)) &&
         !build?.files.has(req.path.split('/')[1]);
       if (!build || !isPage) return next();
-      this.page(build, req.originalUrl).then(
+      this.deadline.within(this.page(build, req.originalUrl)).then(
         (page) => (page ? send(req, res, page) : next()),
         (error: unknown) => {
+          const away = awayDependency(error);
+          if (away) {
+            warnOutage(away, error);
+            const page = this.refusal(build, req.originalUrl);
+            if (page) return sendUnavailable(req, res, page);
+          }
           this.logger.warn(`${req.originalUrl} is left to the browser to render: ${error instanceof Error ? error.message : String(error)}`);
           next();
         },
       );
     };
+  }
+
+  /** The page at `url` drawn from the API's 503 refusal (never kept in the cache); null when it cannot be drawn. */
+  private refusal(build: WebBuild, url: string): string | null {
+    try {
+      const request = build.renderer.requestOf(url);
+      if (!request) return null;
+      const data = { ...request, answer: { error: { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE } } } as PageData;
+      const embedded: EmbeddedPageData = { renderedAt: Date.now(), data };
+      return build.document.html(build.renderer.render(url, embedded), embedded);
+    } catch (error) {
+      this.logger.warn(`the refusal page of ${url} could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   }
 
   /** The rendered page at `url`, from the cache or rendered now; null for an address the browser renders. */
@@ -68,6 +94,12 @@ export class ServerRenderedPages implements OnModuleInit {
     this.cache.set(url, page);
     return page;
   }
+}
+
+function sendUnavailable(req: Request, res: Response, html: string): void {
+  nameRoute(req, 'page');
+  setUnavailableHeaders(res);
+  res.status(503).type('html').send(html);
 }
 
 function send(req: Request, res: Response, page: RenderedDocument): void {

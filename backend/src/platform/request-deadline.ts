@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { DependencyUnavailableError } from './dependency-unavailable.error';
+import { DependencyWatch } from './dependency-watch';
+
+/** How long a request runs before it is checked on, and how often after that. */
+const CHECK_FROM_MS = 1500;
+const RECHECK_MS = 100;
+/**
+ * The most a request waits for its answer. Past it, whatever it waits on has not answered in time, even when the
+ * watch cannot tell (a call queued behind others, a connection still being opened, a promise of the process's own
+ * that waits on the store), and the request is given up: the store, unless Redis is seen away (Redis commands have
+ * their own short timeout, see redis-client.ts; the store's calls have only backstops, see STORE_CALL_BOUNDS).
+ */
+export const REQUEST_DEADLINE_MS = 3000;
+
+/**
+ * The bound on every request's wait for the store or Redis: from 1.5 s, a request still running while the watch sees a
+ * dependency away is given up with DependencyUnavailableError (answered 503 with Retry-After); at 3 s, any request
+ * still running is. What the request started is not cancelled: it finishes or fails in the background, within the
+ * store's call bounds (STORE_CALL_BOUNDS). Nest's routes take it through DependencyDeadlineInterceptor, the
+ * server-rendered pages through `within`.
+ */
+@Injectable()
+export class RequestDeadline {
+  constructor(private readonly watch: DependencyWatch) {}
+
+  /**
+   * Starts a request's clock: `giveUp` is called once, if the request is to be given up. Returns the function that
+   * stops the clock, to call when the request has its answer.
+   */
+  arm(giveUp: (error: DependencyUnavailableError) => void): () => void {
+    const started = performance.now();
+    let timer: NodeJS.Timeout;
+    const check = () => {
+      const away = this.watch.away();
+      const left = REQUEST_DEADLINE_MS - (performance.now() - started);
+      if (away || left <= 0) giveUp(new DependencyUnavailableError(away ?? 'store'));
+      else timer = setTimeout(check, Math.min(RECHECK_MS, left));
+    };
+    timer = setTimeout(check, CHECK_FROM_MS);
+    return () => clearTimeout(timer);
+  }
+
+  /** What `work` settles with, or DependencyUnavailableError if the request is given up first. */
+  within<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const stop = this.arm(reject);
+      work.then(resolve, reject).finally(stop);
+    });
+  }
+}

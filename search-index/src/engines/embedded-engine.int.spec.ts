@@ -1,0 +1,68 @@
+// The embedded engine when its store fails under a reload of the whole index: the failed reload must not stay the
+// answer of every later search.
+import { testEnv } from '@test/support';
+import { MongoClient } from 'mongodb';
+import { createSearchEngine } from '../create-search-engine';
+import type { SearchBookDocument } from '../search-document';
+
+const book = (book_id: number): SearchBookDocument => ({
+  book_id,
+  english_book_name: `Book ${book_id}`,
+  original_book_name: '',
+  associated_names: [],
+  author: 'Anonymous',
+  cover_image: `/covers/${book_id}.svg`,
+  description: '',
+  book_word_count: 10_000,
+  diversities: 'Danmei/BL',
+  original_languages: 'Chinese',
+  completion_statuses: 'Ongoing',
+  endings: 'Happy Ending',
+  genres: ['Romance'],
+  settings: ['Modern'],
+  tags: ['Sweet'],
+  last_updated: new Date(book_id).toISOString(),
+  last_updated_ms: book_id,
+  latest_chapter: 1,
+  latest_chapter_title: 'Chapter 1',
+  like_count: 0,
+});
+
+describe('the embedded search engine after a reload the store failed', () => {
+  const env = testEnv(__filename);
+  const settings = { redisUrl: env.REDIS_URL };
+  const clients: MongoClient[] = [];
+  const engines: { stop(): Promise<void> }[] = [];
+
+  afterAll(async () => {
+    await Promise.all(engines.map((engine) => engine.stop()));
+    await Promise.all(clients.map((client) => client.close()));
+  });
+
+  it('searches again once the store is back, reloading then', async () => {
+    const [readerClient, writerClient] = await Promise.all([MongoClient.connect(env.MONGO_URL), MongoClient.connect(env.MONGO_URL)]);
+    clients.push(readerClient, writerClient);
+    const reader = createSearchEngine(settings, readerClient.db());
+    const writer = createSearchEngine(settings, writerClient.db());
+    engines.push(reader, writer);
+    await Promise.all([reader.start(), writer.start()]);
+    await writer.replaceAll([book(1)]);
+    await expect(reader.search({ page: 1, pageSize: 10, sort: 'likes' })).resolves.toMatchObject({ total: 1 });
+
+    // The reader's store goes away; a replacement of the whole index makes it reload, which fails.
+    await readerClient.close();
+    await writer.replaceAll([book(1), book(2)]);
+    let failed = false;
+    for (const until = Date.now() + 10_000; !failed && Date.now() < until; ) {
+      failed = await reader.search({ page: 1, pageSize: 10, sort: 'likes' }).then(
+        () => false,
+        () => true,
+      );
+      if (!failed) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(failed).toBe(true);
+
+    await readerClient.connect();
+    await expect(reader.search({ page: 1, pageSize: 10, sort: 'likes' })).resolves.toMatchObject({ total: 2 });
+  });
+});
