@@ -5,10 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type AuthUser, type LoginResponse } from '@shelf/contracts';
+import { type AnyDomainEvent, type AuthUser, type LoginResponse, SocialEventType, socialStreams } from '@shelf/contracts';
 import type { EnvVariables } from '@shelf/server-config';
 import { waitForMail } from '@test/support';
 import type { Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { EventStore } from '../backend/src/event-store/event-store';
 import { listeningApi } from '@test/listening-api';
 import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models';
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
@@ -132,6 +134,31 @@ export async function seedCatalog(site: TestSite, books = 3): Promise<{ bookId: 
   }
   await site.drained();
   return seeded;
+}
+
+/**
+ * A comment appended straight to the log, as the API's post command appends it but without the poster's 30-second
+ * cooldown or account (so that a test can bring hundreds, by anyone); resolves with its id.
+ */
+export async function appendComment(
+  site: TestSite,
+  { userId, parent = null, bookId, chapterId = null, content }: { userId: string; parent?: { id: string; author: string } | null; bookId: number; chapterId?: number | null; content: string },
+): Promise<string> {
+  const id = randomUUID();
+  const data = {
+    comment_id: id,
+    book_id: bookId,
+    chapter_id: chapterId,
+    parent_comment_id: parent?.id ?? null,
+    parent_user_id: parent?.author ?? null,
+    user_id: userId,
+    username: userId,
+    email_hash: 'x',
+    comment_content: content,
+  };
+  const by = { actor: 'test', correlationId: 'append-comment', causationId: null };
+  await site.api.get(EventStore).append(socialStreams.comment(id), 0, [{ type: SocialEventType.CommentPosted, data } as Pick<AnyDomainEvent, 'type' | 'data'>], by);
+  return id;
 }
 
 /** Registers a reader, follows the e-mailed link unless `verified` is false, and logs in. */

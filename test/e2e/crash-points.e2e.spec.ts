@@ -4,9 +4,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { type AnyDomainEvent, socialStreams } from '@shelf/contracts';
+import { socialStreams } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
-import { randomUUID } from 'node:crypto';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { DeleteCommentCommand } from '../../backend/src/modules/comments/application/delete-comment.command';
@@ -17,7 +16,7 @@ import { PartitionRunner } from '../../workers/src/projections/partition-runner'
 import { WorkersModule } from '../../workers/src/workers.module';
 import { crashPoints, forgetReadModels, ownedReadModels, runWorkerProcess } from '../crash-points';
 import { freePort, SiteProcess } from '../own-services';
-import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
+import { appendComment, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 /** Crash points each CI run tries (spread over the run's writes from a random offset): the budget of a few minutes. */
 const CI_SAMPLE = 5;
@@ -144,7 +143,6 @@ describe('crash points of the worker tier', () => {
    */
   async function workload(books: { bookId: number; chapterIds: number[] }[]): Promise<void> {
     const commands = site.api.get(CommandBus);
-    const store = site.api.get(EventStore);
     const readers = Array.from({ length: 8 }, (_, i) => `crash-reader-${i}`);
     for (const [i, reader] of readers.entries()) {
       for (const { bookId } of books) await commands.execute(new LikeStoryCommand(reader, bookId, true));
@@ -166,22 +164,8 @@ describe('crash points of the worker tier', () => {
         by,
       ),
     );
-    const post = async (author: string, parent: { id: string; author: string } | null, chapterId: number | null): Promise<string> => {
-      const id = randomUUID();
-      const data = {
-        comment_id: id,
-        book_id: book.bookId,
-        chapter_id: chapterId,
-        parent_comment_id: parent?.id ?? null,
-        parent_user_id: parent?.author ?? null,
-        user_id: author,
-        username: author,
-        email_hash: 'x',
-        comment_content: `A comment by ${author}.`,
-      };
-      await store.append(socialStreams.comment(id), 0, [{ type: 'comment.posted.v1', data } as Pick<AnyDomainEvent, 'type' | 'data'>], by);
-      return id;
-    };
+    const post = (author: string, parent: { id: string; author: string } | null, chapterId: number | null) =>
+      appendComment(site, { userId: author, parent, bookId: book.bookId, chapterId, content: `A comment by ${author}.` });
     const top = await post(readers[0], null, null);
     const other = await post(readers[1], null, book.chapterIds[0]);
     const replies: string[] = [];

@@ -4,17 +4,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { type AnyDomainEvent, type CommentsResponse, type LikeStatusResponse, type RepliesResponse, SocialReadModelCollection, socialStreams } from '@shelf/contracts';
+import { type CommentsResponse, type LikeStatusResponse, type RepliesResponse, SocialReadModelCollection, socialStreams } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
-import { randomUUID } from 'node:crypto';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { freePort, OwnService, SiteProcess } from '../own-services';
-import { projectionsDone, type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
+import { appendComment, projectionsDone, type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
-const by = { actor: 'worker-crashes', correlationId: 'worker-crashes', causationId: null };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('crashes under readers, through the public API', () => {
@@ -62,7 +60,8 @@ describe('crashes under readers, through the public API', () => {
       token: author.token,
     });
     expect(top.status).toBe(200);
-    const reply = (i: number) => append(`replier-${i}`, { id: top.body.comment_id, author: author.user.user_id }, book.bookId, null, `Reply number ${i}.`);
+    const reply = (i: number) =>
+      appendComment(site, { userId: `replier-${i}`, parent: { id: top.body.comment_id, author: author.user.user_id }, bookId: book.bookId, content: `Reply number ${i}.` });
     for (let i = 0; i < 200; i += 20) {
       await Promise.all(Array.from({ length: 20 }, (_, j) => reply(i + j)));
       // Killed twice in the middle of the burst, and started again at once: its leases must expire first.
@@ -88,10 +87,12 @@ describe('crashes under readers, through the public API', () => {
     const author = readers[1];
     const threads = books.flatMap(({ bookId, chapterIds }) => [null, ...chapterIds].map((chapterId) => ({ bookId, chapterId })));
     const parents: { id: string; bookId: number; chapterId: number | null }[] = [];
-    for (const { bookId, chapterId } of threads) parents.push({ id: await append(author.user.user_id, null, bookId, chapterId, 'A comment to reply to.'), bookId, chapterId });
+    for (const { bookId, chapterId } of threads) {
+      parents.push({ id: await appendComment(site, { userId: author.user.user_id, bookId, chapterId, content: 'A comment to reply to.' }), bookId, chapterId });
+    }
     for (let i = 0; i < 300; i++) {
       const parent = parents[i % parents.length];
-      await append(`burst-${i}`, { id: parent.id, author: author.user.user_id }, parent.bookId, parent.chapterId, `Burst reply ${i}.`);
+      await appendComment(site, { userId: `burst-${i}`, parent: { id: parent.id, author: author.user.user_id }, bookId: parent.bookId, chapterId: parent.chapterId, content: `Burst reply ${i}.` });
     }
     // One worker dies right after its first write to an inbox, holding its partition's lease for 15 s, while another
     // applies the replies of every other partition to the same inbox; then the second takes the first's partition over.
@@ -165,27 +166,6 @@ describe('crashes under readers, through the public API', () => {
     expect(await tools.get(PartitionRunner).parked.list()).toEqual([]);
     await api.stop();
   }, 120_000);
-
-  /**
-   * A comment appended straight to the log, as the API's post command appends it (without the poster's 30 s cooldown,
-   * so that one test can bring hundreds); resolves with its id.
-   */
-  async function append(userId: string, parent: { id: string; author: string } | null, bookId: number, chapterId: number | null, content: string): Promise<string> {
-    const id = randomUUID();
-    const data = {
-      comment_id: id,
-      book_id: bookId,
-      chapter_id: chapterId,
-      parent_comment_id: parent?.id ?? null,
-      parent_user_id: parent?.author ?? null,
-      user_id: userId,
-      username: userId,
-      email_hash: 'x',
-      comment_content: content,
-    };
-    await site.api.get(EventStore).append(socialStreams.comment(id), 0, [{ type: 'comment.posted.v1', data } as Pick<AnyDomainEvent, 'type' | 'data'>], by);
-    return id;
-  }
 
   /** How many readers' like streams end liked, as the log has it. */
   async function likers(): Promise<number> {

@@ -16,7 +16,10 @@ import {
   type ReaderLikesReadModel,
   bookKey,
   loadReaderLikes,
+  socialStreams,
 } from '@shelf/contracts';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { caughtMail, testEnv, type TestEnv, waitForMail } from '@test/support';
 import { Queue } from 'bullmq';
 import { EventStore } from '../../backend/src/event-store/event-store';
@@ -202,6 +205,30 @@ describe('the worker tier under faults', () => {
     const checkpoint = await site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).findOne({ _id: `comment-threads:p${String(parked[0].partition).padStart(2, '0')}` });
     expect(checkpoint?.parkedStreams).toEqual([]);
   }, 60_000);
+
+  it('applies a parked event that an operator retries after a rebuild into the rebuilt read models', async () => {
+    const context = workers.at(-1)!;
+    const store = site.api.get(EventStore);
+    const by = { actor: 'test', correlationId: 'parked-after-rebuild', causationId: null };
+    const ref = { comment_id: `late-${Date.now()}`, book_id: book.bookId, chapter_id: null };
+    // A like of a comment not projected yet: parked, by the live projection and again by the rebuild.
+    await store.append(socialStreams.commentLike(ref.comment_id, 'u-liker'), 0, [{ type: 'comment.liked.v1', data: { ...ref, user_id: 'u-liker' } }], by);
+    await drained(context);
+    await rebuild(context, { api: site.api });
+    const [parked] = (await context.get(PartitionRunner).parked.list()).filter((doc) => doc.type === 'comment.liked.v1' && doc.streamId.includes(ref.comment_id));
+    expect(parked).toBeDefined();
+    // The comment arrives; an operator retries the like from the command line, a process that never saw the rebuild.
+    await store.append(socialStreams.comment(ref.comment_id), 0, [
+      { type: 'comment.posted.v1', data: { ...ref, parent_comment_id: null, parent_user_id: null, user_id: 'u-late', username: 'Late', email_hash: 'x', comment_content: GOOD } },
+    ], by);
+    await drained(context);
+    const retried = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [join(__dirname, '../../workers/dist/cli/parked-events.js'), 'retry', parked._id], { env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
+    expect(retried).toMatch(/applied/);
+    const thread = await site.call<CommentsResponse>('GET', `comment/show-comments?book_id=${book.bookId}&chapter_id=&criteria=oldest`);
+    expect(thread.body.comments.find((comment) => comment.comment_id === ref.comment_id)?.like_count).toBe(1);
+  }, 90_000);
 
   /** Likes and unlikes by `readers` fake readers on the two books, 10 at a time; resolves with the final state. */
   async function likeStorm(count: number, readers: number): Promise<Map<string, boolean>> {
