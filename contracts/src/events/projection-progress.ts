@@ -4,7 +4,10 @@ import type { PartitionHeadDocument } from './event-log';
 export const ProjectionCollection = {
   /** One document per (projector, partition): the last position the projector has applied. */
   Checkpoints: 'projection_checkpoints',
-  /** Short-lived locks: one partition consumer at a time, one writer of a shared read-model document at a time. */
+  /**
+   * Leases with fencing epochs (workers' leases.ts): one partition consumer at a time, one writer of a shared read-model
+   * document at a time; a claim per epoch (`{lease}#{epoch}`) and a hint of the newest (`{lease}`).
+   */
   Locks: 'projection_locks',
   /** Events a projector failed on every retry, set aside for an operator (`npm run projections:parked`). */
   Parked: 'projection_parked',

@@ -111,18 +111,22 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     }
   };
 
-  try {
+  /** Every partition to its head, a few side by side, then what changed stored. */
+  const pass = async (phase: RebuildProgress['phase']) => {
     const queue = Array.from({ length: PARTITION_COUNT }, (_, partition) => partition);
     const lane = async () => {
-      for (let partition = queue.shift(); partition !== undefined; partition = queue.shift()) await replay(partition, 'replay');
+      for (let partition = queue.shift(); partition !== undefined; partition = queue.shift()) await replay(partition, phase);
     };
     await Promise.all(Array.from({ length: SIDE_BY_SIDE }, lane));
     await buffers.flush();
+  };
+
+  try {
+    await pass('replay');
     // Catch up without stopping live projection, in passes that shrink as the rebuild nears the head.
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
+    for (let passes = 0; passes < MAX_PASSES; passes++) {
       const started = Date.now();
-      for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
-      await buffers.flush();
+      await pass('catch-up');
       if (Date.now() - started < SHORT_PASS_MS) break;
     }
     await deps.readModels.refresh();
@@ -130,26 +134,27 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     let leasesHeldMs = 0;
     await withEveryPartition(deps.db, async (leases) => {
       const held = Date.now();
-      for (let partition = 0; partition < PARTITION_COUNT; partition++) await replay(partition, 'catch-up');
-      await buffers.flush();
+      await pass('catch-up');
       const checkpoints = new Checkpoints(deps.db);
       const parkedEvents = new ParkedEvents(deps.db);
       // What the rebuild parked replaces what live projection had parked for the projectors rebuilt.
       for (const doc of await parkedEvents.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parkedEvents.remove(doc._id);
       for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
-      for (let partition = 0; partition < PARTITION_COUNT; partition++) {
-        const moved = await Promise.all(
-          rebuilt.map(async (projector) => ({
-            ...(await checkpoints.load(projector.name, partition)),
-            position: positions[partition],
-            parkedStreams: [...streamsParked(projector, partition)],
-          })),
-        );
-        await checkpoints.saveAll(moved, leases[partition]);
-      }
-      for (const [readModel, collection] of targets) {
-        await deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true });
-      }
+      await Promise.all(
+        leases.map(async (lease, partition) => {
+          const moved = await Promise.all(
+            rebuilt.map(async (projector) => ({
+              ...(await checkpoints.load(projector.name, partition)),
+              position: positions[partition],
+              parkedStreams: [...streamsParked(projector, partition)],
+            })),
+          );
+          await checkpoints.saveAll(moved, lease);
+        }),
+      );
+      await Promise.all(
+        [...targets].map(([readModel, collection]) => deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true })),
+      );
       await deps.readModels.refresh();
       leasesHeldMs = Date.now() - held;
     });

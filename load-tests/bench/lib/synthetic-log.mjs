@@ -1,0 +1,76 @@
+// A large event log written straight into the store in the stored shapes (events, their partition positions, the
+// partitions' heads), after whatever the log holds already: 80 % story like/unlike toggles by many readers on many
+// books, 16 % comments in many threads, 4 % replies. For benchmarks and tests of what grows with the log (rebuilds).
+import * as contractsModule from '@shelf/contracts';
+import { randomUUID } from 'node:crypto';
+
+// Node gives a CommonJS package's exports as named ones where it can tell them, and always as the default; tests load
+// this file compiled to CommonJS, with the contracts' source.
+const contracts = contractsModule.partitionId ? contractsModule : contractsModule.default;
+const { EventLogCollection, SocialEventType, eventDocumentId, partitionId, partitionKey, partitionOf, positionId, socialStreams } = contracts;
+
+/**
+ * Writes `events` events in batches of `batch`; `bookIds` are the books liked and commented on (1..books when not
+ * given). Calls `onProgress(written)` after each batch.
+ */
+export async function writeSyntheticLog(db, { events: total, readers = 20_000, books = 2_000, bookIds, threads = 5_000, batch = 5_000, onProgress = () => {} }) {
+  const eventsCollection = db.collection(EventLogCollection.Events);
+  const positions = db.collection(EventLogCollection.Positions);
+  const partitions = db.collection(EventLogCollection.Partitions);
+  const ids = bookIds ?? Array.from({ length: books }, (_, i) => i + 1);
+  const heads = new Map((await partitions.find({}).toArray()).map((doc) => [Number(doc._id.slice(1)), doc.head]));
+  const likeVersions = new Map();
+  const comments = [];
+  let clock = Date.now() - total;
+  const metadata = { actor: 'synthetic-log', correlationId: randomUUID(), causationId: null };
+  const event = (streamId, version, type, data) => ({
+    _id: eventDocumentId(streamId, version),
+    eventId: randomUUID(),
+    streamId,
+    version,
+    type,
+    data,
+    metadata,
+    occurredAt: new Date(clock++),
+  });
+  const next = () => {
+    const roll = Math.random();
+    const user = `reader-${Math.floor(Math.random() * readers)}`;
+    if (roll < 0.8) {
+      const bookId = ids[Math.floor(Math.random() * ids.length)];
+      const streamId = socialStreams.storyLike(bookId, user);
+      const version = (likeVersions.get(streamId) ?? 0) + 1;
+      likeVersions.set(streamId, version);
+      return event(streamId, version, version % 2 ? SocialEventType.StoryLiked : SocialEventType.StoryUnliked, { book_id: bookId, user_id: user });
+    }
+    const parent = roll >= 0.96 && comments.length > 0 ? comments[Math.floor(Math.random() * comments.length)] : null;
+    const thread = parent?.thread ?? Math.floor(Math.random() * threads);
+    const commentId = randomUUID();
+    comments.push({ id: commentId, user, thread });
+    if (comments.length > 10_000) comments.splice(0, 5_000);
+    return event(socialStreams.comment(commentId), 1, SocialEventType.CommentPosted, {
+      comment_id: commentId,
+      book_id: ids[thread % ids.length],
+      chapter_id: null,
+      parent_comment_id: parent?.id ?? null,
+      parent_user_id: parent?.user ?? null,
+      user_id: user,
+      username: user,
+      email_hash: 'synthetic',
+      comment_content: 'A comment of the synthetic log: about as long as most comments readers leave under a chapter.',
+    });
+  };
+  for (let written = 0; written < total; written += batch) {
+    const docs = Array.from({ length: Math.min(batch, total - written) }, next);
+    const placed = docs.map((doc) => {
+      const partition = partitionOf(partitionKey(doc.streamId, doc.type, doc.data));
+      const seq = (heads.get(partition) ?? 0) + 1;
+      heads.set(partition, seq);
+      return { _id: positionId(partition, seq), partition, seq, eventDocumentId: doc._id, eventId: doc.eventId, at: doc.occurredAt };
+    });
+    await eventsCollection.insertMany(docs, { ordered: false });
+    await positions.insertMany(placed, { ordered: false });
+    for (const [partition, head] of heads) await partitions.replaceOne({ _id: partitionId(partition) }, { head }, { upsert: true });
+    onProgress(written + docs.length);
+  }
+}
