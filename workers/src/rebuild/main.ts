@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { constants, setPriority } from 'node:os';
 import { ProjectionSignals } from '../projections/projection-signals';
 import { PROJECTORS, type Projector } from '../projections/projector';
 import { ReadModels } from '../projections/read-models';
@@ -17,6 +18,8 @@ const DROP_AFTER_MS = 10_000;
  */
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
+  // The site's own processes (the API, live projection) go first for the CPU: a rebuild is the one job that can wait.
+  setPriority(constants.priority.PRIORITY_LOW);
   const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env, { consume: false }), { logger: ['error', 'warn'] });
   const readModels = app.get(ReadModels);
   const signals = app.get(ProjectionSignals);
