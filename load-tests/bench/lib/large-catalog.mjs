@@ -24,13 +24,17 @@ export const LARGE_CATALOG = {
   now: new Date('2026-11-20T12:00:00Z'),
 };
 
-/** Appends the catalog's events unless the log already has them, then rebuilds the read models. */
-export async function seedLargeCatalog(env) {
+/**
+ * Appends the catalog's events unless the log already has them, then rebuilds the read models. `books` makes a smaller
+ * catalog of the same shape (4 events a book).
+ */
+export async function seedLargeCatalog(env, { books = LARGE_CATALOG.books } = {}) {
+  const catalog = { ...LARGE_CATALOG, books };
   const client = await MongoClient.connect(env.MONGO_URL);
   try {
     const db = client.db();
     const events = db.collection(EventLogCollection.Events);
-    if ((await events.estimatedDocumentCount()) >= LARGE_CATALOG.books * 4) return { seeded: false };
+    if ((await events.estimatedDocumentCount()) >= catalog.books * 4) return { seeded: false };
     const started = Date.now();
     const metadata = { actor: 'benchmark-seed', correlationId: randomUUID(), causationId: null };
     let clock = Date.now() - 60_000;
@@ -62,7 +66,7 @@ export async function seedLargeCatalog(env) {
       appended += batch.length;
       batch = [];
     };
-    for (const { book, chapters } of generateDemoCatalog(LARGE_CATALOG)) {
+    for (const { book, chapters } of generateDemoCatalog(catalog)) {
       batch.push(doc(catalogStreams.book(book.book_id), CatalogEventType.BookPublished, book));
       for (const chapter of chapters) batch.push(doc(catalogStreams.chapter(book.book_id, chapter.chapter_id), CatalogEventType.ChapterPublished, chapter));
       if (batch.length >= 2000) await flush();
