@@ -192,7 +192,16 @@ function differences(live: Record<string, unknown[]>, expected: Record<string, u
     const found = b.findIndex((doc, i) => !equal(doc, a[i]));
     const index = found < 0 ? b.length : found;
     const id = (b[index] ?? a[index]) as { _id?: unknown } | undefined;
-    const show = (doc: unknown) => String(JSON.stringify(doc)).slice(0, 400);
-    return [`${name}: ${a.length} vs ${b.length} documents, first difference at ${String(id?._id)}: ${show(a[index])} vs ${show(b[index])}`];
+    return [`${name}: ${a.length} vs ${b.length} documents, first difference at ${String(id?._id)}: ${firstDifference(a[index], b[index])}`];
   });
+}
+
+/** Where two values first differ: the path and both values there. */
+function firstDifference(a: unknown, b: unknown, path = ''): string {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    const key = keys.find((k) => !equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    if (key !== undefined) return firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+  }
+  return `${path || '(document)'}: ${String(JSON.stringify(a)).slice(0, 300)} vs ${String(JSON.stringify(b)).slice(0, 300)}`;
 }

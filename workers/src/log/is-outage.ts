@@ -1,7 +1,7 @@
 import { MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
 
 /** Errors of a dependency being away (the store, Redis, the search engine), as opposed to an event that cannot be applied. */
-const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError', 'MeiliSearchCommunicationError', 'MeiliSearchTimeOutError', 'MongoOperationTimeoutError']);
+const OUTAGE_NAMES = new Set(['MaxRetriesPerRequestError', 'MeiliSearchCommunicationError', 'MeiliSearchTimeOutError', 'MongoOperationTimeoutError', 'MongoWaitQueueTimeoutError']);
 
 /**
  * An outage is waited out (the partition is tried again later) rather than counted against the event: parking every

@@ -79,18 +79,20 @@ export class CommentThreadsProjector implements Projector {
     const thread = threadId(ref);
     const head = await this.heads.findOne({ _id: thread });
     if (head?.applied.includes(event.id)) return null;
-    // Until the head counts it, a retry puts the comment in the same place again.
+    // Until the head counts it, a retry puts the comment in the same place again; a page stored before a crash may
+    // hold it already, with what later events of the same batch made of it (likes the page remembers): kept as it is.
     const seq = head?.count ?? 0;
     const page = Math.floor(seq / PAGE_ITEMS);
     const entry = postedEntry(event, seq);
-    await this.pages.updateOne({ _id: pageId(thread, page) }, { $set: { [`comments.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
+    const stored = (await this.pages.findOne({ _id: pageId(thread, page) }))?.comments[commentKey(entry.comment_id)];
+    if (!stored) await this.pages.updateOne({ _id: pageId(thread, page) }, { $set: { [`comments.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
     await this.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
     await this.heads.updateOne(
       { _id: thread },
       { $set: { book_id: ref.book_id, chapter_id: ref.chapter_id, count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } },
       { upsert: true },
     );
-    return { kind: 'created', entry };
+    return { kind: 'created', entry: stored ?? entry };
   }
 
   private async change(event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>): Promise<ThreadChange> {
