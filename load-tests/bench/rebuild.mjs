@@ -12,12 +12,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { LocalServices, root } from './lib/local-services.mjs';
+import { writeSyntheticLog } from './lib/synthetic-log.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require('mongodb');
-const { EventLogCollection, SocialEventType, eventDocumentId, partitionId, partitionKey, partitionOf, positionId, socialStreams } = require(
-  join(root, 'contracts/dist/index.js'),
-);
 
 const quick = process.argv.includes('--quick');
 const EVENTS = Number(process.env.EVENTS ?? (quick ? 50_000 : 1_000_000));
@@ -29,66 +27,17 @@ const BATCH = 5_000;
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** Writes the log in bulk: per batch, the events, then their positions, then the partitions' heads. */
+/** Writes the log in bulk (synthetic-log.mjs), showing progress. */
 async function writeLog(db) {
-  const events = db.collection(EventLogCollection.Events);
-  const positions = db.collection(EventLogCollection.Positions);
-  const heads = new Map();
-  const likeVersions = new Map();
-  const comments = [];
-  let clock = Date.now() - EVENTS;
-  const metadata = { actor: 'rebuild-benchmark', correlationId: randomUUID(), causationId: null };
-  const event = (streamId, version, type, data) => ({
-    _id: eventDocumentId(streamId, version),
-    eventId: randomUUID(),
-    streamId,
-    version,
-    type,
-    data,
-    metadata,
-    occurredAt: new Date(clock++),
-  });
-  const next = () => {
-    const roll = Math.random();
-    const user = `reader-${Math.floor(Math.random() * READERS)}`;
-    if (roll < 0.8) {
-      const bookId = 1 + Math.floor(Math.random() * BOOKS);
-      const streamId = socialStreams.storyLike(bookId, user);
-      const version = (likeVersions.get(streamId) ?? 0) + 1;
-      likeVersions.set(streamId, version);
-      return event(streamId, version, version % 2 ? SocialEventType.StoryLiked : SocialEventType.StoryUnliked, { book_id: bookId, user_id: user });
-    }
-    const parent = roll >= 0.96 && comments.length > 0 ? comments[Math.floor(Math.random() * comments.length)] : null;
-    const thread = parent?.thread ?? Math.floor(Math.random() * THREADS);
-    const commentId = randomUUID();
-    comments.push({ id: commentId, user, thread });
-    if (comments.length > 10_000) comments.splice(0, 5_000);
-    return event(socialStreams.comment(commentId), 1, SocialEventType.CommentPosted, {
-      comment_id: commentId,
-      book_id: 1 + (thread % BOOKS),
-      chapter_id: null,
-      parent_comment_id: parent?.id ?? null,
-      parent_user_id: parent?.user ?? null,
-      user_id: user,
-      username: user,
-      email_hash: 'benchmark',
-      comment_content: 'A comment of the rebuild benchmark: about as long as most comments readers leave under a chapter.',
-    });
-  };
   const started = Date.now();
-  for (let written = 0; written < EVENTS; written += BATCH) {
-    const docs = Array.from({ length: Math.min(BATCH, EVENTS - written) }, next);
-    const placed = docs.map((doc) => {
-      const partition = partitionOf(partitionKey(doc.streamId, doc.type, doc.data));
-      const seq = (heads.get(partition) ?? 0) + 1;
-      heads.set(partition, seq);
-      return { _id: positionId(partition, seq), partition, seq, eventDocumentId: doc._id, eventId: doc.eventId, at: doc.occurredAt };
-    });
-    await events.insertMany(docs, { ordered: false });
-    await positions.insertMany(placed, { ordered: false });
-    for (const [partition, head] of heads) await db.collection(EventLogCollection.Partitions).replaceOne({ _id: partitionId(partition) }, { head }, { upsert: true });
-    process.stdout.write(`\rwriting the log: ${int(written + docs.length)}/${int(EVENTS)} events`);
-  }
+  await writeSyntheticLog(db, {
+    events: EVENTS,
+    readers: READERS,
+    books: BOOKS,
+    threads: THREADS,
+    batch: BATCH,
+    onProgress: (written) => process.stdout.write(`\rwriting the log: ${int(written)}/${int(EVENTS)} events`),
+  });
   console.log(` (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
