@@ -19,7 +19,8 @@ const DROP_AFTER_MS = 10_000;
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
   // The site's own processes (the API, live projection) go first for the CPU: a rebuild is the one job that can wait.
-  setPriority(constants.priority.PRIORITY_LOW);
+  // Below normal, not lowest: on a site always busy a rebuild at the lowest priority would hardly move.
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
   const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env, { consume: false }), { logger: ['error', 'warn'] });
   const readModels = app.get(ReadModels);
   const signals = app.get(ProjectionSignals);
