@@ -47,7 +47,13 @@ describe('the embedded search engine after a reload the store failed', () => {
     engines.push(reader, writer);
     await Promise.all([reader.start(), writer.start()]);
     await writer.replaceAll([book(1)]);
-    await expect(reader.search({ page: 1, pageSize: 10, sort: 'likes' })).resolves.toMatchObject({ total: 1 });
+    // The reader hears of the writer's change through Redis: it shows once the reader has reloaded.
+    let total = 0;
+    for (const until = Date.now() + 10_000; total !== 1 && Date.now() < until; ) {
+      total = (await reader.search({ page: 1, pageSize: 10, sort: 'likes' })).total;
+      if (total !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(total).toBe(1);
 
     // The reader's store goes away; a replacement of the whole index makes it reload, which fails.
     await readerClient.close();
