@@ -72,7 +72,8 @@ export async function forgetReadModels(workers: INestApplicationContext): Promis
   for (const name of [...collections, READ_MODEL_VERSIONS_COLLECTION, ProjectionCollection.Locks, ProjectionCollection.Parked]) {
     await db.dropCollection(name).catch(() => undefined);
   }
-  await db.collection(ProjectionCollection.Checkpoints).deleteMany({ projector: { $in: owners.map((projector) => projector.name) } });
+  // Their checkpoints go too (those of projectors with side effects only, e-mail, stay: nothing is sent twice).
+  await db.collection(ProjectionCollection.Checkpoints).updateMany({}, { $unset: Object.fromEntries(owners.map((projector) => [`projectors.${projector.name}`, ''])) });
   await readModels.refresh();
 }
 

@@ -42,6 +42,7 @@ const {
   ProjectionCollection,
   SocialEventType,
   catalogStreams,
+  checkpointsOf,
   eventDocumentId,
   partitionId,
   partitionKey,
@@ -146,7 +147,7 @@ class LogMonitor {
   }
 
   async readCheckpoints() {
-    const docs = await this.db.collection(ProjectionCollection.Checkpoints).find({}).toArray();
+    const docs = checkpointsOf(await this.db.collection(ProjectionCollection.Checkpoints).find({}).toArray());
     const byProjector = new Map();
     for (const doc of docs) {
       if (!byProjector.has(doc.projector)) byProjector.set(doc.projector, new Array(PARTITION_COUNT).fill(0));
@@ -341,7 +342,7 @@ async function seedCatalog(commands, books) {
 
 /** The projectors that keep checkpoints, as the store shows them so far. */
 async function checkpointingProjectors(db) {
-  const names = new Set((await db.collection(ProjectionCollection.Checkpoints).find({}).toArray()).map((doc) => doc.projector));
+  const names = new Set(checkpointsOf(await db.collection(ProjectionCollection.Checkpoints).find({}).toArray()).map((doc) => doc.projector));
   return [...names].sort();
 }
 

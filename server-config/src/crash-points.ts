@@ -7,6 +7,7 @@ interface CommandEvent {
   requestId: number;
   commandName: string;
   command?: Record<string, unknown>;
+  duration?: number;
 }
 
 /** The store's write commands: a crash point follows each one the store acknowledged. */
@@ -19,15 +20,17 @@ const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
  * (`store-write <k> <command> <collection>`), which is how a test learns the points of a run. With
  * STORE_CRASH_AFTER_WRITE_TO=<collection> it kills itself right after its first acknowledged write to that collection;
  * with STORE_FREEZE_AFTER_WRITE_TO=<collection> it stops itself there instead (SIGSTOP, as a paused VM or a long
- * garbage collection), for the test to wake it (SIGCONT) when it likes. With none set, the connection is left untouched
- * and nothing is monitored.
+ * garbage collection), for the test to wake it (SIGCONT) when it likes. With STORE_COMMAND_PROFILE=1 it prints, every
+ * 10 s, the store commands it sent since the last print by command and collection, with their count and time (how a
+ * benchmark learns the round trips per event). With none set, the connection is left untouched and nothing is monitored.
  */
 export function storeCrashPoints(variables: Readonly<Record<string, string | undefined>>) {
   const crashAt = Number(variables.STORE_CRASH_AFTER_WRITES ?? 0);
   const trace = variables.STORE_WRITE_TRACE === '1';
   const crashAfter = variables.STORE_CRASH_AFTER_WRITE_TO;
   let freezeAfter = variables.STORE_FREEZE_AFTER_WRITE_TO;
-  const enabled = crashAt > 0 || trace || !!crashAfter || !!freezeAfter;
+  const profile = variables.STORE_COMMAND_PROFILE === '1';
+  const enabled = crashAt > 0 || trace || !!crashAfter || !!freezeAfter || profile;
   return {
     /** What the connection's options need for the hook (command monitoring). */
     options: enabled ? { monitorCommands: true } : {},
@@ -37,6 +40,7 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
       const collections = new Map<number, string>();
       let writes = 0;
       const client = connection.getClient();
+      if (profile) profileCommands(client);
       client.on('commandStarted', (event) => {
         if (WRITES.has(event.commandName)) collections.set(event.requestId, String(event.command?.[event.commandName]));
       });
@@ -56,4 +60,30 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
       return connection;
     },
   };
+}
+
+/** Counts the commands sent, by command and collection, with their total time; printed every 10 s (STORE_COMMAND_PROFILE). */
+function profileCommands(client: ReturnType<MonitoredConnection['getClient']>): void {
+  const started = new Map<number, string>();
+  let counts = new Map<string, { count: number; ms: number }>();
+  client.on('commandStarted', (event) => {
+    const target = event.command?.[event.commandName];
+    started.set(event.requestId, `${event.commandName} ${typeof target === 'string' ? target : ''}`.trim());
+  });
+  const done = (event: CommandEvent) => {
+    const key = started.get(event.requestId);
+    started.delete(event.requestId);
+    if (!key) return;
+    const entry = counts.get(key) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += event.duration ?? 0;
+    counts.set(key, entry);
+  };
+  client.on('commandSucceeded', done);
+  client.on('commandFailed', done);
+  setInterval(() => {
+    const lines = [...counts].sort(([, a], [, b]) => b.count - a.count).map(([key, { count, ms }]) => `store-profile ${count} ${ms.toFixed(0)}ms ${key}`);
+    counts = new Map();
+    if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\nstore-profile end\n`);
+  }, 10_000).unref();
 }

@@ -5,10 +5,22 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type ClientToServerEvents, type CommentPush, LivePush, LiveRequest, type LoginResponse, mailJobOptions, MailJobName, QueueName, RealtimeRoom } from '@shelf/contracts';
+import {
+  type ClientToServerEvents,
+  type CommentPush,
+  LivePush,
+  LiveRequest,
+  liveReadersRedisKey,
+  type LoginResponse,
+  mailJobOptions,
+  MailJobName,
+  QueueName,
+  RealtimeRoom,
+} from '@shelf/contracts';
 import { readEnv } from '@shelf/server-config';
 import { testEnv } from '@test/support';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
@@ -119,6 +131,23 @@ describe('the live channel across two API processes', () => {
     emitter.comment('created', comment('c0', thread));
     await commentArrived;
     expect(seenByVisitor).toEqual([LivePush.CommentCreated]);
+  });
+
+  it('tells the workers which readers have a live socket, so only their badge counts are worked out', async () => {
+    const { token, user } = await logIn('present.reader@example.test');
+    const away = await logIn('away.reader@example.test');
+    expect(await emitter.present([user.user_id, away.user.user_id])).toEqual([]);
+    await open(token);
+    // Recorded during the handshake, before the socket connected.
+    expect(await emitter.present([user.user_id, away.user.user_id])).toEqual([user.user_id]);
+    // Redis emptied: nobody counts as present until the API process confirms its readers again (every 10 s).
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      await redis.del(liveReadersRedisKey(readEnv(serviceEnvSchema, env).queuePrefix));
+      expect(await emitter.present([user.user_id])).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('refuses an expired, forged or malformed token at connection, with the reason', async () => {

@@ -1,7 +1,7 @@
 // A rebuild of a 40,000-event log while readers like and read: live projection must go on (every like shows; the
 // slowest is printed against the 2 s target) and every story read must answer within 2 s, rebuild or not.
 import { CommandBus } from '@nestjs/cqrs';
-import { type CheckpointDocument, checkpointId, EventLogCollection, type LikeStatusResponse, PARTITION_COUNT, partitionId, ProjectionCollection } from '@shelf/contracts';
+import { EventLogCollection, type LikeStatusResponse, PARTITION_COUNT, partitionId, type PartitionCheckpointsDocument, ProjectionCollection } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { execFile } from 'node:child_process';
@@ -37,13 +37,11 @@ describe('a rebuild of a large log under readers', () => {
     await site.workers.close();
     await writeSyntheticLog(site.store.db!, { events: EVENTS, bookIds: Array.from({ length: 2000 }, (_, i) => 100_000 + i), threads: 5000, batch: 2000 });
     const heads = await site.store.db!.collection<{ _id: string; head: number }>(EventLogCollection.Partitions).find({}).toArray();
-    const checkpoints = site.store.db!.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
+    const checkpoints = site.store.db!.collection<PartitionCheckpointsDocument>(ProjectionCollection.Checkpoints);
     for (let partition = 0; partition < PARTITION_COUNT; partition++) {
       const head = heads.find((doc) => doc._id === partitionId(partition))?.head ?? 0;
-      for (const projector of names) {
-        const _id = checkpointId(projector, partitionId(partition));
-        await checkpoints.updateOne({ _id }, { $set: { projector, partition, position: head, updatedAt: new Date() }, $setOnInsert: { parkedStreams: [] } }, { upsert: true });
-      }
+      const positions = Object.fromEntries(names.map((projector) => [`projectors.${projector}`, { position: head, parkedStreams: [] }]));
+      await checkpoints.updateOne({ _id: partitionId(partition) }, { $set: { partition, updatedAt: new Date(), ...positions } }, { upsert: true });
     }
     // As in production, the workers and the rebuild are processes of their own; this one serves the API and reads.
     workers = await new SiteProcess('workers', env).start();

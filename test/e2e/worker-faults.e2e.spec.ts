@@ -6,9 +6,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  type CheckpointDocument,
+  checkpointsOf,
   type CommentsResponse,
   type LikeStatusResponse,
+  type PartitionCheckpointsDocument,
+  partitionId,
   ProjectionCollection,
   QueueName,
   SocialReadModelCollection,
@@ -117,9 +119,10 @@ describe('the worker tier under faults', () => {
     await child.start();
     const expected = await likeStorm(400, 25);
     // Kill it once it has applied part of the storm.
-    const checkpoints = site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
+    const checkpoints = site.store.collection<PartitionCheckpointsDocument>(ProjectionCollection.Checkpoints);
+    const storyLikes = async () => checkpointsOf(await checkpoints.find({}).toArray()).filter((checkpoint) => checkpoint.projector === 'story-likes');
     const deadline = Date.now() + 20_000;
-    while ((await checkpoints.find({ projector: 'story-likes' }).toArray()).reduce((sum, c) => sum + c.position, 0) < 50 && Date.now() < deadline) {
+    while ((await storyLikes()).reduce((sum, c) => sum + c.position, 0) < 50 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await child.kill();
@@ -202,8 +205,8 @@ describe('the worker tier under faults', () => {
     // Skipped by an operator, the stream flows again.
     for (const doc of parked) expect(await runner.skipParked(doc._id)).toBe('skipped');
     expect(await runner.parked.list()).toEqual([]);
-    const checkpoint = await site.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).findOne({ _id: `comment-threads:p${String(parked[0].partition).padStart(2, '0')}` });
-    expect(checkpoint?.parkedStreams).toEqual([]);
+    const checkpoint = await site.store.collection<PartitionCheckpointsDocument>(ProjectionCollection.Checkpoints).findOne({ _id: partitionId(parked[0].partition) });
+    expect(checkpoint?.projectors['comment-threads'].parkedStreams).toEqual([]);
   }, 60_000);
 
   it('applies a parked event that an operator retries after a rebuild into the rebuilt read models', async () => {

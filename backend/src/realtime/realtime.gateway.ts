@@ -13,6 +13,7 @@ import { AccountDirectory } from '../modules/accounts/application/account-direct
 import { OPERATORS_ONLY } from '../modules/operators/api/operator.guard';
 import { parseBookRef } from './book-ref';
 import { HandshakeAuth } from './handshake-auth';
+import { LivePresence } from './live-presence';
 import { parseThreadRef } from './thread-ref';
 
 /** What the handshake established: the user's id, or null for a visitor. */
@@ -44,19 +45,26 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   constructor(
     private readonly auth: HandshakeAuth,
     private readonly directory: AccountDirectory,
+    private readonly presence: LivePresence,
   ) {}
 
-  /** The handshake: a valid token makes the socket its user's, a bad one is refused, none makes a visitor. */
+  /**
+   * The handshake: a valid token makes the socket its user's, a bad one is refused, none makes a visitor. A reader's
+   * presence is recorded before the socket connects (or given up on: Redis answers within a second), so the workers
+   * push the badge counts of what happens from then on.
+   */
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {
       this.auth.userIdOf(socket.handshake.auth.token).then(
-        (userId) => {
+        async (userId) => {
           socket.data.userId = userId;
+          if (userId) await this.presence.confirm([userId]).catch(() => undefined);
           next();
         },
         (error: Error) => next(error),
       );
     });
+    this.presence.keepUp(() => [...server.sockets.sockets.values()].flatMap((socket) => (socket.data.userId ? [socket.data.userId] : [])));
   }
 
   handleConnection(socket: RealtimeSocket): void {

@@ -2,7 +2,10 @@ import type { PartitionHeadDocument } from './event-log';
 
 /** Collections of the workers' progress through the log, kept in the store so that nothing depends on Redis. */
 export const ProjectionCollection = {
-  /** One document per (projector, partition): the last position the projector has applied. */
+  /**
+   * One document per partition (PartitionCheckpointsDocument): the last position each projector has applied there, so
+   * that a batch moves every projector's checkpoint with one write.
+   */
   Checkpoints: 'projection_checkpoints',
   /**
    * Leases with fencing epochs (workers' leases.ts): one partition consumer at a time, one writer of a shared read-model
@@ -13,8 +16,9 @@ export const ProjectionCollection = {
   Parked: 'projection_parked',
 } as const;
 
+/** One projector's progress through one partition, as its partition's document holds it (see checkpointsOf). */
 export interface CheckpointDocument {
-  /** `{projector}:{partitionId}`. */
+  /** `{projector}:{partitionId}`: how the checkpoint is named in lag reports and tests. */
   _id: string;
   projector: string;
   partition: number;
@@ -26,6 +30,38 @@ export interface CheckpointDocument {
 }
 
 export const checkpointId = (projector: string, partitionIdText: string): string => `${projector}:${partitionIdText}`;
+
+/** What a partition's checkpoints document keeps of each projector. */
+export interface ProjectorPosition {
+  position: number;
+  parkedStreams: string[];
+}
+
+/** Every projector's checkpoint in one partition: `_id` is the partition's id (`p03`). */
+export interface PartitionCheckpointsDocument {
+  _id: string;
+  partition: number;
+  projectors: Record<string, ProjectorPosition>;
+  updatedAt: Date;
+}
+
+/**
+ * The checkpoints the stored documents hold, one per projector and partition. A store written before checkpoints were
+ * kept per partition has a document per projector and partition (`{projector}:{partitionId}`, a CheckpointDocument):
+ * such a document counts until its partition's document holds that projector.
+ */
+export function checkpointsOf(docs: readonly (PartitionCheckpointsDocument | CheckpointDocument)[]): CheckpointDocument[] {
+  const checkpoints = new Map<string, CheckpointDocument>();
+  for (const doc of docs) {
+    if (!('projectors' in doc)) continue;
+    for (const [projector, { position, parkedStreams }] of Object.entries(doc.projectors)) {
+      const _id = checkpointId(projector, doc._id);
+      checkpoints.set(_id, { _id, projector, partition: doc.partition, position, parkedStreams, updatedAt: doc.updatedAt });
+    }
+  }
+  for (const doc of docs) if ('projector' in doc && !checkpoints.has(doc._id)) checkpoints.set(doc._id, doc);
+  return [...checkpoints.values()];
+}
 
 /**
  * Positions of the log each projector has still to apply, added up over the partitions (0: all caught up): each

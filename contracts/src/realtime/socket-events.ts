@@ -121,3 +121,12 @@ export interface ClientToServerEvents {
 
 /** The Redis key prefix shared by the API's socket.io adapter and the workers' emitter (per queue prefix). */
 export const realtimeRedisKey = (queuePrefix: string): string => `${queuePrefix}:socket.io`;
+
+/**
+ * Readers with a live socket (a Redis sorted set: user id, scored with the time in ms their presence lapses), which
+ * every API process keeps up for its own sockets and the workers read, so that badge counts are worked out and pushed
+ * only to readers who can receive them.
+ */
+export const liveReadersRedisKey = (queuePrefix: string): string => `${queuePrefix}:live-readers`;
+/** A reader's presence lapses this long after an API process last confirmed it (it confirms every third of it). */
+export const LIVE_PRESENCE_MS = 30_000;

@@ -3,7 +3,7 @@
 // starts against them. Every child is stopped, and the data folder removed, when the benchmark ends: normally, on an
 // error, or on Ctrl-C / SIGTERM.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,12 @@ export class LocalServices {
   spawn(name, command, args, { env, cwd = root, ready } = {}) {
     const child = spawn(command, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.children.add(child);
+    // BENCH_LOG_DIR=<folder>: every child's whole output is kept there too (e.g. with STORE_COMMAND_PROFILE=1).
+    const logFile = process.env.BENCH_LOG_DIR ? createWriteStream(join(process.env.BENCH_LOG_DIR, `${name}.log`), { flags: 'a' }) : null;
+    if (logFile) {
+      child.stdout.pipe(logFile, { end: false });
+      child.stderr.pipe(logFile, { end: false });
+    }
     const tail = [];
     let resolveReady;
     const started = new Promise((resolve) => (resolveReady = resolve));

@@ -1,5 +1,7 @@
 import {
   type CheckpointDocument,
+  checkpointsOf,
+  type PartitionCheckpointsDocument,
   EventLogCollection,
   MailCollection,
   type MailOutboxDocument,
@@ -45,14 +47,13 @@ export function ageOf(ms: number): string {
 /**
  * Each projector's checkpoints against the partitions' heads (projectionLagOf, as the API's health and the workers
  * compute it, here once per partition too). Lag counts log positions: every projector passes every position of its
- * partitions, also those of events it does not handle. Both collections are small (one document per partition, per
- * projector and partition).
+ * partitions, also those of events it does not handle. Both collections are small (one document per partition).
  */
 export async function checkProjections(db: Db, projectors: readonly string[] | null): Promise<Outcome<DoctorData['projections']>> {
   const [heads, checkpoints] = await Promise.all([
     db.collection<PartitionHeadDocument>(EventLogCollection.Partitions).find({}).toArray(),
-    db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
-  ]);
+    db.collection<PartitionCheckpointsDocument | CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
+  ]).then(([heads, docs]) => [heads, checkpointsOf(docs)] as const);
   // Without the workers' projectors (their context did not start), those with a checkpoint, as the API's health does.
   const names = projectors ?? [...new Set(checkpoints.map((checkpoint) => checkpoint.projector))].sort();
   const totals = projectionLagOf(heads, checkpoints, names);

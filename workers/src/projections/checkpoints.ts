@@ -1,44 +1,83 @@
-import { type CheckpointDocument, checkpointId, partitionId, ProjectionCollection } from '@shelf/contracts';
+import {
+  type CheckpointDocument,
+  checkpointId,
+  checkpointsOf,
+  type PartitionCheckpointsDocument,
+  partitionId,
+  ProjectionCollection,
+  type ProjectorPosition,
+} from '@shelf/contracts';
 import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { FENCE, fencedFilter, type Lease, LeaseLost } from './leases';
 
 const isDuplicateKey = (error: unknown) => (error instanceof MongoBulkWriteError || error instanceof MongoServerError) && error.code === 11000;
+const fresh = (projector: string, partition: number): CheckpointDocument => ({
+  _id: checkpointId(projector, partitionId(partition)),
+  projector,
+  partition,
+  position: 0,
+  parkedStreams: [],
+  updatedAt: new Date(0),
+});
 
-/** Each projector's progress through each partition of the log, kept in the store beside its read models. */
+/**
+ * Each projector's progress through each partition of the log, kept in the store beside its read models: one document
+ * per partition holds every projector's checkpoint there, so that a batch moves them all with one write (written only
+ * under the partition's lease, fenced by its epoch).
+ */
 export class Checkpoints {
   constructor(private readonly db: Db) {}
 
   private get collection() {
-    return this.db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints);
+    return this.db.collection<PartitionCheckpointsDocument | CheckpointDocument>(ProjectionCollection.Checkpoints);
+  }
+
+  /** The checkpoints of the projectors named in a partition (position 0 for one never saved), in one read. */
+  async loadPartition(partition: number, projectors: readonly string[]): Promise<Map<string, CheckpointDocument>> {
+    const id = partitionId(partition);
+    const doc = await this.collection.findOne({ _id: id });
+    const found = new Map(checkpointsOf(doc ? [doc as PartitionCheckpointsDocument] : []).map((checkpoint) => [checkpoint.projector, checkpoint]));
+    const missing = projectors.filter((projector) => !found.has(projector));
+    // A store written before checkpoints were kept per partition: its documents per projector and partition count.
+    const legacy = await Promise.all(missing.map((projector) => this.collection.findOne({ _id: checkpointId(projector, id) })));
+    for (const old of checkpointsOf(legacy.filter((d): d is CheckpointDocument => d !== null))) found.set(old.projector, old);
+    return new Map(projectors.map((projector) => [projector, found.get(projector) ?? fresh(projector, partition)]));
   }
 
   async load(projector: string, partition: number): Promise<CheckpointDocument> {
-    const id = checkpointId(projector, partitionId(partition));
-    const doc = await this.collection.findOne({ _id: id });
-    if (!doc) return { _id: id, projector, partition, position: 0, parkedStreams: [], updatedAt: new Date(0) };
-    delete (doc as Partial<Record<typeof FENCE, number>>)[FENCE];
-    return doc;
+    return (await this.loadPartition(partition, [projector])).get(projector)!;
   }
 
   /**
-   * Written only under the partition's lease, in one command; a checkpoint that a later holder of the lease has written
-   * is never moved (back) by an earlier one: LeaseLost.
+   * Writes a partition's document with exactly these checkpoints, in one command, as the partition's consumer (which
+   * holds every projector's) does after each batch. A document that a later holder of the lease has written is never
+   * written (back) by an earlier one: LeaseLost.
    */
-  async saveAll(checkpoints: CheckpointDocument[], lease: Lease): Promise<void> {
-    if (checkpoints.length === 0) return;
-    const updatedAt = new Date();
+  async savePartition(partition: number, checkpoints: Iterable<CheckpointDocument>, lease: Lease): Promise<void> {
+    const projectors: Record<string, ProjectorPosition> = {};
+    for (const { projector, position, parkedStreams } of checkpoints) projectors[projector] = { position, parkedStreams };
+    const id = partitionId(partition);
     try {
-      const result = await this.collection.bulkWrite(
-        checkpoints.map((checkpoint) => ({
-          replaceOne: { filter: fencedFilter(checkpoint._id, lease.epoch) as never, replacement: { ...checkpoint, updatedAt, [FENCE]: lease.epoch }, upsert: true },
-        })),
-        { ordered: false },
+      const result = await this.collection.replaceOne(
+        fencedFilter(id, lease.epoch) as never,
+        { partition, projectors, updatedAt: new Date(), [FENCE]: lease.epoch } as never,
+        { upsert: true },
       );
-      if (result.matchedCount + result.upsertedCount < checkpoints.length) throw new LeaseLost(lease.id, lease.epoch, 'a checkpoint was written by a later holder');
+      if (result.matchedCount + result.upsertedCount < 1) throw new LeaseLost(lease.id, lease.epoch, 'the checkpoints were written by a later holder');
     } catch (error) {
-      // The upsert's insert met the checkpoint the filter refused.
-      if (isDuplicateKey(error)) throw new LeaseLost(lease.id, lease.epoch, 'a checkpoint was written by a later holder');
+      // The upsert's insert met the document the filter refused.
+      if (isDuplicateKey(error)) throw new LeaseLost(lease.id, lease.epoch, 'the checkpoints were written by a later holder');
       throw error;
+    }
+  }
+
+  /** Moves these checkpoints (of some projectors, any partitions), keeping the others of their partitions as stored. */
+  async saveAll(checkpoints: readonly CheckpointDocument[], lease: Lease): Promise<void> {
+    for (const partition of new Set(checkpoints.map((checkpoint) => checkpoint.partition))) {
+      const doc = (await this.collection.findOne({ _id: partitionId(partition) })) as PartitionCheckpointsDocument | null;
+      const merged = new Map(checkpointsOf(doc ? [doc] : []).map((checkpoint) => [checkpoint.projector, checkpoint]));
+      for (const checkpoint of checkpoints) if (checkpoint.partition === partition) merged.set(checkpoint.projector, checkpoint);
+      await this.savePartition(partition, merged.values(), lease);
     }
   }
 }

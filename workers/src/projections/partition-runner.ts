@@ -14,27 +14,34 @@ import { ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
 /**
- * Log entries read and applied per round; the checkpoints are written once per round, so a crash in a round applies
- * it again (each read model remembers what it applied: see Projector.owns).
+ * Log entries read and applied per round at most; the checkpoints are written once per round, so a crash in a round
+ * applies it again (each read model remembers what it applied: see Projector.owns).
  */
 export const LOG_BATCH = 100;
 /** A consumer renews its partition's lease every round; killed or frozen, it holds the partition up for at most this long. */
 export const PARTITION_LEASE_MS = 15_000;
 /**
- * A consumer keeps its partition (and its checkpoints in memory) this long after a run, so that back-to-back wake-ups
- * under load cost no lease writes and no checkpoint reads; it lets go after a run once it has held it this long.
+ * A consumer keeps its partition (its lease, checkpoints and write buffers in memory) this long after a run, so that
+ * wake-ups under load cost no lease writes, no checkpoint reads and no reads of documents it wrote; it lets go after a
+ * run once it has held it this long (another process may then take it).
  */
-const IDLE_HOLD_MS = 300;
-const MAX_HOLD_MS = PARTITION_LEASE_MS / 3;
+const IDLE_HOLD_MS = 2000;
+const MAX_HOLD_MS = 30_000;
+/** Documents a held partition's write buffer keeps per projector between batches (WriteBuffers). */
+const HELD_DOCUMENTS = 4000;
 /** Tries of one event by one projector, with doubling pauses from 40 ms, before it is parked. */
 const ATTEMPTS = 5;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A partition this consumer holds: its lease, and its projectors' checkpoints (it is their only writer meanwhile). */
+/**
+ * A partition this consumer holds: its lease, its projectors' checkpoints and the write buffers of the documents only
+ * it changes (it is their only writer meanwhile, so what the buffers hold is what the store holds).
+ */
 interface Held {
   lease: Lease;
   checkpoints: Map<string, CheckpointDocument>;
+  buffers: Map<string, WriteBuffers>;
   since: number;
   renewed: number;
   release?: NodeJS.Timeout;
@@ -99,8 +106,8 @@ export class PartitionRunner {
           }
         } finally {
           // What each projector applied (and stored) is recorded even when another failed: one never re-runs another.
-          const moved = [...checkpoints.values()].filter((checkpoint) => checkpoint.position !== before.get(checkpoint.projector));
-          if (moved.length > 0) await this.checkpoints.saveAll(moved, lease);
+          const moved = [...checkpoints.values()].some((checkpoint) => checkpoint.position !== before.get(checkpoint.projector));
+          if (moved) await this.checkpoints.savePartition(partition, checkpoints.values(), lease);
         }
         read += entries.length;
         this.signals.projected(entries);
@@ -133,8 +140,12 @@ export class PartitionRunner {
     try {
       // A rebuild swaps read models only while it holds every partition's lease: look them up once per hold.
       await this.readModels.refresh();
-      const checkpoints = new Map(await Promise.all(this.projectors.map(async (p) => [p.name, await this.checkpoints.load(p.name, partition)] as const)));
-      const held: Held = { lease, checkpoints, since: now, renewed: now };
+      const checkpoints = await this.checkpoints.loadPartition(
+        partition,
+        this.projectors.map((projector) => projector.name),
+      );
+      const buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, lease, HELD_DOCUMENTS)]));
+      const held: Held = { lease, checkpoints, buffers, since: now, renewed: now };
       this.held.set(partition, held);
       return held;
     } catch (error) {
@@ -163,12 +174,11 @@ export class PartitionRunner {
   }
 
   /** Applies a batch with one projector: into write buffers, stored under the lease, then its pushes; then its checkpoint moves. */
-  private async project(projector: Projector, partition: number, { checkpoints, lease }: Held, entries: LogEntry[]): Promise<void> {
-    const checkpoint = checkpoints.get(projector.name)!;
-    const limit = Math.min(...(projector.after ?? []).map((name) => checkpoints.get(name)?.position ?? 0));
+  private async project(projector: Projector, partition: number, held: Held, entries: LogEntry[]): Promise<void> {
+    const checkpoint = held.checkpoints.get(projector.name)!;
+    const limit = Math.min(...(projector.after ?? []).map((name) => held.checkpoints.get(name)?.position ?? 0));
     // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
-    const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
-    const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease });
+    const buffers = held.buffers.get(projector.name)!;
     const pushes: LivePushRequest[] = [];
     let position = checkpoint.position;
     await this.readModels.into(
@@ -225,10 +235,9 @@ export class PartitionRunner {
     const projector = this.projectorNamed(parked.projector);
     await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async (lease) => {
       await this.readModels.refresh();
-      const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
       for (const doc of await this.parked.ofStream(parked.projector, parked.streamId)) {
         const event = await this.parked.eventOf(doc);
-        const buffers = new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease });
+        const buffers = this.buffersOf(projector, lease);
         const pushes: LivePushRequest[] = [];
         if (event) await this.readModels.into(buffers, () => projector.apply(event, { place: null, push: (request) => pushes.push(request) }), { rebuilding: false });
         await buffers.flush();
@@ -255,6 +264,12 @@ export class PartitionRunner {
     const checkpoint = await this.checkpoints.load(projector, partition);
     checkpoint.parkedStreams = checkpoint.parkedStreams.filter((stream) => stream !== streamId);
     await this.checkpoints.saveAll([checkpoint], lease);
+  }
+
+  /** Write buffers of the read models only a partition's events change (not those `shared`), under the partition's lease. */
+  private buffersOf(projector: Projector, lease: Lease, maxCached?: number): WriteBuffers {
+    const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
+    return new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease, maxCached });
   }
 
   private projectorNamed(name: string): Projector {

@@ -1,9 +1,9 @@
 import {
-  type CheckpointDocument,
-  checkpointId,
+  checkpointsOf,
   EventLogCollection,
   PARTITION_COUNT,
   partitionId,
+  type PartitionCheckpointsDocument,
   type PartitionHeadDocument,
   ProjectionCollection,
   projectionLagOf,
@@ -17,11 +17,7 @@ export async function projectionLag(db: Db, projectors: readonly string[]): Prom
   const partitions = Array.from({ length: PARTITION_COUNT }, (_, partition) => partitionId(partition));
   const [heads, checkpoints] = await Promise.all([
     Promise.all(partitions.map((id) => db.collection<PartitionHeadDocument>(EventLogCollection.Partitions).findOne({ _id: id }))),
-    Promise.all(
-      projectors.flatMap((projector) =>
-        partitions.map((id) => db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).findOne({ _id: checkpointId(projector, id) })),
-      ),
-    ),
+    Promise.all(partitions.map((id) => db.collection<PartitionCheckpointsDocument>(ProjectionCollection.Checkpoints).findOne({ _id: id }))),
   ]);
-  return projectionLagOf(heads.filter(present), checkpoints.filter(present), projectors);
+  return projectionLagOf(heads.filter(present), checkpointsOf(checkpoints.filter(present)), projectors);
 }

@@ -11,7 +11,10 @@ import {
 import { ReadModels } from '../projections/read-models';
 import { LiveEmitter } from './live-emitter';
 
-/** Sends readers their header badge counts, as the store holds them now (see LiveDelivery). */
+/**
+ * Sends readers their header badge counts, as the store holds them now (see LiveDelivery): only to readers with a live
+ * socket, since working them out costs a read of each of the reader's parts.
+ */
 @Injectable()
 export class BadgeNotifier {
   constructor(
@@ -20,7 +23,7 @@ export class BadgeNotifier {
   ) {}
 
   async notify(userIds: Iterable<string>): Promise<void> {
-    for (const userId of new Set(userIds)) this.live.badgesChanged(userId, await this.countsFor(userId));
+    for (const userId of await this.live.present([...new Set(userIds)])) this.live.badgesChanged(userId, await this.countsFor(userId));
   }
 
   private async countsFor(userId: string): Promise<BadgeCounts> {

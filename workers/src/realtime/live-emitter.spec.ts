@@ -31,6 +31,8 @@ describe('LiveEmitter with Redis away', () => {
       await fourWarnings;
       expect(warnings).toEqual(Array(4).fill(expect.stringMatching(/^a live push was lost: /)));
       expect(unhandled).toEqual([]);
+      // Who has a live socket cannot be told: every reader counts as present, so no badge push is dropped for it.
+      expect(await emitter.present(['u1', 'u2'])).toEqual(['u1', 'u2']);
     } finally {
       await emitter.beforeApplicationShutdown();
       process.off('unhandledRejection', onUnhandled);

@@ -6,6 +6,7 @@ import {
   LivePush,
   type ModerationPush,
   RealtimeRoom,
+  liveReadersRedisKey,
   realtimeRedisKey,
   type ServerToClientEvents,
   type ThreadRef,
@@ -33,10 +34,12 @@ export class LiveEmitter implements BeforeApplicationShutdown {
   private readonly logger = new Logger(LiveEmitter.name);
   private readonly redis: Redis;
   private readonly emitter: Emitter<ServerToClientEvents>;
+  private readonly presenceKey: string;
 
   constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
-    // disconnectTimeout: with Redis away at shutdown, ioredis would otherwise hold the process open for 2 s.
-    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 100 });
+    // disconnectTimeout: with Redis away at shutdown, ioredis would otherwise hold the process open for 2 s;
+    // commandTimeout: a stalled Redis must not hold a batch up (see present).
+    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 100, commandTimeout: 1000 });
     this.redis.on('error', () => undefined);
     // The emitter publishes without awaiting: give it a client whose failed publish is logged, not left unhandled.
     const publisher = {
@@ -44,6 +47,19 @@ export class LiveEmitter implements BeforeApplicationShutdown {
         this.redis.publish(channel, message).catch((error: Error) => this.logger.warn(`a live push was lost: ${error.message}`)),
     };
     this.emitter = new Emitter<ServerToClientEvents>(publisher, { key: realtimeRedisKey(env.queuePrefix) });
+    this.presenceKey = liveReadersRedisKey(env.queuePrefix);
+  }
+
+  /**
+   * Those of the readers with a live socket now (liveReadersRedisKey); all of them when Redis cannot tell, so that a
+   * push is never dropped for want of an answer.
+   */
+  async present(userIds: readonly string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const scores = await this.redis.zmscore(this.presenceKey, ...userIds).catch(() => null);
+    if (!scores) return [...userIds];
+    const now = Date.now();
+    return userIds.filter((_, i) => Number(scores[i] ?? 0) > now);
   }
 
   /** The user's header badge counts changed. */

@@ -1,5 +1,5 @@
 import { getConnectionToken } from '@nestjs/mongoose';
-import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
+import { EventLogCollection, type PartitionCheckpointsDocument, type PartitionHeadDocument, partitionId, ProjectionCollection } from '@shelf/contracts';
 import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
@@ -67,12 +67,10 @@ describe('GET /api/health', () => {
   it('reports the parked events and how far the projectors are behind the log', async () => {
     const { api: app, base } = await listeningApi(testEnv(__filename));
     const db = app.get<Connection>(getConnectionToken()).db!;
-    const checkpoint = (projector: string, partition: number, position: number): CheckpointDocument => ({
-      _id: `${projector}:${partitionId(partition)}`,
-      projector,
+    const checkpoints = (partition: number, positions: Record<string, number>): PartitionCheckpointsDocument => ({
+      _id: partitionId(partition),
       partition,
-      position,
-      parkedStreams: [],
+      projectors: Object.fromEntries(Object.entries(positions).map(([projector, position]) => [projector, { position, parkedStreams: [] }])),
       updatedAt: new Date(),
     });
     try {
@@ -81,7 +79,10 @@ describe('GET /api/health', () => {
         { _id: partitionId(1), head: 3 },
       ]);
       // catalog: 0 + 2 behind; search: 3 + 3 (no checkpoint in partition 1 yet).
-      await db.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).insertMany([checkpoint('catalog', 0, 7), checkpoint('catalog', 1, 1), checkpoint('search', 0, 4)]);
+      await db.collection<PartitionCheckpointsDocument>(ProjectionCollection.Checkpoints).insertMany([
+        checkpoints(0, { catalog: 7, search: 4 }),
+        checkpoints(1, { catalog: 1 }),
+      ]);
       await db.collection<{ _id: string }>(ProjectionCollection.Parked).insertOne({ _id: 'search:some-event' });
       expect(await healthOf(base)).toMatchObject({ status: 200, body: { status: 'ok', parkedEvents: 1, projectionLag: 8 } });
     } finally {

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { type CheckpointDocument, EventLogCollection, type PartitionHeadDocument, ProjectionCollection, projectionLagOf } from '@shelf/contracts';
+import {
+  type CheckpointDocument,
+  checkpointsOf,
+  EventLogCollection,
+  type PartitionCheckpointsDocument,
+  type PartitionHeadDocument,
+  ProjectionCollection,
+  projectionLagOf,
+} from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 
 export interface LogProgress {
@@ -13,7 +21,7 @@ export interface LogProgress {
 /**
  * The workers' progress through the log, read from the collections they keep it in (health and metrics report it):
  * every projector that has a checkpoint, since the API does not know the workers' projectors. Both collections are
- * small (one document per partition, per projector and partition).
+ * small (one document per partition).
  */
 @Injectable()
 export class ProjectionProgress {
@@ -22,8 +30,8 @@ export class ProjectionProgress {
   async read(): Promise<LogProgress> {
     const [heads, checkpoints] = await Promise.all([
       this.store.collection<PartitionHeadDocument>(EventLogCollection.Partitions).find({}).toArray(),
-      this.store.collection<CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
-    ]);
+      this.store.collection<PartitionCheckpointsDocument | CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray(),
+    ]).then(([heads, docs]) => [heads, checkpointsOf(docs)] as const);
     const projectors = [...new Set(checkpoints.map((checkpoint) => checkpoint.projector))];
     return { logEvents: heads.reduce((sum, { head }) => sum + head, 0), lag: projectionLagOf(heads, checkpoints, projectors) };
   }
