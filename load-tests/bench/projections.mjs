@@ -266,7 +266,21 @@ async function storeReference(storeUrl) {
     const replace = await timed(300, 1, (i) => collection.replaceOne({ _id: `d${i}` }, { i, text, again: true }));
     const replace16 = await timed(600, 16, (i) => collection.replaceOne({ _id: `d${i % 300}` }, { i, text }));
     const read = await timed(300, 1, (i) => collection.findOne({ _id: `d${i}` }));
-    return { insert, replace, replaceAt16: replace16, read };
+    const readAt16 = await timed(1200, 16, (i) => collection.findOne({ _id: `d${i % 300}` }));
+    // In bulk, as the workers write: replacements in commands of 40 (FerretDB 1.24 never answers 100), inserts of 1,000.
+    const bulkReplace = await timed(25, 1, (i) =>
+      collection.bulkWrite(Array.from({ length: 40 }, (_, j) => ({ replaceOne: { filter: { _id: `d${(i * 40 + j) % 300}` }, replacement: { i, j, text } } }))),
+    );
+    const bulkInsert = await timed(5, 1, (i) => collection.insertMany(Array.from({ length: 1000 }, (_, j) => ({ _id: `b${i}-${j}`, i, j, text }))));
+    return {
+      insert,
+      replace,
+      replaceAt16: replace16,
+      read,
+      readAt16,
+      bulkChangedPerSecond: bulkReplace.perSecond * 40,
+      bulkInsertedPerSecond: bulkInsert.perSecond * 1000,
+    };
   } finally {
     await client.db().dropDatabase().catch(() => undefined);
     await client.close();
@@ -276,10 +290,52 @@ async function storeReference(storeUrl) {
 // ---------------------------------------------------------------------------------------------------------------
 // Site processes
 
-async function startWorkers(local, env, count) {
+/**
+ * The store commands the worker processes sent, from their STORE_COMMAND_PROFILE lines (one summary a second each):
+ * the round trips per projected event, reads and writes, by collection.
+ */
+class StoreCommands {
+  constructor() {
+    this.byKey = new Map();
+  }
+
+  listen(proc) {
+    let rest = '';
+    const onData = (chunk) => {
+      const lines = (rest + String(chunk)).split('\n');
+      rest = lines.pop();
+      for (const line of lines) {
+        const match = /^store-profile (\d+) (\d+)ms (\S+)(?: (\S+))?$/.exec(line);
+        if (!match) continue;
+        const key = `${match[3]} ${match[4] ?? ''}`.trim();
+        this.byKey.set(key, (this.byKey.get(key) ?? 0) + Number(match[1]));
+      }
+    };
+    proc.child.stdout.on('data', onData);
+    proc.child.stderr.on('data', onData);
+  }
+
+  /** The commands counted since the last call, and a fresh count. */
+  take() {
+    const counted = this.byKey;
+    this.byKey = new Map();
+    const sum = (test) => [...counted].filter(([key]) => test(key)).reduce((total, [, n]) => total + n, 0);
+    return {
+      reads: sum((key) => key.startsWith('find ')),
+      writes: sum((key) => /^(insert|update|delete|findAndModify) /.test(key)),
+      byCollection: Object.fromEntries([...counted].sort(([, a], [, b]) => b - a)),
+    };
+  }
+}
+
+async function startWorkers(local, env, count, commands) {
   const procs = Array.from({ length: count }, (_, i) =>
-    local.spawn(`workers-${i + 1}`, process.execPath, ['workers/dist/main.js'], { env: { ...process.env, ...env }, ready: /Workers are consuming/ }),
+    local.spawn(`workers-${i + 1}`, process.execPath, ['workers/dist/main.js'], {
+      env: { ...process.env, ...env, ...(commands ? { STORE_COMMAND_PROFILE: '1000' } : {}) },
+      ready: /Workers are consuming/,
+    }),
   );
+  if (commands) for (const proc of procs) commands.listen(proc);
   await Promise.all(
     procs.map((proc) =>
       Promise.race([
@@ -632,7 +688,8 @@ async function scalingRun(local, services, run, stopBy) {
   let monitor;
   try {
     const chapters = await seedCatalog(database.commands, CONFIG.books);
-    procs = await startWorkers(local, database.env, workerCount);
+    const commands = new StoreCommands();
+    procs = await startWorkers(local, database.env, workerCount, commands);
     run.projectors = await waitForProjectors(database.db);
     const drainedSeed = await new LogMonitor(database.db, run.projectors).drained(120_000);
     if (!drainedSeed) log(`  the seed was not projected within 120 s (continuing)`);
@@ -653,7 +710,12 @@ async function scalingRun(local, services, run, stopBy) {
         run.stopReason = 'time budget';
         break;
       }
+      commands.take();
       const step = await runStep(database, monitor, mix, rate, CONFIG.stepSeconds);
+      await sleep(1100); // the workers' last summary of the step
+      const counted = commands.take();
+      const projected = Math.max(1, step.projectedPerSecond * CONFIG.stepSeconds);
+      step.storeCommands = { ...counted, readsPerEvent: counted.reads / projected, writesPerEvent: counted.writes / projected };
       run.steps.push(step);
       summarise();
       const flag = step.saturated ? ' SATURATED' : step.appenderLimited ? ' (appender-limited)' : '';
@@ -980,7 +1042,8 @@ function report(result) {
   if (ref)
     lines.push(
       `Store reference (same run, scratch database): one insert ${fixed(ref.insert.p50Ms, 2)} ms, one replace ${fixed(ref.replace.p50Ms, 2)} ms, one read ${fixed(ref.read.p50Ms, 2)} ms (p50); ` +
-        `${int(ref.replace.perSecond)} replaces/s one at a time, ${int(ref.replaceAt16.perSecond)}/s with 16 at once.`,
+        `${int(ref.replace.perSecond)} replaces/s one at a time, ${int(ref.replaceAt16.perSecond)}/s with 16 at once; ${int(ref.readAt16.perSecond)} _id reads/s with 16 at once; ` +
+        `in bulk ${int(ref.bulkChangedPerSecond)} changed documents/s (replacements in commands of 40) and ${int(ref.bulkInsertedPerSecond)} inserted/s (commands of 1,000).`,
     );
   lines.push('Lag: append acknowledged → every projector past the event in its partition, seen by a checkpoint poll every ' + `${CONFIG.pollMs} ms (so figures are rounded up by up to ~${CONFIG.pollMs} ms). Depth: appended, not yet projected by all projectors.`);
   for (const run of result.scaling) {
@@ -1010,6 +1073,15 @@ function report(result) {
       `  stopped: ${run.stopReason}; sustained projected events/s at saturation: ${run.sustainedAtSaturationPerSecond === null ? 'not reached' : fixed(run.sustainedAtSaturationPerSecond)}; ` +
         `highest rate kept up with: ${run.highestUnsaturatedRate ?? '—'}/s; parked events: ${run.parked ?? '—'}`,
     );
+    const ref = result.storeReference;
+    for (const s of run.steps) {
+      if (!s.storeCommands) continue;
+      const top = Object.entries(s.storeCommands.byCollection).slice(0, 6).map(([key, n]) => `${key} ${int(n)}`).join(', ');
+      lines.push(
+        `  offered ${s.offeredPerSecond}/s: workers' store commands per projected event ${fixed(s.storeCommands.readsPerEvent)} reads + ${fixed(s.storeCommands.writesPerEvent)} writes; ` +
+          `projected/s = ${ref ? fixed((100 * s.projectedPerSecond) / ref.bulkChangedPerSecond) : '—'} % of the store's bulk changed documents/s; most: ${top}`,
+      );
+    }
     const appenderBound = run.steps.filter((s) => s.appenderLimited);
     if (appenderBound.length) lines.push(`  the appender (this one process, ${CONFIG.maxInFlight} appends in flight) could not offer ${appenderBound.map((s) => `${s.offeredPerSecond}/s`).join(', ')}: its event-loop delay p99 was ${appenderBound.map((s) => ms(s.benchEventLoopDelayP99Ms)).join(', ')}`);
   }
@@ -1019,6 +1091,10 @@ function report(result) {
       `peak ${fixed(run.maxProjectedPerSecond)}/s, kept up with ${run.highestUnsaturatedRate ?? '—'}/s offered`,
   );
   if (summary.length) lines.push(`\nProjected events/s: ${summary.join('; ')}`);
+  if (summary.length && result.storeReference) {
+    const ratios = result.scaling.map((run) => `N=${run.workers} ${fixed((100 * (run.sustainedAtSaturationPerSecond ?? run.maxProjectedPerSecond)) / result.storeReference.bulkChangedPerSecond)} %`);
+    lines.push(`Projected events/s as a share of the store's bulk changed documents/s (${int(result.storeReference.bulkChangedPerSecond)}): ${ratios.join(', ')} (target ≥ 50 %)`);
+  }
   const t = result.thread;
   if (t) {
     lines.push('');
@@ -1103,7 +1179,10 @@ try {
   const services = { ...(await local.startServices()), authSecret: randomUUID() + randomUUID() };
   result.storeReference = await storeReference(services.storeUrl);
   const ref = result.storeReference;
-  log(`Store reference: insert ${fixed(ref.insert.p50Ms, 2)} ms, replace ${fixed(ref.replace.p50Ms, 2)} ms (${int(ref.replace.perSecond)}/s one at a time, ${int(ref.replaceAt16.perSecond)}/s 16 at a time), read ${fixed(ref.read.p50Ms, 2)} ms`);
+  log(
+    `Store reference: insert ${fixed(ref.insert.p50Ms, 2)} ms, replace ${fixed(ref.replace.p50Ms, 2)} ms (${int(ref.replace.perSecond)}/s one at a time, ${int(ref.replaceAt16.perSecond)}/s 16 at a time), ` +
+      `read ${fixed(ref.read.p50Ms, 2)} ms (${int(ref.readAt16.perSecond)}/s 16 at a time); bulk: ${int(ref.bulkChangedPerSecond)} changed documents/s, ${int(ref.bulkInsertedPerSecond)} inserted/s`,
+  );
   const threadBudget = Math.min(CONFIG.threadBudgetSeconds, CONFIG.totalBudgetSeconds * 0.45);
   const scalingStopBy = deadline - (threadBudget + 30) * 1000;
   for (const workers of CONFIG.workers) {

@@ -21,15 +21,17 @@ const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
  * STORE_CRASH_AFTER_WRITE_TO=<collection> it kills itself right after its first acknowledged write to that collection;
  * with STORE_FREEZE_AFTER_WRITE_TO=<collection> it stops itself there instead (SIGSTOP, as a paused VM or a long
  * garbage collection), for the test to wake it (SIGCONT) when it likes. With STORE_COMMAND_PROFILE=1 it prints, every
- * 10 s, the store commands it sent since the last print by command and collection, with their count and time (how a
- * benchmark learns the round trips per event). With none set, the connection is left untouched and nothing is monitored.
+ * 10 s (every n ms with STORE_COMMAND_PROFILE=n, n ≥ 100), the store commands it sent since the last print by command
+ * and collection, with their count and time (how a benchmark learns the round trips per event). With none set, the connection is left untouched and nothing is monitored.
  */
 export function storeCrashPoints(variables: Readonly<Record<string, string | undefined>>) {
   const crashAt = Number(variables.STORE_CRASH_AFTER_WRITES ?? 0);
   const trace = variables.STORE_WRITE_TRACE === '1';
   const crashAfter = variables.STORE_CRASH_AFTER_WRITE_TO;
   let freezeAfter = variables.STORE_FREEZE_AFTER_WRITE_TO;
-  const profile = variables.STORE_COMMAND_PROFILE === '1';
+  const profileSetting = Number(variables.STORE_COMMAND_PROFILE ?? 0) || 0;
+  const profileEvery = profileSetting === 1 ? 10_000 : profileSetting >= 100 ? profileSetting : 0;
+  const profile = profileEvery > 0;
   const enabled = crashAt > 0 || trace || !!crashAfter || !!freezeAfter || profile;
   return {
     /** What the connection's options need for the hook (command monitoring). */
@@ -40,7 +42,7 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
       const collections = new Map<number, string>();
       let writes = 0;
       const client = connection.getClient();
-      if (profile) profileCommands(client);
+      if (profile) profileCommands(client, profileEvery);
       client.on('commandStarted', (event) => {
         if (WRITES.has(event.commandName)) collections.set(event.requestId, String(event.command?.[event.commandName]));
       });
@@ -62,8 +64,8 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
   };
 }
 
-/** Counts the commands sent, by command and collection, with their total time; printed every 10 s (STORE_COMMAND_PROFILE). */
-function profileCommands(client: ReturnType<MonitoredConnection['getClient']>): void {
+/** Counts the commands sent, by command and collection, with their total time; printed every `everyMs` (STORE_COMMAND_PROFILE). */
+function profileCommands(client: ReturnType<MonitoredConnection['getClient']>, everyMs: number): void {
   const started = new Map<number, string>();
   let counts = new Map<string, { count: number; ms: number }>();
   client.on('commandStarted', (event) => {
@@ -85,5 +87,5 @@ function profileCommands(client: ReturnType<MonitoredConnection['getClient']>): 
     const lines = [...counts].sort(([, a], [, b]) => b.count - a.count).map(([key, { count, ms }]) => `store-profile ${count} ${ms.toFixed(0)}ms ${key}`);
     counts = new Map();
     if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\nstore-profile end\n`);
-  }, 10_000).unref();
+  }, everyMs).unref();
 }

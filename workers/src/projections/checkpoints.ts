@@ -26,6 +26,9 @@ const fresh = (projector: string, partition: number): CheckpointDocument => ({
  * under the partition's lease, fenced by its epoch).
  */
 export class Checkpoints {
+  /** Checkpoints of the older shape looked up already and not found (they are never written again). */
+  private readonly noLegacy = new Set<string>();
+
   constructor(private readonly db: Db) {}
 
   private get collection() {
@@ -37,9 +40,10 @@ export class Checkpoints {
     const id = partitionId(partition);
     const doc = await this.collection.findOne({ _id: id });
     const found = new Map(checkpointsOf(doc ? [doc as PartitionCheckpointsDocument] : []).map((checkpoint) => [checkpoint.projector, checkpoint]));
-    const missing = projectors.filter((projector) => !found.has(projector));
+    const missing = projectors.map((projector) => checkpointId(projector, id)).filter((legacyId, i) => !found.has(projectors[i]) && !this.noLegacy.has(legacyId));
     // A store written before checkpoints were kept per partition: its documents per projector and partition count.
-    const legacy = await Promise.all(missing.map((projector) => this.collection.findOne({ _id: checkpointId(projector, id) })));
+    const legacy = await Promise.all(missing.map((legacyId) => this.collection.findOne({ _id: legacyId })));
+    missing.forEach((legacyId, i) => legacy[i] === null && this.noLegacy.add(legacyId));
     for (const old of checkpointsOf(legacy.filter((d): d is CheckpointDocument => d !== null))) found.set(old.projector, old);
     return new Map(projectors.map((projector) => [projector, found.get(projector) ?? fresh(projector, partition)]));
   }

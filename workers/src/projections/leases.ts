@@ -70,7 +70,7 @@ export class Leases {
     // The hint and the clean-up are best effort: the claims alone decide. The claim before this one is kept, so that a
     // hint written late by its holder (one epoch behind) still leads here.
     await this.collection.replaceOne({ _id: id }, { epoch }, { upsert: true }).catch(() => undefined);
-    await this.collection.deleteOne({ _id: claimId(id, epoch - 2) }).catch(() => undefined);
+    if (epoch > 2) await this.collection.deleteOne({ _id: claimId(id, epoch - 2) }).catch(() => undefined);
     return { id, epoch };
   }
 
