@@ -138,11 +138,12 @@ export class LogReader {
   /**
    * Up to `limit` entries after position `after`, in order; fewer when the partition ends sooner, and, without waiting,
    * only those before a hole younger than the patience (`waiting`). Every hole of the batch that has waited its patience
-   * is closed in this one read.
+   * is closed in this one read. `head`: the partition's head as the caller read it just before, if it did (a head read
+   * earlier is never past the truth, so the batch only ends sooner).
    */
-  async readBatch(partition: number, after: number, limit: number): Promise<LogBatch> {
+  async readBatch(partition: number, after: number, limit: number, head?: number): Promise<LogBatch> {
     this.holes.passed(partition, after);
-    const head = await this.head(partition);
+    head ??= await this.head(partition);
     const entries: LogEntry[] = [];
     let next = after + 1;
     while (entries.length < limit) {

@@ -101,12 +101,13 @@ export class Leases {
   private async newest(id: string): Promise<{ epoch: number; claim: ClaimDocument | null }> {
     const hint = (await this.collection.findOne({ _id: id })) as HintDocument | null;
     let found: { epoch: number; claim: ClaimDocument | null } = { epoch: hint?.epoch ?? 0, claim: null };
-    for (let epoch = Math.max(1, found.epoch), misses = 0; misses < PROBE_MISSES; epoch++) {
-      const claim = await this.claims().findOne({ _id: claimId(id, epoch) });
-      if (claim) [found, misses] = [{ epoch, claim }, 0];
-      else misses += 1;
+    // The hinted epoch and the PROBE_MISSES after it at once; on past them only while claims are found (rare).
+    for (let from = Math.max(1, found.epoch); ; from += PROBE_MISSES + 1) {
+      const epochs = Array.from({ length: PROBE_MISSES + 1 }, (_, i) => from + i);
+      const claims = await Promise.all(epochs.map((epoch) => this.claims().findOne({ _id: claimId(id, epoch) })));
+      claims.forEach((claim, i) => claim && (found = { epoch: epochs[i], claim }));
+      if (found.epoch < epochs.at(-1)! - PROBE_MISSES + 1) return found;
     }
-    return found;
   }
 }
 

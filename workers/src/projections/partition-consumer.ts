@@ -75,7 +75,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     if (under) return under.then(() => this.project(partition));
     const run = (async () => {
       const head = await this.reader.head(partition);
-      const read = await this.runner.run(partition);
+      const read = await this.runner.run(partition, head);
       // Stopped at a young hole: not done, whatever the head, so the next sweep comes back for it.
       if (read !== null && this.reader.waiting(partition)) this.done.delete(partition);
       else if (read !== null) this.done.set(partition, head);

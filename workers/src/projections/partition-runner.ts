@@ -83,8 +83,11 @@ export class PartitionRunner {
     this.stages = [projectors.filter((p) => !p.after?.length), projectors.filter((p) => p.after?.length)].filter((stage) => stage.length > 0);
   }
 
-  /** Projects the partition to the end of its log; resolves with the entries read, or null when another consumer holds it. */
-  async run(partition: number): Promise<number | null> {
+  /**
+   * Projects the partition to the end of its log; resolves with the entries read, or null when another consumer holds
+   * it. `head`: the partition's head if the caller has just read it (the first batch then reads it no more).
+   */
+  async run(partition: number, head?: number): Promise<number | null> {
     const held = await this.hold(partition);
     if (!held) return null;
     const { checkpoints, lease } = held;
@@ -95,7 +98,7 @@ export class PartitionRunner {
         if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(held);
         const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
         // Up to a hole still young (an append under way): the consumer comes back for the rest (docs/architecture.md, "Holes").
-        const { entries, waiting } = await this.reader.readBatch(partition, from, LOG_BATCH);
+        const { entries, waiting } = await this.reader.readBatch(partition, from, LOG_BATCH, read === 0 ? head : undefined);
         if (entries.length === 0) break;
         const before = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
         try {
