@@ -18,6 +18,7 @@ import { CommentThreadsProjector } from './projections/comment-threads/comment-t
 import { ModerationProjector } from './projections/moderation/moderation.projector';
 import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
+import { PartitionPokes } from './projections/partition-pokes';
 import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { type Projector, PROJECTORS } from './projections/projector';
@@ -104,7 +105,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         projectorsProvider,
         ProjectionSignals,
         PartitionRunner,
-        ...(options.consume ? [MailTransport, MailProcessor, PartitionConsumer, ParkedEventsProcessor] : []),
+        ...(options.consume ? [MailTransport, MailProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor] : []),
       ],
       exports: [PROJECTORS, LiveEmitter, PartitionRunner, ReadModels],
     };

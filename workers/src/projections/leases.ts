@@ -56,10 +56,16 @@ export class Leases {
     return this.collection as unknown as Collection<ClaimDocument>;
   }
 
-  /** Takes the lease with the next epoch unless it is held (its newest claim has not expired); null when it is. */
-  async tryAcquire(id: string, ttlMs: number): Promise<Lease | null> {
+  /**
+   * Takes the lease with the next epoch unless it is held (its newest claim has not expired); null when it is, and then
+   * `refused` hears until when its holder has it (unless renewed).
+   */
+  async tryAcquire(id: string, ttlMs: number, refused?: (until: Date) => void): Promise<Lease | null> {
     const newest = await this.newest(id);
-    if (newest.claim && newest.claim.until.getTime() > Date.now()) return null;
+    if (newest.claim && newest.claim.until.getTime() > Date.now()) {
+      refused?.(newest.claim.until);
+      return null;
+    }
     const epoch = newest.epoch + 1;
     try {
       await this.claims().insertOne({ _id: claimId(id, epoch), lease: id, epoch, owner: this.owner, until: new Date(Date.now() + ttlMs) });

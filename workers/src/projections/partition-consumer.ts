@@ -8,20 +8,22 @@ import { isOutage } from '../log/is-outage';
 import { LateEvents } from '../log/late-events';
 import { LogReader } from '../log/log-reader';
 import { QueueProcessor } from '../queues/queue-processor';
+import { PartitionPokes } from './partition-pokes';
 import { PartitionRunner } from './partition-runner';
 
 /** Partitions one process projects at once. */
 const CONCURRENCY = 4;
 /** How often the log is checked for work that no wake-up announced (Redis away or emptied, a consumer killed). */
 export const SWEEP_MS = 1000;
-/** A wake-up for a partition another consumer holds waits for it this long, then leaves it to that one. */
-const BUSY_WAIT_MS = 5000;
+/** A wake-up for a partition another process holds is tried once more after this pause (it may be letting go). */
+const RETRY_MS = 250;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
- * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side. A run that
+ * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side: a wake-up that
+ * finds its partition held by another process is passed on to it (PartitionPokes), so that only the holder runs it. A run that
  * stopped at a hole of the log still young (LogReader.waiting) leaves its partition not done, so the next sweep runs it
  * again; each sweep first places again the events stored after their positions were passed over (LateEvents).
  */
@@ -34,14 +36,20 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   private readonly done = new Map<number, number>();
   /** Runs under way in this process, by partition. */
   private readonly running = new Map<number, Promise<number | null>>();
+  /** By partition, the one run queued after the one under way, which covers every wake-up that came meanwhile. */
+  private readonly queued = new Map<number, Promise<number | null>>();
   private readonly reader: LogReader;
   private readonly lateEvents: LateEvents;
 
   constructor(
     @InjectConnection() connection: Connection,
     private readonly runner: PartitionRunner,
+    private readonly pokes: PartitionPokes,
   ) {
     super();
+    this.pokes.onPoke((partition) => {
+      if (!this.stopped && (this.runner.holds(partition) || this.running.has(partition))) void this.project(partition).catch(() => undefined);
+    });
     this.reader = new LogReader(connection.db!);
     this.lateEvents = new LateEvents(connection.db!);
   }
@@ -62,17 +70,32 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     this.logger.warn(`${subject}: ${outage ? 'a dependency is away, will try again' : `${failure}, will try again`}: ${message}`);
   }
 
-  /** A wake-up: projects the partition, or waits a while for the consumer that holds it. */
+  /** A wake-up: projects the partition, or passes it on to the process that holds it. */
   protected async handle(job: Job<WakePartitionJob>): Promise<void> {
     if (job.name !== WAKE_PARTITION_JOB) throw new UnrecoverableError(`no handler for job "${job.name}"`);
-    const deadline = Date.now() + BUSY_WAIT_MS;
-    while ((await this.project(job.data.partition)) === null && Date.now() < deadline && !this.stopped) await pause(25);
+    const { partition } = job.data;
+    if ((await this.project(partition)) !== null || this.stopped) return;
+    this.pokes.poke(partition);
+    // The holder may have been letting go just then, past the reach of the poke.
+    await pause(RETRY_MS);
+    if ((await this.project(partition)) === null) this.pokes.poke(partition);
   }
 
-  /** Projects a partition unless this process is at it already (then waits for that run). */
+  /** Projects a partition; if this process is at it already, once more after that run (one run for all who ask meanwhile). */
   project(partition: number): Promise<number | null> {
     const under = this.running.get(partition);
-    if (under) return under.then(() => this.project(partition));
+    if (under) {
+      let next = this.queued.get(partition);
+      if (!next) {
+        const again = () => {
+          this.queued.delete(partition);
+          return this.project(partition);
+        };
+        next = under.then(again, again);
+        this.queued.set(partition, next);
+      }
+      return next;
+    }
     const run = (async () => {
       const head = await this.reader.head(partition);
       const read = await this.runner.run(partition, head);
@@ -102,7 +125,10 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     // Late events first: the heads read next then include their new positions.
     await this.lateEvents.placeStored().catch((error: unknown) => this.report('late events', 'placing them again failed', error));
     const heads = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => this.reader.head(partition)));
-    const behind = heads.flatMap((head, partition) => (head > (this.done.get(partition) ?? -1) && !this.running.has(partition) ? [partition] : []));
+    // A partition another process holds is its holder's to run (it is woken by pokes) until that holding runs out.
+    const behind = heads.flatMap((head, partition) =>
+      head > (this.done.get(partition) ?? -1) && !this.running.has(partition) && !this.runner.heldElsewhere(partition) ? [partition] : [],
+    );
     for (let i = 0; i < behind.length && !this.stopped; i += CONCURRENCY) {
       await Promise.allSettled(behind.slice(i, i + CONCURRENCY).map((partition) => this.project(partition)));
     }

@@ -67,6 +67,8 @@ export class PartitionRunner {
   readonly parked;
   private readonly stages: Projector[][];
   private readonly held = new Map<number, Held>();
+  /** Partitions another consumer held at this one's last try, with when that holding ends unless renewed. */
+  private readonly elsewhere = new Map<number, number>();
 
   constructor(
     @InjectConnection() connection: Connection,
@@ -138,8 +140,9 @@ export class PartitionRunner {
       return kept;
     }
     const now = Date.now();
-    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS);
+    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until) => this.elsewhere.set(partition, until.getTime()));
     if (!lease) return null;
+    this.elsewhere.delete(partition);
     try {
       // A rebuild swaps read models only while it holds every partition's lease: look them up once per hold.
       await this.readModels.refresh();
@@ -169,6 +172,16 @@ export class PartitionRunner {
     clearTimeout(held.release);
     this.held.delete(partition);
     await this.leases.release(held.lease).catch(() => undefined);
+  }
+
+  /** Whether another consumer held the partition at this one's last try, and its holding has not run out since. */
+  heldElsewhere(partition: number): boolean {
+    return (this.elsewhere.get(partition) ?? 0) > Date.now();
+  }
+
+  /** Whether this process holds the partition now (between runs too). */
+  holds(partition: number): boolean {
+    return this.held.has(partition);
   }
 
   /** Lets go of every partition held (at shutdown). */
