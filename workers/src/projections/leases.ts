@@ -58,12 +58,13 @@ export class Leases {
 
   /**
    * Takes the lease with the next epoch unless it is held (its newest claim has not expired); null when it is, and then
-   * `refused` hears until when its holder has it (unless renewed).
+   * `refused` hears until when its holder has it (unless renewed), and whether the holder is this one (a holding it is
+   * letting go of).
    */
-  async tryAcquire(id: string, ttlMs: number, refused?: (until: Date) => void): Promise<Lease | null> {
+  async tryAcquire(id: string, ttlMs: number, refused?: (until: Date, mine: boolean) => void): Promise<Lease | null> {
     const newest = await this.newest(id);
     if (newest.claim && newest.claim.until.getTime() > Date.now()) {
-      refused?.(newest.claim.until);
+      refused?.(newest.claim.until, newest.claim.owner === this.owner);
       return null;
     }
     const epoch = newest.epoch + 1;

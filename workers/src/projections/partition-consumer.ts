@@ -15,10 +15,7 @@ import { PartitionRunner } from './partition-runner';
 const CONCURRENCY = 4;
 /** How often the log is checked for work that no wake-up announced (Redis away or emptied, a consumer killed). */
 export const SWEEP_MS = 1000;
-/** A wake-up for a partition another process holds is tried once more after this pause (it may be letting go). */
-const RETRY_MS = 250;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
@@ -47,8 +44,9 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     private readonly pokes: PartitionPokes,
   ) {
     super();
+    // Run by its holder, or by whoever finds it free (its holder may have let it go since the poke was sent).
     this.pokes.onPoke((partition) => {
-      if (!this.stopped && (this.runner.holds(partition) || this.running.has(partition))) void this.project(partition).catch(() => undefined);
+      if (!this.stopped && !this.runner.heldElsewhere(partition)) void this.project(partition).catch(() => undefined);
     });
     this.reader = new LogReader(connection.db!);
     this.lateEvents = new LateEvents(connection.db!);
@@ -74,11 +72,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   protected async handle(job: Job<WakePartitionJob>): Promise<void> {
     if (job.name !== WAKE_PARTITION_JOB) throw new UnrecoverableError(`no handler for job "${job.name}"`);
     const { partition } = job.data;
-    if ((await this.project(partition)) !== null || this.stopped) return;
-    this.pokes.poke(partition);
-    // The holder may have been letting go just then, past the reach of the poke.
-    await pause(RETRY_MS);
-    if ((await this.project(partition)) === null) this.pokes.poke(partition);
+    if (this.runner.heldElsewhere(partition) || (await this.project(partition)) === null) this.pokes.poke(partition);
   }
 
   /** Projects a partition; if this process is at it already, once more after that run (one run for all who ask meanwhile). */

@@ -140,7 +140,7 @@ export class PartitionRunner {
       return kept;
     }
     const now = Date.now();
-    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until) => this.elsewhere.set(partition, until.getTime()));
+    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until, mine) => !mine && this.elsewhere.set(partition, until.getTime()));
     if (!lease) return null;
     this.elsewhere.delete(partition);
     try {
