@@ -19,7 +19,7 @@
 // store and the workers, so run it on a quiet machine. ≈20 minutes at most by default; --quick is a 1-2 minute smoke
 // run. Overrides (environment): WORKERS=1,2,4  RATES=5,10,20,…  STEP_SECONDS  SETTLE_SECONDS  MAX_IN_FLIGHT
 // SAMPLES_PER_SECOND  POLL_MS  CHAPTER_PUBLISH_SHARE  THREAD_SIZES=1000,10000,100000  THREAD_BUDGET_SECONDS
-// THREAD_SAMPLES  THREAD_WORKERS  TOTAL_BUDGET_SECONDS. The figures go to stdout and to
+// THREAD_SAMPLES  THREAD_WORKERS  TOTAL_BUDGET_SECONDS  WORKER_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=<folder>). The figures go to stdout and to
 // load-tests/results/projections-<date>[-quick].json.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -330,7 +330,8 @@ class StoreCommands {
 
 async function startWorkers(local, env, count, commands) {
   const procs = Array.from({ length: count }, (_, i) =>
-    local.spawn(`workers-${i + 1}`, process.execPath, ['workers/dist/main.js'], {
+    // WORKER_NODE_ARGS: node options for the worker processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+    local.spawn(`workers-${i + 1}`, process.execPath, [...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'workers/dist/main.js'], {
       env: { ...process.env, ...env, ...(commands ? { STORE_COMMAND_PROFILE: '1000' } : {}) },
       ready: /Workers are consuming/,
     }),
