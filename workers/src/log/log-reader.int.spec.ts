@@ -16,6 +16,7 @@ import { testEnv } from '@test/support';
 import { type Db, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { PartitionConsumer } from '../projections/partition-consumer';
+import type { PartitionPokes } from '../projections/partition-pokes';
 import type { PartitionRunner } from '../projections/partition-runner';
 import { LATE_EVENT_WATCH_MS, LateEvents } from './late-events';
 import { LogHoles, type LogEntry, LogReader } from './log-reader';
@@ -42,6 +43,10 @@ class BatchRunner {
   private readonly at = new Map<number, number>();
 
   constructor(private readonly reader: LogReader) {}
+
+  heldElsewhere(): boolean {
+    return false;
+  }
 
   async run(partition: number): Promise<number> {
     this.runs.set(partition, (this.runs.get(partition) ?? 0) + 1);
@@ -200,7 +205,9 @@ describe('the log reader, at holes in the positions', () => {
     const slow = eventOf('slow-of-7');
     await position(partition, slow); // its insert is under way
     const runner = new BatchRunner(new LogReader(db));
-    const consumer = new PartitionConsumer({ db } as Connection, runner as unknown as PartitionRunner);
+    // One process: nobody else to pass a wake-up on to.
+    const alone = { onPoke: () => undefined, poke: () => undefined } as unknown as PartitionPokes;
+    const consumer = new PartitionConsumer({ db } as Connection, runner as unknown as PartitionRunner, alone);
     const read = () => (runner.read.get(partition) ?? []).map((entry) => entry.event?.id ?? null);
 
     await consumer.project(partition);
