@@ -26,7 +26,13 @@ export const PARTITION_LEASE_MS = 15_000;
  * run once it has held it this long (another process may then take it).
  */
 const IDLE_HOLD_MS = 2000;
-const MAX_HOLD_MS = 30_000;
+/** Not longer: a rebuild's last pass waits for every partition's lease while holding the others. */
+const MAX_HOLD_MS = PARTITION_LEASE_MS / 3;
+/**
+ * How long a refused try counts as "held elsewhere" at most (sweeps skip the partition, wake-ups only poke): a holder
+ * that lets go, a rebuild's last pass among them, is tried again this soon, not when its lease would have run out.
+ */
+const ELSEWHERE_TRUST_MS = 2000;
 /** Documents a held partition's write buffer keeps per projector between batches (WriteBuffers). */
 const HELD_DOCUMENTS = 4000;
 /** Tries of one event by one projector, with doubling pauses from 40 ms, before it is parked. */
@@ -140,7 +146,9 @@ export class PartitionRunner {
       return kept;
     }
     const now = Date.now();
-    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until, mine) => !mine && this.elsewhere.set(partition, until.getTime()));
+    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until, mine) => {
+      if (!mine) this.elsewhere.set(partition, Math.min(until.getTime(), Date.now() + ELSEWHERE_TRUST_MS));
+    });
     if (!lease) return null;
     this.elsewhere.delete(partition);
     try {
@@ -174,7 +182,7 @@ export class PartitionRunner {
     await this.leases.release(held.lease).catch(() => undefined);
   }
 
-  /** Whether another consumer held the partition at this one's last try, and its holding has not run out since. */
+  /** Whether another consumer held the partition at this one's last try, lately (ELSEWHERE_TRUST_MS). */
   heldElsewhere(partition: number): boolean {
     return (this.elsewhere.get(partition) ?? 0) > Date.now();
   }
