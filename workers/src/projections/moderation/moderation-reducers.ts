@@ -1,4 +1,15 @@
-import { type CommentEvent, type ModerationQueueReadModel, SocialEventType } from '@shelf/contracts';
+import {
+  type CommentEvent,
+  type ModeratedCommentReadModel,
+  type ModerationQueueReadModel,
+  type ModerationView,
+  type ModerationViewEntry,
+  MODERATION_VIEWS,
+  inModerationView,
+  moderationViewKey,
+  SocialEventType,
+} from '@shelf/contracts';
+import type { OrderedOp } from '../ordered-pages/ordered-pages';
 
 /** The comment events the moderation queue follows (a comment enters it with its first report). */
 export type ModerationEvent = Exclude<CommentEvent, { type: typeof SocialEventType.CommentPosted | typeof SocialEventType.CommentEdited | typeof SocialEventType.CommentLiked | typeof SocialEventType.CommentUnliked }>;
@@ -62,3 +73,70 @@ function fresh(event: ModerationEvent, at: string): ModerationQueueReadModel {
     version: 0,
   };
 }
+
+/** The comment events that change what operators see of a comment. */
+export type ModeratedCommentEvent = Exclude<CommentEvent, { type: typeof SocialEventType.CommentLiked | typeof SocialEventType.CommentUnliked }>;
+
+/**
+ * A comment as operators see it after an event of its stream (applied in version order, once): its text as written
+ * and edited, and whether its author deleted it or it is removed, as its thread has them. Null when the event changes
+ * nothing of it.
+ */
+export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, event: ModeratedCommentEvent): ModeratedCommentReadModel | null {
+  if (event.type === SocialEventType.CommentPosted) {
+    if (doc) return null;
+    const { comment_id, book_id, chapter_id, parent_comment_id, user_id, username, comment_content } = event.data;
+    return {
+      _id: comment_id,
+      comment_id,
+      book_id,
+      chapter_id,
+      parent_comment_id,
+      user_id,
+      username,
+      comment_content,
+      comment_time: event.occurredAt,
+      deleted: false,
+      removed: false,
+      version: event.version,
+    };
+  }
+  if (!doc || event.version <= doc.version) return null;
+  switch (event.type) {
+    case SocialEventType.CommentEdited:
+      return { ...doc, comment_content: event.data.comment_content, version: event.version };
+    case SocialEventType.CommentDeleted:
+      return { ...doc, deleted: true, version: event.version };
+    case SocialEventType.CommentRemoved:
+    case SocialEventType.CommentRemovedByOperator:
+      return doc.removed ? null : { ...doc, removed: true, version: event.version };
+    case SocialEventType.CommentRestored:
+      return { ...doc, removed: false, version: event.version };
+    default:
+      return null;
+  }
+}
+
+/** A reported comment as the views list it. */
+export function viewEntry(doc: ModerationQueueReadModel, { _id: _comment, version: _version, ...comment }: ModeratedCommentReadModel): ModerationViewEntry {
+  const { status, removed_by, open_reports, total_reports, reasons, first_reported_at, last_reported_at, needs_review } = doc;
+  return { comment, status, removed_by, open_reports, total_reports, reasons, first_reported_at, last_reported_at, needs_review };
+}
+
+/**
+ * What each view's ordered pages change when a reported comment's queue document changes from `before` (null: not
+ * reported until now) to `after`: it leaves a view it no longer belongs in, moves within one where its place changed,
+ * and is put again with what it now shows.
+ */
+export function viewChanges(before: ModerationQueueReadModel | null, after: ModerationQueueReadModel, entry: ModerationViewEntry): [ModerationView, OrderedOp<ModerationViewEntry>[]][] {
+  const key = (doc: ModerationQueueReadModel) => moderationViewKey({ ...doc, comment: { comment_id: doc._id } });
+  return MODERATION_VIEWS.map((view) => {
+    const was = before && inModerationView(view, before) ? key(before) : null;
+    const is = inModerationView(view, after) ? key(after) : null;
+    const ops: OrderedOp<ModerationViewEntry>[] = [];
+    if (was !== null && was !== is) ops.push({ del: was });
+    if (is !== null) ops.push({ put: [is, entry] });
+    return [view, ops] as [ModerationView, OrderedOp<ModerationViewEntry>[]];
+  }).filter(([, ops]) => ops.length > 0);
+}
+

@@ -5,40 +5,39 @@ import {
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
   type ModerationView,
+  type ModerationViewEntry,
+  moderationViewPartId,
+  type OrderedHeadReadModel,
+  orderedPageId,
+  type OrderedPageReadModel,
+  PARTITION_COUNT,
   partitionPartIds,
+  unpackEntries,
 } from '@shelf/contracts';
-import type { Filter } from 'mongodb';
+import { readOrdered } from '../../../platform/ordered-pages-reader';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;
 
-const FILTERS: Record<ModerationView, Filter<ModerationQueueReadModel>> = {
-  review: { needs_review: true },
-  removed: { status: 'removed' },
-  all: {},
-};
-
 /**
- * The moderation read models (see the workers' ModerationProjector). The queue is filtered and sorted in the store:
- * it holds only comments ever reported, so a scan of it stays small.
+ * The moderation read models (see the workers' ModerationProjector). A view of the queue is read from its ordered
+ * pages by `_id`: the heads of its parts (with their counts, the total), then the pages that hold the page asked for.
  */
 @Injectable()
 export class ModerationReadStore {
   constructor(private readonly readModels: ReadModels) {}
 
   /** A page of the view: most open reports first, then the oldest first report. */
-  async queue(view: ModerationView, page: number): Promise<{ items: ModerationQueueReadModel[]; total: number }> {
-    const queue = this.readModels.collection<ModerationQueueReadModel>(C.ModerationQueue);
-    const [items, total] = await Promise.all([
-      queue
-        .find(FILTERS[view])
-        .sort({ open_reports: -1, first_reported_at: 1, _id: 1 })
-        .skip((page - 1) * MODERATION_PAGE_SIZE)
-        .limit(MODERATION_PAGE_SIZE)
-        .toArray(),
-      queue.countDocuments(FILTERS[view]),
-    ]);
-    return { items, total };
+  async queue(view: ModerationView, page: number): Promise<{ items: ModerationViewEntry[]; total: number }> {
+    const heads = this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads);
+    const pages = this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages);
+    const parts = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => heads.findOne({ _id: moderationViewPartId(view, partition) })));
+    const items = await readOrdered<ModerationViewEntry>(parts, async (part, name) => unpackEntries((await pages.findOne({ _id: orderedPageId(part, name) }))?.e), {
+      order: 'asc',
+      skip: (page - 1) * MODERATION_PAGE_SIZE,
+      limit: MODERATION_PAGE_SIZE,
+    });
+    return { items, total: parts.reduce((sum, part) => sum + (part?.n ?? 0), 0) };
   }
 
   item(commentId: string): Promise<ModerationQueueReadModel | null> {

@@ -1,0 +1,53 @@
+/**
+ * Ordered pages: a set of entries kept in the order of their keys, read by `_id` alone (the embedded store scans for
+ * anything else), for reads that page or filter through much data (the audit trail's filters, the moderation queue's
+ * views). One set per owner and partition of the log (a part, whose one writer is the partition's consumer); readers
+ * merge the parts of an owner. A part is a head, `_id` = the part's id: its entries themselves while they are few
+ * (`e`), else a directory of its pages (`d`), each page `_id` = orderedPageId(part, page), the pages' key ranges
+ * disjoint and in order. Entries are stored packed, one JSON text per document: the store reads one long string
+ * several times faster than as many small objects.
+ */
+export interface OrderedHeadReadModel {
+  _id: string;
+  /** Entries in the part. */
+  n: number;
+  /** Inline: the entries (PackedEntries). */
+  e?: string;
+  /** Paged: the directory (PackedDirectory). */
+  d?: string;
+  /** Inline: the log position of the event that changed the entries last (null: an event applied out of log order). */
+  s?: number | null;
+}
+
+export interface OrderedPageReadModel {
+  _id: string;
+  /** The log position of the event that changed this page last (null: an event applied out of log order). */
+  s: number | null;
+  /** The entries (PackedEntries), in key order. */
+  e: string;
+  /** The page after this one as this page last knew it (a split names its new page here), or null. */
+  next: string | null;
+}
+
+/** An entry: its key (entries sort by it, as strings) and what it holds. */
+export type OrderedEntry<T> = [key: string, value: T];
+
+/** A page in its part's directory: its suffix, its entry count, and its lowest and highest keys. */
+export interface OrderedPageRef {
+  page: string;
+  n: number;
+  min: string;
+  max: string;
+  /** What the page named as its next when the directory last read it. */
+  next: string | null;
+}
+
+export const orderedPageId = (part: string, page: string): string => `${part}#${page}`;
+
+export const packEntries = <T>(entries: OrderedEntry<T>[]): string => JSON.stringify(entries);
+export const unpackEntries = <T>(packed: string | undefined): OrderedEntry<T>[] => (packed ? (JSON.parse(packed) as OrderedEntry<T>[]) : []);
+
+type PackedRef = [page: string, n: number, min: string, max: string, next: string | null];
+export const packDirectory = (refs: OrderedPageRef[]): string => JSON.stringify(refs.map((ref): PackedRef => [ref.page, ref.n, ref.min, ref.max, ref.next]));
+export const unpackDirectory = (packed: string | undefined): OrderedPageRef[] =>
+  packed ? (JSON.parse(packed) as PackedRef[]).map(([page, n, min, max, next]) => ({ page, n, min, max, next })) : [];
