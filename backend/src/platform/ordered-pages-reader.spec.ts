@@ -15,13 +15,17 @@ function random(seed: number) {
 
 type Value = { key: string; tag: number };
 
-/** Parts holding `total` entries between them, inline when small, else in pages of `least` to `pageSize` entries. */
-function parts(seed: number, total: number, count: number, pageSize: number, least = 1) {
+/**
+ * Parts holding `total` entries between them (some far more than others, unless `even`), inline when small, else in
+ * pages of `least` to `pageSize` entries, their heads with a copy of a few first or last entries (the `last` of them
+ * when given).
+ */
+function parts(seed: number, total: number, count: number, pageSize: number, { least = 1, even = false, last }: { least?: number; even?: boolean; last?: number } = {}) {
   const rand = random(seed);
   const byPart = Array.from({ length: count }, () => [] as OrderedEntry<Value>[]);
   for (let i = 0; i < total; i++) {
     const key = `k${String(Math.floor(rand() * 1_000_000)).padStart(7, '0')}.${i}`;
-    byPart[Math.floor(rand() * rand() * count)].push([key, { key, tag: Math.floor(rand() * 5) }]);
+    byPart[Math.floor((even ? rand() : rand() * rand()) * count)].push([key, { key, tag: Math.floor(rand() * 5) }]);
   }
   const heads: (OrderedHeadReadModel | null)[] = [];
   const pages = new Map<string, OrderedEntry<Value>[]>();
@@ -29,7 +33,7 @@ function parts(seed: number, total: number, count: number, pageSize: number, lea
     entries.sort(([a], [b]) => (a < b ? -1 : 1));
     const part = `part-${i}`;
     if (entries.length === 0) return heads.push(null);
-    if (entries.length <= pageSize && rand() < 0.5) return heads.push({ _id: part, n: entries.length, e: packEntries(entries), s: 1 });
+    if (entries.length <= pageSize && last === undefined && rand() < 0.5) return heads.push({ _id: part, n: entries.length, e: packEntries(entries), s: 1 });
     const refs: OrderedPageRef[] = [];
     for (let at = 0; at < entries.length; ) {
       const chunk = entries.slice(at, at + least + Math.floor(rand() * (pageSize - least + 1)));
@@ -38,7 +42,10 @@ function parts(seed: number, total: number, count: number, pageSize: number, lea
       pages.set(`${part}#${page}`, chunk);
       refs.push({ page, n: chunk.length, min: chunk[0][0], max: chunk.at(-1)![0], next: null });
     }
-    heads.push({ _id: part, n: entries.length, d: packDirectory(refs) });
+    // A copy of the first or last few entries, as the writer keeps one.
+    const size = 1 + Math.floor(rand() * 20);
+    const edge = last !== undefined ? entries.slice(-last) : rand() < 0.3 ? undefined : rand() < 0.5 ? entries.slice(0, size) : entries.slice(-size);
+    heads.push({ _id: part, n: entries.length, d: packDirectory(refs), ...(edge ? { t: packEntries(edge) } : {}) });
   });
   const all = byPart.flat().map(([, value]) => value);
   return { heads, pages, all };
@@ -88,7 +95,7 @@ describe('reading ordered pages', () => {
 
   it('reads about a page of each part for a page of answers, however deep', async () => {
     // Pages at least half full, as splits leave them.
-    const built = parts(3, 20_000, 16, 100, 50);
+    const built = parts(3, 20_000, 16, 100, { least: 50 });
     for (const skip of [0, 1_000, 10_000, 19_900]) {
       for (const order of ['asc', 'desc'] as const) {
         const { found, loads } = await read(built, { order, skip, limit: 51 });
@@ -97,5 +104,12 @@ describe('reading ordered pages', () => {
         expect(new Set(loads).size).toBe(loads.length);
       }
     }
+  });
+
+  it('reads the heads alone for a first page their copies of the edge hold', async () => {
+    const built = parts(5, 20_000, 16, 100, { least: 50, even: true, last: 16 });
+    const { found, loads } = await read(built, { order: 'desc', skip: 0, limit: 51 });
+    expect(found).toEqual(naive(built.all, { order: 'desc', skip: 0, limit: 51 }));
+    expect(loads).toEqual([]);
   });
 });

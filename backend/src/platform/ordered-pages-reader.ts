@@ -15,12 +15,17 @@ export interface OrderedSelection<T> {
 /** Reads a page of a part: its entries in key order. */
 export type PageLoader<T> = (part: string, page: string) => Promise<OrderedEntry<T>[]>;
 
-/** A page not read yet, by what its part's directory says of it. */
+/**
+ * A page not read yet, by what its part's directory says of it: its entries but those its head's copy of the edge
+ * holds (read there), how many, and bounds of their keys.
+ */
 interface Unread {
   part: string;
   ref: OrderedPageRef;
   /** Reaches past `from` or `to`: how many of its entries count is unknown until read. */
   partial: boolean;
+  /** The keys of its head's copy, left out when it is read. */
+  copied?: [string, string];
 }
 
 /** What the merge takes from next: a page not read yet (by its first key), or the next entry of entries read. */
@@ -32,26 +37,32 @@ type Source<T> = { key: string; unread: Unread } | { key: string; entries: Order
  * wanted are passed over by their counts (none are without `matches`), and the pages that can reach the last one are
  * read at once, so a page of answers costs about a page of each part whatever the parts hold.
  */
-export async function readOrdered<T>(heads: (OrderedHeadReadModel | null)[], load: PageLoader<T>, selection: OrderedSelection<T>): Promise<T[]> {
+export async function readOrdered<T>(heads: (OrderedHeadReadModel | null)[], loadPage: PageLoader<T>, selection: OrderedSelection<T>): Promise<T[]> {
   const { order, from, to, limit, matches } = selection;
   const inRange = (key: string) => (from === undefined || key >= from) && (to === undefined || key <= to);
   /** Whether `a` comes before `b` in reading order. */
   const before = (a: string, b: string) => (order === 'asc' ? a < b : a > b);
   const first = (ref: OrderedPageRef) => (order === 'asc' ? ref.min : ref.max);
   const last = (ref: OrderedPageRef) => (order === 'asc' ? ref.max : ref.min);
-  const inOrder = (entries: OrderedEntry<T>[]) => {
-    const kept = entries.filter(([key]) => inRange(key));
+  const inOrder = (entries: OrderedEntry<T>[], copied?: [string, string]) => {
+    const kept = entries.filter(([key]) => inRange(key) && !(copied && key >= copied[0] && key <= copied[1]));
     return order === 'asc' ? kept : kept.reverse();
   };
+  const load = (page: Unread) => loadPage(page.part, page.ref.page).then((entries) => inOrder(entries, page.copied));
 
   const read: OrderedEntry<T>[][] = [];
   let unread: Unread[] = [];
   for (const head of heads) {
     if (!head) continue;
     if (head.d === undefined) read.push(inOrder(unpackEntries<T>(head.e)));
-    for (const ref of unpackDirectory(head.d)) {
-      if ((from !== undefined && ref.max < from) || (to !== undefined && ref.min > to)) continue;
-      unread.push({ part: head._id, ref, partial: !inRange(ref.min) || !inRange(ref.max) });
+    // The head's copy of the first or last entries: read already, so not read again from the pages that hold them.
+    const edge = unpackEntries<T>(head.t);
+    const copied: [string, string] | undefined = edge.length > 0 ? [edge[0][0], edge.at(-1)![0]] : undefined;
+    if (copied) read.push(inOrder(edge));
+    for (const listed of unpackDirectory(head.d)) {
+      const ref = copied ? outside(listed, edge, copied) : listed;
+      if (ref.n === 0 || (from !== undefined && ref.max < from) || (to !== undefined && ref.min > to)) continue;
+      unread.push({ part: head._id, ref, partial: !inRange(ref.min) || !inRange(ref.max), copied: ref === listed ? undefined : copied });
     }
   }
 
@@ -67,8 +78,7 @@ export async function readOrdered<T>(heads: (OrderedHeadReadModel | null)[], loa
     let count = 0;
     const cut = sure.find((item) => (count += item.n) >= wanted)?.key;
     const now = cut === undefined ? unread : unread.filter((page) => !before(cut, first(page.ref)));
-    const loaded = await Promise.all(now.map((page) => load(page.part, page.ref.page)));
-    read.push(...loaded.map(inOrder));
+    read.push(...(await Promise.all(now.map(load))));
     unread = unread.filter((page) => !now.includes(page));
   }
 
@@ -85,8 +95,7 @@ export async function readOrdered<T>(heads: (OrderedHeadReadModel | null)[], loa
       const end = last(source.unread.ref);
       const also = heap.drain((other) => 'unread' in other && !before(end, other.key)) as { unread: Unread }[];
       const pages = [source.unread, ...also.map((other) => other.unread)];
-      const loaded = await Promise.all(pages.map((page) => load(page.part, page.ref.page)));
-      for (const entries of loaded.map(inOrder)) if (entries.length > 0) heap.push({ key: entries[0][0], entries, at: 0 });
+      for (const entries of await Promise.all(pages.map(load))) if (entries.length > 0) heap.push({ key: entries[0][0], entries, at: 0 });
       continue;
     }
     const [key, value] = source.entries[source.at];
@@ -99,6 +108,16 @@ export async function readOrdered<T>(heads: (OrderedHeadReadModel | null)[], loa
     else found.push(value);
   }
   return found;
+}
+
+/**
+ * What a page holds besides its head's copy of the edge (the copy is a run of the part's first or last keys): how many,
+ * and bounds of their keys (the copy's first or last key standing for the page's end it overlaps).
+ */
+function outside<T>(ref: OrderedPageRef, edge: OrderedEntry<T>[], [low, high]: [string, string]): OrderedPageRef {
+  if (ref.max < low || ref.min > high) return ref;
+  const n = ref.n - edge.filter(([key]) => key >= ref.min && key <= ref.max).length;
+  return high >= ref.max ? { ...ref, n, max: low } : { ...ref, n, min: high };
 }
 
 /**

@@ -55,8 +55,9 @@ export interface AuditEntryDocument {
   summary: string;
 }
 
-/** Entries per page of the audit trail's ordered pages. */
+/** Entries per page of the audit trail's ordered pages, and the newest of them a head keeps a copy of. */
 export const AUDIT_PAGE_ENTRIES = 100;
+export const AUDIT_HEAD_ENTRIES = 16;
 
 /** What an audit filter names, each with its own ordered pages: every entry, or those of one actor, target or type. */
 export type AuditDimension = 'all' | 'actor' | 'target' | 'type';
@@ -104,8 +105,9 @@ export interface ModeratedCommentReadModel extends ModeratedComment {
 /** A queue entry as a view's ordered pages hold it: all an item shows but its book's title. */
 export type ModerationViewEntry = Omit<ModerationItem, 'book_title'>;
 
-/** Entries per page of the moderation views' ordered pages (each entry carries its comment's text). */
+/** Entries per page of the moderation views' ordered pages (each carries its comment's text), and the first of them a head keeps a copy of. */
 export const MODERATION_VIEW_PAGE_ENTRIES = 50;
+export const MODERATION_VIEW_HEAD_ENTRIES = 12;
 
 export const moderationViewPartId = (view: ModerationView, partition: number): string => partitionPartId(view, partition);
 

@@ -15,6 +15,11 @@ export interface OrderedHeadReadModel {
   e?: string;
   /** Paged: the directory (PackedDirectory). */
   d?: string;
+  /**
+   * Paged: a copy of the entries at the edge its readers start from (the first or the last few, PackedEntries), so
+   * that a first page of answers merged from many parts reads their heads alone.
+   */
+  t?: string;
   /** Inline: the log position of the event that changed the entries last (null: an event applied out of log order). */
   s?: number | null;
 }

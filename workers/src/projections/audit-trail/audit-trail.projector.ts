@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AUDIT_HEAD_ENTRIES,
   AUDIT_PAGE_ENTRIES,
   AUDITED_EVENT_TYPES,
   type AnyDomainEvent,
@@ -35,6 +36,8 @@ export class AuditTrailProjector implements Projector {
   private readonly trail = new OrderedPages<AuditEntryDocument>(
     () => ({ heads: this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads), pages: this.readModels.collection<OrderedPageReadModel>(C.AuditPages) }),
     AUDIT_PAGE_ENTRIES,
+    // Readers start from the newest.
+    { side: 'last', size: AUDIT_HEAD_ENTRIES },
   );
 
   constructor(private readonly readModels: ReadModels) {}

@@ -5,6 +5,7 @@ import {
   type CommenterRecentReadModel,
   type CommentPostedV1,
   type ModeratedCommentReadModel,
+  MODERATION_VIEW_HEAD_ENTRIES,
   MODERATION_VIEW_PAGE_ENTRIES,
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
@@ -52,6 +53,8 @@ export class ModerationProjector implements Projector {
   private readonly views = new OrderedPages<ModerationViewEntry>(
     () => ({ heads: this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads), pages: this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages) }),
     MODERATION_VIEW_PAGE_ENTRIES,
+    // Readers start from the most reported.
+    { side: 'first', size: MODERATION_VIEW_HEAD_ENTRIES },
   );
 
   constructor(private readonly readModels: ReadModels) {}

@@ -1,6 +1,6 @@
 import { type OrderedHeadReadModel, orderedPageId, type OrderedPageReadModel, unpackDirectory, unpackEntries } from '@shelf/contracts';
 import type { ById, ReadModelStore, ReadModelUpdate } from '../read-models';
-import { type OrderedOp, OrderedPages } from './ordered-pages';
+import { type OrderedEdge, type OrderedOp, OrderedPages } from './ordered-pages';
 
 type Doc = ById & Record<string, unknown>;
 type Collection = Map<string, Doc>;
@@ -120,12 +120,15 @@ function workload(seed: number, events: number, appendOnly: boolean): Event[] {
   });
 }
 
+const LAST: OrderedEdge = { side: 'last', size: 3 };
+const FIRST: OrderedEdge = { side: 'first', size: 6 };
+
 async function applyAll(pages: OrderedPages<{ v: number }>, events: Event[]): Promise<void> {
   for (const event of events) for (const [part, ops] of event.changes) await pages.apply(part, ops, { seq: event.seq, name: String(event.seq) });
 }
 
 /** Projects the events in batches; a batch whose flush crashes is projected again from what the store holds. */
-async function project(events: Event[], { seed, batchSize, crashes }: { seed: number; batchSize: number; crashes: number }): Promise<Store> {
+async function project(events: Event[], { seed, batchSize, crashes, edge = LAST }: { seed: number; batchSize: number; crashes: number; edge?: OrderedEdge }): Promise<Store> {
   const rand = random(seed);
   const store = new Store();
   for (let i = 0; i < events.length; ) {
@@ -133,7 +136,7 @@ async function project(events: Event[], { seed, batchSize, crashes }: { seed: nu
     const events_ = events.slice(i, i + size);
     for (;;) {
       const batch = new Batch(store);
-      await applyAll(new OrderedPages(() => batch.stores(), 4), events_);
+      await applyAll(new OrderedPages(() => batch.stores(), 4, edge), events_);
       const crashAfter = rand() < crashes ? Math.floor(rand() * 12) : Infinity;
       if (!batch.flush(crashAfter, rand)) break;
     }
@@ -151,6 +154,8 @@ function contents(store: Store): Record<string, [string, unknown][]> {
         ? unpackEntries(head.e)
         : unpackDirectory(head.d).flatMap((ref) => unpackEntries((store.pages.get(orderedPageId(head._id, ref.page)) as unknown as OrderedPageReadModel).e));
     expect(entries.length).toBe(head.n);
+    // A paged head's copy of the edge is one end of its entries.
+    if (head.d !== undefined) expect([entries.slice(0, unpackEntries(head.t).length), entries.slice(-unpackEntries(head.t).length)]).toContainEqual(unpackEntries(head.t));
     result[head._id] = entries;
   }
   return result;
@@ -192,11 +197,12 @@ describe('ordered pages', () => {
     async (seed) => {
       for (const appendOnly of [true, false]) {
         const events = workload(seed, 300, appendOnly);
-        const reference = await project(events, { seed, batchSize: 8, crashes: 0 });
+        const edge = appendOnly ? LAST : FIRST;
+        const reference = await project(events, { seed, batchSize: 8, crashes: 0, edge });
         expect(contents(reference)).toEqual(expected(events));
-        const crashed = await project(events, { seed: seed + 100, batchSize: 12, crashes: 0.6 });
+        const crashed = await project(events, { seed: seed + 100, batchSize: 12, crashes: 0.6, edge });
         expect(crashed.snapshot()).toEqual(reference.snapshot());
-        const rebuilt = await project(events, { seed, batchSize: events.length, crashes: 0 });
+        const rebuilt = await project(events, { seed, batchSize: events.length, crashes: 0, edge });
         expect(rebuilt.snapshot()).toEqual(reference.snapshot());
       }
     },
@@ -207,7 +213,7 @@ describe('ordered pages', () => {
     const store = await project(events, { seed: 1, batchSize: 5, crashes: 0 });
     const before = store.snapshot();
     const batch = new Batch(store);
-    await applyAll(new OrderedPages(() => batch.stores(), 4), events.map((event) => ({ ...event, seq: event.seq + 1000 })));
+    await applyAll(new OrderedPages(() => batch.stores(), 4, LAST), events.map((event) => ({ ...event, seq: event.seq + 1000 })));
     batch.flush();
     expect(store.snapshot()).toEqual(before);
   });

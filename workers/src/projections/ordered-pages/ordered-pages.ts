@@ -42,17 +42,24 @@ export interface OrderedStores {
  * names the page a split made after it (`next`), so a head behind its pages finds the pages they split into. New pages
  * are named after the event that makes them, so the same event names them alike.
  */
+/** Which entries a paged head keeps a copy of: the first or the last `size` (where its readers start). */
+export interface OrderedEdge {
+  side: 'first' | 'last';
+  size: number;
+}
+
 export class OrderedPages<T> {
   constructor(
     private readonly stores: () => OrderedStores,
     private readonly capacity: number,
+    private readonly edge: OrderedEdge,
   ) {}
 
   async apply(part: string, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
     const stores = this.stores();
     const head = await stores.heads.findOne({ _id: part });
     if (head?.d === undefined) return this.applyInline(stores, part, head, ops, stamp);
-    const run = new PagedApply<T>(stores, part, head, stamp, this.capacity);
+    const run = new PagedApply<T>(stores, part, head, stamp, this.capacity, this.edge);
     for (const op of ops) await run.apply(op);
     await run.store();
   }
@@ -75,7 +82,7 @@ export class OrderedPages<T> {
     ];
     for (const { _id, ...doc } of docs) await pages.replaceOne({ _id }, doc, { upsert: true });
     const refs = [refOf(names[0], low, names[1]), refOf(names[1], high, null)];
-    await heads.replaceOne({ _id: part }, { n: entries.length, d: packDirectory(refs) }, { upsert: true });
+    await heads.replaceOne({ _id: part }, { n: entries.length, d: packDirectory(refs), t: packEntries(edgeOf(entries, this.edge)) }, { upsert: true });
   }
 }
 
@@ -100,6 +107,7 @@ class PagedApply<T> {
     private readonly head: OrderedHeadReadModel,
     private readonly stamp: OrderedStamp,
     private readonly capacity: number,
+    private readonly edge: OrderedEdge,
   ) {
     this.dir = unpackDirectory(head.d);
   }
@@ -123,14 +131,32 @@ class PagedApply<T> {
     this.settle(page, key);
   }
 
-  /** Writes the pages changed or made, then the head if its directory changed. */
+  /** Writes the pages changed or made, then the head if its directory or edge changed. */
   async store(): Promise<void> {
+    const tail = packEntries(await this.edgeEntries());
     for (const page of this.loaded.values()) {
       if (page.state !== 'changed') continue;
       await this.stores.pages.replaceOne({ _id: orderedPageId(this.part, page.name) }, { s: page.s, e: packEntries(page.entries), next: page.next }, { upsert: true });
     }
-    const head = { n: this.dir.reduce((sum, ref) => sum + ref.n, 0), d: packDirectory(this.dir) };
-    if (head.n !== this.head.n || head.d !== this.head.d) await this.stores.heads.replaceOne({ _id: this.part }, head, { upsert: true });
+    const head = { n: this.dir.reduce((sum, ref) => sum + ref.n, 0), d: packDirectory(this.dir), t: tail };
+    if (head.n !== this.head.n || head.d !== this.head.d || head.t !== this.head.t) await this.stores.heads.replaceOne({ _id: this.part }, head, { upsert: true });
+  }
+
+  /** The part's entries at its edge, from the pages there (each brought in line with the directory as it is read). */
+  private async edgeEntries(): Promise<OrderedEntry<T>[]> {
+    for (let pass = 0; pass < MAX_ROUTING_PASSES; pass++) {
+      const pages: OrderedEntry<T>[][] = [];
+      let [count, moved] = [0, false];
+      for (let i = 0; i < this.dir.length && count < this.edge.size && !moved; i++) {
+        const index = this.edge.side === 'first' ? i : this.dir.length - 1 - i;
+        const page = await this.load(this.dir[index].page);
+        moved = await this.reconcile(index, page);
+        pages.push(page.entries);
+        count += page.entries.length;
+      }
+      if (!moved) return edgeOf((this.edge.side === 'first' ? pages : pages.reverse()).flat(), this.edge);
+    }
+    throw new Error(`ordered pages ${this.part}: no edge settles`);
   }
 
   /** The page that holds the key, or would: the first whose highest key is not below it, else the last. */
@@ -249,6 +275,9 @@ function splitAt<T>(entries: OrderedEntry<T>[], key: string, last: boolean, capa
   const at = last && entries.at(-1)![0] === key ? capacity : Math.ceil(entries.length / 2);
   return [entries.slice(0, at), entries.slice(at)];
 }
+
+/** The first or last entries of entries in key order. */
+const edgeOf = <T>(entries: OrderedEntry<T>[], { side, size }: OrderedEdge): OrderedEntry<T>[] => (side === 'first' ? entries.slice(0, size) : entries.slice(-size));
 
 function refOf<T>(page: string, entries: OrderedEntry<T>[], next: string | null): OrderedPageRef {
   return { page, n: entries.length, min: entries[0]?.[0] ?? '', max: entries.at(-1)?.[0] ?? '', next };
