@@ -3,31 +3,37 @@ import { AccountEventType } from '../events/account-events';
 import type { EventType } from '../events/any-event';
 import { PARTITION_COUNT, partitionPartId } from '../events/event-log';
 import { SocialEventType } from '../events/social-events';
+import { sortableNumber } from './ordered-pages';
 
 /** The operators' read models, projected from the log by the workers' moderation and audit projectors. */
 export const ModerationReadModelCollection = {
-  /** One document per comment ever reported, `_id` = comment id: its moderation state. */
+  /** One document per comment ever reported, `_id` = comment id: its moderation state and the comment. */
   ModerationQueue: 'rm_moderation_queue',
-  /** The queue's views (review, removed, all) in their order, as ordered pages: heads, `_id` = moderationViewPartId(...). */
+  /**
+   * The queue's views (review, removed, all) in their order, as ordered pages of comment ids, one set per view and
+   * partition: heads and directories, `_id` = moderationViewPartId(...), and their pages.
+   */
   ModerationViewHeads: 'rm_moderation_view_heads',
   ModerationViewPages: 'rm_moderation_view_pages',
-  /** Every comment as an operator sees it (its text even once removed), `_id` = comment id: what the views show of it. */
+  /** Every comment as an operator sees it (its text even once removed), `_id` = comment id. */
   ModeratedComments: 'rm_moderated_comments',
   /** A commenter's latest comments in one partition of the log, `_id` = commenterRecentId(...); merged when read. */
   CommenterRecent: 'rm_commenter_recent',
   /**
    * The audit trail as ordered pages, newest last, one set per dimension a filter names (every entry, an actor, a
-   * target, an event type) and partition: heads, `_id` = auditPartId(...), and their pages.
+   * target, an event type) and partition: heads and directories, `_id` = auditPartId(...), and their pages.
    */
   AuditHeads: 'rm_audit_trail_heads',
   AuditPages: 'rm_audit_trail_pages',
 } as const;
 
-/** A reported comment's moderation state; the API adds the comment and its book's title (ModerationItem). */
+/** A reported comment's moderation state, with the comment as operators see it; the API adds its book's title. */
 export interface ModerationQueueReadModel extends Omit<ModerationItem, 'comment' | 'book_title'> {
   _id: string;
   book_id: number;
   chapter_id: number | null;
+  /** The comment as it was when last changed here. */
+  comment: ModeratedComment;
   /** The comment stream's version last applied. */
   version: number;
 }
@@ -56,7 +62,7 @@ export interface AuditEntryDocument {
 }
 
 /** Entries per page of the audit trail's ordered pages, and the newest of them a head keeps a copy of. */
-export const AUDIT_PAGE_ENTRIES = 100;
+export const AUDIT_PAGE_ENTRIES = 50;
 export const AUDIT_HEAD_ENTRIES = 16;
 
 /** What an audit filter names, each with its own ordered pages: every entry, or those of one actor, target or type. */
@@ -68,12 +74,31 @@ export const auditPartId = (dimension: AuditDimension, value: string | null, par
 /** The parts of one dimension's value, one per partition. */
 export const auditPartIds = (dimension: AuditDimension, value: string | null): string[] => Array.from({ length: PARTITION_COUNT }, (_, partition) => auditPartId(dimension, value, partition));
 
+const MS_WIDTH = 9;
+
 /**
- * Entries sort by time (ISO 8601 times in UTC sort as text), then by their stream's version, so that the events of
- * one append (a tenth report and the removal it makes, stored in the same millisecond) keep their order, then by id.
+ * Entries sort by time, then by their stream's version, so that the events of one append (a tenth report and the
+ * removal it makes, stored in the same millisecond) keep their order, then by event id.
  */
-export const auditEntryKey = (entry: Pick<AuditEntryDocument, 'occurred_at' | 'event_id'>, version: number): string =>
-  `${entry.occurred_at}|${String(version).padStart(10, '0')}|${entry.event_id}`;
+export const auditEntryKey = (occurredAt: string, version: number, eventId: string): string =>
+  `${sortableNumber(Date.parse(occurredAt), MS_WIDTH)}${sortableNumber(version, 6)}${eventId}`;
+
+/** The lowest key of an entry at or after `time`, and one above every key of an entry at or before it. */
+export const auditKeyFrom = (time: Date): string => sortableNumber(time.getTime(), MS_WIDTH);
+export const auditKeyTo = (time: Date): string => `${sortableNumber(time.getTime(), MS_WIDTH)}~`;
+
+/** An audit entry as its ordered pages hold it: its fields in this order, without their names. */
+export type AuditEntryTuple = [event_id: string, type: string, actor: string, target: string, target_kind: 'comment' | 'user', occurred_at: string, summary: string];
+export const toAuditTuple = (entry: AuditEntryDocument): AuditEntryTuple => [entry.event_id, entry.type, entry.actor, entry.target, entry.target_kind, entry.occurred_at, entry.summary];
+export const fromAuditTuple = ([event_id, type, actor, target, target_kind, occurred_at, summary]: AuditEntryTuple): AuditEntryDocument => ({
+  event_id,
+  type,
+  actor,
+  target,
+  target_kind,
+  occurred_at,
+  summary,
+});
 
 /** The moderation and account-security events the audit trail lists, with what each is called there. */
 export const AUDITED_EVENT_TYPES = {
@@ -102,12 +127,9 @@ export interface ModeratedCommentReadModel extends ModeratedComment {
   version: number;
 }
 
-/** A queue entry as a view's ordered pages hold it: all an item shows but its book's title. */
-export type ModerationViewEntry = Omit<ModerationItem, 'book_title'>;
-
-/** Entries per page of the moderation views' ordered pages (each carries its comment's text), and the first of them a head keeps a copy of. */
-export const MODERATION_VIEW_PAGE_ENTRIES = 50;
-export const MODERATION_VIEW_HEAD_ENTRIES = 12;
+/** Entries (comment ids) per page of the moderation views' ordered pages, and the first of them a head keeps a copy of. */
+export const MODERATION_VIEW_PAGE_ENTRIES = 100;
+export const MODERATION_VIEW_HEAD_ENTRIES = 20;
 
 export const moderationViewPartId = (view: ModerationView, partition: number): string => partitionPartId(view, partition);
 
@@ -115,7 +137,8 @@ export const moderationViewPartId = (view: ModerationView, partition: number): s
 export const inModerationView = (view: ModerationView, item: Pick<ModerationItem, 'needs_review' | 'status'>): boolean =>
   view === 'all' || (view === 'review' ? item.needs_review : item.status === 'removed');
 
-/** A view's order: most open reports first, then the oldest first report, then the comment id. */
-export const moderationViewKey = (item: Pick<ModerationItem, 'open_reports' | 'first_reported_at'> & { comment: { comment_id: string } }): string =>
-  `${String(999_999 - item.open_reports).padStart(6, '0')}|${item.first_reported_at}|${item.comment.comment_id}`;
+const MOST_REPORTS = 36 ** 4 - 1;
 
+/** A view's order: most open reports first, then the oldest first report, then the comment id. */
+export const moderationViewKey = (item: Pick<ModerationQueueReadModel, '_id' | 'open_reports' | 'first_reported_at'>): string =>
+  `${sortableNumber(MOST_REPORTS - Math.min(item.open_reports, MOST_REPORTS), 4)}${sortableNumber(Date.parse(item.first_reported_at), MS_WIDTH)}${item._id}`;

@@ -8,12 +8,15 @@ import {
   type AuditedEventType,
   type AuditEntryDocument,
   auditEntryKey,
+  type AuditEntryTuple,
   auditPartId,
   ModerationReadModelCollection,
+  type OrderedDirectoryReadModel,
   type OrderedHeadReadModel,
   type OrderedPageReadModel,
   partitionKey,
   partitionOf,
+  toAuditTuple,
 } from '@shelf/contracts';
 import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
@@ -33,8 +36,12 @@ export class AuditTrailProjector implements Projector {
   readonly name = 'audit-trail';
   readonly handles = Object.keys(AUDITED_EVENT_TYPES) as AuditedEventType[];
   readonly owns = [C.AuditPages, C.AuditHeads];
-  private readonly trail = new OrderedPages<AuditEntryDocument>(
-    () => ({ heads: this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads), pages: this.readModels.collection<OrderedPageReadModel>(C.AuditPages) }),
+  private readonly trail = new OrderedPages<AuditEntryTuple>(
+    () => ({
+      heads: this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads),
+      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.AuditHeads),
+      pages: this.readModels.collection<OrderedPageReadModel>(C.AuditPages),
+    }),
     AUDIT_PAGE_ENTRIES,
     // Readers start from the newest.
     { side: 'last', size: AUDIT_HEAD_ENTRIES },
@@ -51,6 +58,7 @@ export class AuditTrailProjector implements Projector {
       ['target', entry.target],
       ['type', entry.type],
     ];
-    for (const [dimension, value] of parts) await this.trail.apply(auditPartId(dimension, value, partition), [{ put: [auditEntryKey(entry, event.version), entry] }], orderedStamp(event, place));
+    const [key, tuple] = [auditEntryKey(entry.occurred_at, event.version, entry.event_id), toAuditTuple(entry)];
+    for (const [dimension, value] of parts) await this.trail.apply(auditPartId(dimension, value, partition), [{ put: [key, tuple] }], orderedStamp(event, place));
   }
 }

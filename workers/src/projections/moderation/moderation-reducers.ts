@@ -3,13 +3,15 @@ import {
   type ModeratedCommentReadModel,
   type ModerationQueueReadModel,
   type ModerationView,
-  type ModerationViewEntry,
   MODERATION_VIEWS,
   inModerationView,
   moderationViewKey,
   SocialEventType,
 } from '@shelf/contracts';
 import type { OrderedOp } from '../ordered-pages/ordered-pages';
+
+/** A reported comment's moderation state: its queue document but the comment. */
+export type ModerationState = Omit<ModerationQueueReadModel, 'comment'>;
 
 /** The comment events the moderation queue follows (a comment enters it with its first report). */
 export type ModerationEvent = Exclude<CommentEvent, { type: typeof SocialEventType.CommentPosted | typeof SocialEventType.CommentEdited | typeof SocialEventType.CommentLiked | typeof SocialEventType.CommentUnliked }>;
@@ -20,7 +22,7 @@ const closed = { open_reports: 0, reasons: {}, needs_review: false };
  * A reported comment's place in the queue after an event of its stream (applied in version order, once): null when
  * the event changes nothing there, such as a dismissal of a comment never reported.
  */
-export function reduceModeration(doc: ModerationQueueReadModel | null, event: ModerationEvent): ModerationQueueReadModel | null {
+export function reduceModeration(doc: ModerationState | null, event: ModerationEvent): ModerationState | null {
   if (doc && event.version <= doc.version) return null;
   const at = event.occurredAt;
   if (event.type === SocialEventType.CommentReported || event.type === SocialEventType.CommentReportedV2) {
@@ -57,7 +59,7 @@ export function reduceModeration(doc: ModerationQueueReadModel | null, event: Mo
   }
 }
 
-function fresh(event: ModerationEvent, at: string): ModerationQueueReadModel {
+function fresh(event: ModerationEvent, at: string): ModerationState {
   return {
     _id: event.data.comment_id,
     book_id: event.data.book_id,
@@ -117,26 +119,18 @@ export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, ev
   }
 }
 
-/** A reported comment as the views list it. */
-export function viewEntry(doc: ModerationQueueReadModel, { _id: _comment, version: _version, ...comment }: ModeratedCommentReadModel): ModerationViewEntry {
-  const { status, removed_by, open_reports, total_reports, reasons, first_reported_at, last_reported_at, needs_review } = doc;
-  return { comment, status, removed_by, open_reports, total_reports, reasons, first_reported_at, last_reported_at, needs_review };
-}
-
 /**
- * What each view's ordered pages change when a reported comment's queue document changes from `before` (null: not
- * reported until now) to `after`: it leaves a view it no longer belongs in, moves within one where its place changed,
- * and is put again with what it now shows.
+ * What each view's ordered pages (of comment ids) change when a reported comment's queue document changes from
+ * `before` (null: not reported until now) to `after`: it leaves a view it no longer belongs in, and takes its place in
+ * one it joins or where its place changed.
  */
-export function viewChanges(before: ModerationQueueReadModel | null, after: ModerationQueueReadModel, entry: ModerationViewEntry): [ModerationView, OrderedOp<ModerationViewEntry>[]][] {
-  const key = (doc: ModerationQueueReadModel) => moderationViewKey({ ...doc, comment: { comment_id: doc._id } });
+export function viewChanges(before: ModerationState | null, after: ModerationState): [ModerationView, OrderedOp<string>[]][] {
   return MODERATION_VIEWS.map((view) => {
-    const was = before && inModerationView(view, before) ? key(before) : null;
-    const is = inModerationView(view, after) ? key(after) : null;
-    const ops: OrderedOp<ModerationViewEntry>[] = [];
+    const was = before && inModerationView(view, before) ? moderationViewKey(before) : null;
+    const is = inModerationView(view, after) ? moderationViewKey(after) : null;
+    const ops: OrderedOp<string>[] = [];
     if (was !== null && was !== is) ops.push({ del: was });
-    if (is !== null) ops.push({ put: [is, entry] });
-    return [view, ops] as [ModerationView, OrderedOp<ModerationViewEntry>[]];
+    if (is !== null && is !== was) ops.push({ put: [is, after._id] });
+    return [view, ops] as [ModerationView, OrderedOp<string>[]];
   }).filter(([, ops]) => ops.length > 0);
 }
-

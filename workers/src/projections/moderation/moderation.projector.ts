@@ -9,8 +9,8 @@ import {
   MODERATION_VIEW_PAGE_ENTRIES,
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
-  type ModerationViewEntry,
   moderationViewPartId,
+  type OrderedDirectoryReadModel,
   type OrderedHeadReadModel,
   type OrderedPageReadModel,
   partitionKey,
@@ -21,19 +21,19 @@ import { saveDocument } from '../documents';
 import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
-import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges, viewEntry } from './moderation-reducers';
+import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;
 
 /**
- * What operators review: one queue document per reported comment (its reports, reasons and state), the queue's views
- * in their order as ordered pages per partition of the log (each entry with what an operator sees of the comment),
- * every comment as an operator sees it, and each commenter's latest comments, kept in one part per partition (merged
- * when read); so a partition's consumer is the only writer of every document it changes. Operators on the queue are
- * told of each change live.
+ * What operators review: one queue document per reported comment (its reports, reasons and state, and the comment as
+ * operators see it), the queue's views in their order as ordered pages of comment ids per partition of the log, every
+ * comment as operators see it, and each commenter's latest comments, kept in one part per partition (merged when read);
+ * so a partition's consumer is the only writer of every document it changes. Operators on the queue are told of each
+ * change live.
  *
  * A batch stores the views, then the queue documents that mark their changes applied, then the comments (whose
- * versions mark edits applied): the views of a comment retried after a crash are changed from the comment as it was.
+ * versions mark edits applied): a queue document retried after a crash takes the comment as it was.
  */
 @Injectable()
 export class ModerationProjector implements Projector {
@@ -50,8 +50,12 @@ export class ModerationProjector implements Projector {
     SocialEventType.CommentRestored,
   ];
   readonly owns = [C.CommenterRecent, C.ModerationViewPages, C.ModerationViewHeads, C.ModerationQueue, C.ModeratedComments];
-  private readonly views = new OrderedPages<ModerationViewEntry>(
-    () => ({ heads: this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads), pages: this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages) }),
+  private readonly views = new OrderedPages<string>(
+    () => ({
+      heads: this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads),
+      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads),
+      pages: this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages),
+    }),
     MODERATION_VIEW_PAGE_ENTRIES,
     // Readers start from the most reported.
     { side: 'first', size: MODERATION_VIEW_HEAD_ENTRIES },
@@ -64,18 +68,17 @@ export class ModerationProjector implements Projector {
     if (event.type === SocialEventType.CommentPosted) await this.remember(event);
     const shown = await this.comments.findOne({ _id: id });
     const comment = reduceModeratedComment(shown, event);
-    if (event.type !== SocialEventType.CommentPosted) {
+    const now = comment ?? shown;
+    if (event.type !== SocialEventType.CommentPosted && now) {
       const current = await this.queue.findOne({ _id: id });
-      // An edit changes no moderation state, only what the views show: its version marks it applied.
+      // An edit changes no moderation state, only the comment shown: its version marks it applied.
       const next =
         event.type === SocialEventType.CommentEdited ? (current && event.version > current.version ? { ...current, version: event.version } : null) : reduceModeration(current, event);
-      const now = comment ?? shown;
-      if (next && now) {
-        const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
-        for (const [view, ops] of viewChanges(current, next, viewEntry(next, now))) await this.views.apply(moderationViewPartId(view, partition), ops, orderedStamp(event, place));
-      }
       if (next) {
-        await saveDocument(this.queue, next, !current);
+        const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
+        for (const [view, ops] of viewChanges(current, next)) await this.views.apply(moderationViewPartId(view, partition), ops, orderedStamp(event, place));
+        const { _id: _comment, version: _version, ...seen } = now;
+        await saveDocument(this.queue, { ...next, comment: seen }, !current);
         if (event.type !== SocialEventType.CommentEdited) push({ kind: 'moderation', push: { comment_id: next._id, open_reports: next.open_reports } });
       }
     }

@@ -1,4 +1,6 @@
 import {
+  type OrderedDirectoryReadModel,
+  orderedDirectoryId,
   type OrderedEntry,
   type OrderedHeadReadModel,
   orderedPageId,
@@ -25,29 +27,32 @@ export interface OrderedStamp {
 /** An event's stamp: its position in the log, else (applied out of log order) its id. */
 export const orderedStamp = (event: { id: string }, place: LogPlace | null): OrderedStamp => ({ seq: place?.seq ?? null, name: place ? String(place.seq) : event.id });
 
+/** The heads and the directories (one collection, written after the pages), and the pages. */
 export interface OrderedStores {
   heads: ReadModelStore<OrderedHeadReadModel>;
+  directories: ReadModelStore<OrderedDirectoryReadModel>;
   pages: ReadModelStore<OrderedPageReadModel>;
 }
 
-/**
- * The writer of ordered pages (contracts/src/read-models/ordered-pages.ts): applies an event's puts and deletes to a
- * part, splitting a page that outgrows `capacity` and dropping one that empties. A part stays inline in its head
- * until it outgrows `capacity`.
- *
- * A batch stores the pages before the heads (Projector.owns: data before marks), so a crash in between leaves some
- * pages ahead of their head, and the retried batch must end in the very documents an uninterrupted one writes (a
- * rebuild's). So each page remembers the log position of the event that changed it last (`s`), and an event is not
- * applied again to a page that is at or past it; a head's directory is recomputed from every page it reads, and a page
- * names the page a split made after it (`next`), so a head behind its pages finds the pages they split into. New pages
- * are named after the event that makes them, so the same event names them alike.
- */
 /** Which entries a paged head keeps a copy of: the first or the last `size` (where its readers start). */
 export interface OrderedEdge {
   side: 'first' | 'last';
   size: number;
 }
 
+/**
+ * The writer of ordered pages (contracts/src/read-models/ordered-pages.ts): applies an event's puts and deletes to a
+ * part, splitting a page that outgrows `capacity` and dropping one that empties. A part stays inline in its head until
+ * it outgrows `capacity`.
+ *
+ * A batch stores the pages before the heads and directories (Projector.owns: data before marks), so a crash in
+ * between leaves some pages ahead of their directory, and the retried batch must end in the very documents an
+ * uninterrupted one writes (a rebuild's). So each page remembers the log position of the event that changed it last
+ * (`s`), and an event is not applied again to a page that is at or past it; the directory is recomputed from every page
+ * read, and a page names the page a split made after it (`next`), so a directory behind its pages finds the pages they
+ * split into. A new page is named after the event that makes it (the same event names it alike) and is a new document,
+ * which the write buffers insert before they replace changed ones: a page never names one that is not stored.
+ */
 export class OrderedPages<T> {
   constructor(
     private readonly stores: () => OrderedStores,
@@ -58,31 +63,29 @@ export class OrderedPages<T> {
   async apply(part: string, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
     const stores = this.stores();
     const head = await stores.heads.findOne({ _id: part });
-    if (head?.d === undefined) return this.applyInline(stores, part, head, ops, stamp);
-    const run = new PagedApply<T>(stores, part, head, stamp, this.capacity, this.edge);
+    if (!head || head.e !== undefined) return this.applyInline(stores, part, head, ops, stamp);
+    const directory = await stores.directories.findOne({ _id: orderedDirectoryId(part) });
+    const run = new PagedApply<T>(stores, part, head, directory, stamp, this.capacity, this.edge);
     for (const op of ops) await run.apply(op);
     await run.store();
   }
 
-  private async applyInline({ heads, pages }: OrderedStores, part: string, head: OrderedHeadReadModel | null, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
+  private async applyInline(stores: OrderedStores, part: string, head: OrderedHeadReadModel | null, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
     if (head && applied(head.s ?? null, stamp.seq)) return;
     const entries = unpackEntries<T>(head?.e);
     const changed = ops.map((op) => change(entries, op)).filter((key): key is string => key !== null);
     if (changed.length === 0) return;
     if (entries.length <= this.capacity) {
-      await heads.replaceOne({ _id: part }, { n: entries.length, e: packEntries(entries), s: stamp.seq }, { upsert: true });
+      await stores.heads.replaceOne({ _id: part }, { n: entries.length, e: packEntries(entries), s: stamp.seq }, { upsert: true });
       return;
     }
     // Outgrown: two pages, split as a page splits.
     const [low, high] = splitAt(entries, changed.at(-1)!, true, this.capacity);
     const names = [`${stamp.name}.0`, `${stamp.name}.1`];
-    const docs: OrderedPageReadModel[] = [
-      { _id: orderedPageId(part, names[0]), s: stamp.seq, e: packEntries(low), next: names[1] },
-      { _id: orderedPageId(part, names[1]), s: stamp.seq, e: packEntries(high), next: null },
-    ];
-    for (const { _id, ...doc } of docs) await pages.replaceOne({ _id }, doc, { upsert: true });
-    const refs = [refOf(names[0], low, names[1]), refOf(names[1], high, null)];
-    await heads.replaceOne({ _id: part }, { n: entries.length, d: packDirectory(refs), t: packEntries(edgeOf(entries, this.edge)) }, { upsert: true });
+    await stores.pages.replaceOne({ _id: orderedPageId(part, names[0]) }, { s: stamp.seq, e: packEntries(low), next: names[1] }, { upsert: true });
+    await stores.pages.replaceOne({ _id: orderedPageId(part, names[1]) }, { s: stamp.seq, e: packEntries(high), next: null }, { upsert: true });
+    await stores.directories.replaceOne({ _id: orderedDirectoryId(part) }, { d: packDirectory([refOf(names[0], low, names[1]), refOf(names[1], high, null)]) }, { upsert: true });
+    await stores.heads.replaceOne({ _id: part }, pagedHead(entries, this.edge), { upsert: true });
   }
 }
 
@@ -95,6 +98,13 @@ interface LoadedPage<T> {
   state: 'untouched' | 'skipped' | 'changed';
 }
 
+/** A paged head: its count, its copy of the edge, and the keys and count of the other entries. */
+function pagedHead<T>(entries: OrderedEntry<T>[], edge: OrderedEdge): Omit<OrderedHeadReadModel, '_id'> {
+  const copy = edgeOf(entries, edge);
+  const rest = edge.side === 'first' ? entries.slice(copy.length) : entries.slice(0, entries.length - copy.length);
+  return { n: entries.length, t: packEntries(copy), ...(rest.length > 0 ? { o: [rest[0][0], rest.at(-1)![0], rest.length] } : {}) };
+}
+
 /** One event's ops on one paged part. */
 class PagedApply<T> {
   private readonly dir: OrderedPageRef[];
@@ -105,11 +115,12 @@ class PagedApply<T> {
     private readonly stores: OrderedStores,
     private readonly part: string,
     private readonly head: OrderedHeadReadModel,
+    private readonly directory: OrderedDirectoryReadModel | null,
     private readonly stamp: OrderedStamp,
     private readonly capacity: number,
     private readonly edge: OrderedEdge,
   ) {
-    this.dir = unpackDirectory(head.d);
+    this.dir = unpackDirectory(directory?.d);
   }
 
   async apply(op: OrderedOp<T>): Promise<void> {
@@ -131,38 +142,24 @@ class PagedApply<T> {
     this.settle(page, key);
   }
 
-  /** Writes the pages changed or made, then the head if its directory or edge changed. */
+  /** Writes the pages changed or made, then the directory and the head if they changed. */
   async store(): Promise<void> {
-    const tail = packEntries(await this.edgeEntries());
+    const { copy, rest } = await this.edgeEntries();
     for (const page of this.loaded.values()) {
       if (page.state !== 'changed') continue;
       await this.stores.pages.replaceOne({ _id: orderedPageId(this.part, page.name) }, { s: page.s, e: packEntries(page.entries), next: page.next }, { upsert: true });
     }
-    const head = { n: this.dir.reduce((sum, ref) => sum + ref.n, 0), d: packDirectory(this.dir), t: tail };
-    if (head.n !== this.head.n || head.d !== this.head.d || head.t !== this.head.t) await this.stores.heads.replaceOne({ _id: this.part }, head, { upsert: true });
-  }
-
-  /** The part's entries at its edge, from the pages there (each brought in line with the directory as it is read). */
-  private async edgeEntries(): Promise<OrderedEntry<T>[]> {
-    for (let pass = 0; pass < MAX_ROUTING_PASSES; pass++) {
-      const pages: OrderedEntry<T>[][] = [];
-      let [count, moved] = [0, false];
-      for (let i = 0; i < this.dir.length && count < this.edge.size && !moved; i++) {
-        const index = this.edge.side === 'first' ? i : this.dir.length - 1 - i;
-        const page = await this.load(this.dir[index].page);
-        moved = await this.reconcile(index, page);
-        pages.push(page.entries);
-        count += page.entries.length;
-      }
-      if (!moved) return edgeOf((this.edge.side === 'first' ? pages : pages.reverse()).flat(), this.edge);
-    }
-    throw new Error(`ordered pages ${this.part}: no edge settles`);
+    const d = packDirectory(this.dir);
+    if (d !== this.directory?.d) await this.stores.directories.replaceOne({ _id: orderedDirectoryId(this.part) }, { d }, { upsert: true });
+    const head = { n: this.dir.reduce((sum, ref) => sum + ref.n, 0), t: packEntries(copy), ...(rest ? { o: rest } : {}) };
+    const { _id, ...stored } = this.head;
+    if (!isDeepStrictEqual(head, stored)) await this.stores.heads.replaceOne({ _id }, head, { upsert: true });
   }
 
   /** The page that holds the key, or would: the first whose highest key is not below it, else the last. */
   private async route(key: string): Promise<LoadedPage<T> | null> {
     // Each pass reads a page the directory had wrong; a directory can only be that wrong in so many ways.
-    for (let pass = 0; pass < MAX_ROUTING_PASSES; pass++) {
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (this.dir.length === 0) return null;
       const at = this.dir.findIndex((ref) => key <= ref.max);
       const index = at < 0 ? this.dir.length - 1 : at;
@@ -174,7 +171,7 @@ class PagedApply<T> {
 
   /**
    * Brings the directory in line with a page read: its count and keys, the pages it split into that the directory does
-   * not know yet (a head behind its pages), or its removal once empty. True when a key range changed.
+   * not know yet (a directory behind its pages), or its removal once empty. True when a key range changed.
    */
   private async reconcile(index: number, page: LoadedPage<T>): Promise<boolean> {
     const ref = this.dir[index];
@@ -196,6 +193,36 @@ class PagedApply<T> {
     }
     this.dir.splice(index + 1, 0, ...found);
     return true;
+  }
+
+  /**
+   * The part's entries at its edge (from the pages there, each brought in line with the directory as it is read), and
+   * the lowest and highest keys and count of the others.
+   */
+  private async edgeEntries(): Promise<{ copy: OrderedEntry<T>[]; rest?: [string, string, number] }> {
+    const first = this.edge.side === 'first';
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const pages: OrderedEntry<T>[][] = [];
+      let [count, moved] = [0, false];
+      for (let i = 0; i < this.dir.length && count <= this.edge.size && !moved; i++) {
+        const index = first ? i : this.dir.length - 1 - i;
+        const page = await this.load(this.dir[index].page);
+        moved = await this.reconcile(index, page);
+        pages.push(page.entries);
+        count += page.entries.length;
+      }
+      if (moved) continue;
+      // The edge pages in key order, holding the copy and, past it, the nearest of the rest (unless a page ends there).
+      const near = (first ? pages : pages.reverse()).flat();
+      const copy = edgeOf(near, this.edge);
+      const total = this.dir.reduce((sum, ref) => sum + ref.n, 0);
+      if (total === copy.length) return { copy };
+      // More entries than the copy holds were read before the loop stopped, so the nearest of the rest is among them.
+      const inner = first ? near[copy.length][0] : near.at(-copy.length - 1)![0];
+      const rest: [string, string, number] = first ? [inner, this.dir.at(-1)!.max, total - copy.length] : [this.dir[0].min, inner, total - copy.length];
+      return { copy, rest };
+    }
+    throw new Error(`ordered pages ${this.part}: no edge settles`);
   }
 
   /** After a change: an emptied page leaves the directory, an outgrown one splits. */
@@ -233,7 +260,7 @@ class PagedApply<T> {
   }
 }
 
-const MAX_ROUTING_PASSES = 1_000;
+const MAX_PASSES = 1_000;
 
 /** Whether a document last changed by the event at `s` holds the event at `seq` already. */
 const applied = (s: number | null, seq: number | null): boolean => seq !== null && s !== null && s >= seq;

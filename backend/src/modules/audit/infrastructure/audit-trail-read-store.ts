@@ -4,14 +4,17 @@ import {
   type AuditDimension,
   type AuditedEventType,
   type AuditEntryDocument,
+  type AuditEntryTuple,
+  auditKeyFrom,
+  auditKeyTo,
   auditPartIds,
+  fromAuditTuple,
   ModerationReadModelCollection,
+  type OrderedDirectoryReadModel,
   type OrderedHeadReadModel,
-  orderedPageId,
   type OrderedPageReadModel,
-  unpackEntries,
 } from '@shelf/contracts';
-import { readOrdered } from '../../../platform/ordered-pages-reader';
+import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;
@@ -40,16 +43,20 @@ export class AuditTrailReadStore {
 
   async find(filter: AuditFilter, skip: number, limit: number): Promise<AuditEntryDocument[]> {
     const { heads, covers } = await this.parts(filter);
-    const pages = this.readModels.collection<OrderedPageReadModel>(C.AuditPages);
-    return readOrdered<AuditEntryDocument>(heads, async (part, page) => unpackEntries((await pages.findOne({ _id: orderedPageId(part, page) }))?.e), {
-      order: 'desc',
-      from: filter.from?.toISOString(),
-      // Every entry of the last millisecond: keys are the time, '|', and the event id.
-      to: filter.to && `${filter.to.toISOString()}|\uffff`,
-      skip,
-      limit,
-      matches: residual(filter, covers),
-    });
+    const check = residual(filter, covers);
+    const found = await readOrdered<AuditEntryTuple>(
+      heads,
+      storedPages(this.readModels.collection<OrderedDirectoryReadModel>(C.AuditHeads), this.readModels.collection<OrderedPageReadModel>(C.AuditPages)),
+      {
+        order: 'desc',
+        from: filter.from && auditKeyFrom(filter.from),
+        to: filter.to && auditKeyTo(filter.to),
+        skip,
+        limit,
+        matches: check && ((tuple) => check(fromAuditTuple(tuple))),
+      },
+    );
+    return found.map(fromAuditTuple);
   }
 
   /** The heads to read: of the target's parts if named, else the actor's or the type's (whichever is smaller), else all. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MODERATION_PAGE_SIZE, type ModerationQueueResponse, type ModerationView } from '@shelf/contracts';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
 import { ModerationReadStore } from '../infrastructure/moderation-read-store';
+import { toModerationItem } from './moderation-views';
 
 /** A page of the moderation queue, each reported comment with its text and its book's title. */
 @Injectable()
@@ -13,9 +14,9 @@ export class GetModerationQueueQuery {
 
   async execute(view: ModerationView, page: number): Promise<ModerationQueueResponse> {
     const { items, total } = await this.moderation.queue(view, page);
-    const titles = await bookTitles(this.catalog, items.map((item) => item.comment.book_id));
+    const titles = await bookTitles(this.catalog, items.map((item) => item.book_id));
     return {
-      items: items.map(({ comment, ...state }) => ({ comment, book_title: titles.get(comment.book_id) ?? '', ...state })),
+      items: items.map((item) => toModerationItem(item, item.comment, titles.get(item.book_id) ?? '')),
       total,
       page,
       pages: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),

@@ -5,39 +5,39 @@ import {
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
   type ModerationView,
-  type ModerationViewEntry,
   moderationViewPartId,
+  type OrderedDirectoryReadModel,
   type OrderedHeadReadModel,
-  orderedPageId,
   type OrderedPageReadModel,
   PARTITION_COUNT,
   partitionPartIds,
-  unpackEntries,
 } from '@shelf/contracts';
-import { readOrdered } from '../../../platform/ordered-pages-reader';
+import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;
 
 /**
  * The moderation read models (see the workers' ModerationProjector). A view of the queue is read from its ordered
- * pages by `_id`: the heads of its parts (with their counts, the total), then the pages that hold the page asked for.
+ * pages of comment ids by `_id`: the heads of its parts (with their counts, the total), the pages that hold the page
+ * asked for when the heads' copies do not, then each comment's queue document.
  */
 @Injectable()
 export class ModerationReadStore {
   constructor(private readonly readModels: ReadModels) {}
 
   /** A page of the view: most open reports first, then the oldest first report. */
-  async queue(view: ModerationView, page: number): Promise<{ items: ModerationViewEntry[]; total: number }> {
+  async queue(view: ModerationView, page: number): Promise<{ items: ModerationQueueReadModel[]; total: number }> {
     const heads = this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads);
-    const pages = this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages);
     const parts = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => heads.findOne({ _id: moderationViewPartId(view, partition) })));
-    const items = await readOrdered<ModerationViewEntry>(parts, async (part, name) => unpackEntries((await pages.findOne({ _id: orderedPageId(part, name) }))?.e), {
-      order: 'asc',
-      skip: (page - 1) * MODERATION_PAGE_SIZE,
-      limit: MODERATION_PAGE_SIZE,
-    });
-    return { items, total: parts.reduce((sum, part) => sum + (part?.n ?? 0), 0) };
+    const ids = await readOrdered<string>(
+      parts,
+      storedPages(this.readModels.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads), this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages)),
+      { order: 'asc', skip: (page - 1) * MODERATION_PAGE_SIZE, limit: MODERATION_PAGE_SIZE },
+    );
+    // A document projected after the page was read (the comment moved since) is shown as it is now.
+    const items = await Promise.all(ids.map((id) => this.item(id)));
+    return { items: items.filter((item): item is ModerationQueueReadModel => item !== null), total: parts.reduce((sum, part) => sum + (part?.n ?? 0), 0) };
   }
 
   item(commentId: string): Promise<ModerationQueueReadModel | null> {
