@@ -35,6 +35,7 @@ export * from './rules/word-count-filter';
 export * from './read-models/read-model-versions';
 export * from './comments/report-reasons';
 export * from './api/operator-responses';
+export * from './read-models/ordered-pages';
 export * from './read-models/moderation-read-models';
 export * from './read-models/account-read-models';
 export * from './read-models/library-read-models';

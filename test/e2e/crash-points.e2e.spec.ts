@@ -4,13 +4,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { socialStreams } from '@shelf/contracts';
+import { SocialEventType, socialStreams } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { DeleteCommentCommand } from '../../backend/src/modules/comments/application/delete-comment.command';
 import { LikeCommentCommand } from '../../backend/src/modules/comments/application/like-comment.command';
+import { ReportCommentCommand } from '../../backend/src/modules/comments/application/report-comment.command';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
+import { ModerateCommentCommand } from '../../backend/src/modules/moderation/application/moderate-comment.command';
 import { MarkRepliesReadCommand } from '../../backend/src/modules/notifications/application/mark-replies-read.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { WorkersModule } from '../../workers/src/workers.module';
@@ -40,7 +42,7 @@ describe('crash points of the worker tier', () => {
     await site.drained();
     await site.workers.close();
     tools = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error'] });
-    await workload(books);
+    await workload(books, readers);
   }, 120_000);
 
   afterAll(async () => {
@@ -139,9 +141,10 @@ describe('crash points of the worker tier', () => {
   /**
    * Every kind of event the worker tier projects into counts and per-reader records: story likes and unlikes (with
    * their liker pages and readers' liked stories), a chapter published to the likers, comments, replies and their
-   * inboxes, comment likes and unlikes, a deleted reply and a read mark.
+   * inboxes, comment likes and unlikes, a deleted reply and a read mark; reports, an edit and operators' decisions
+   * (the moderation views and the audit trail).
    */
-  async function workload(books: { bookId: number; chapterIds: number[] }[]): Promise<void> {
+  async function workload(books: { bookId: number; chapterIds: number[] }[], reporters: Reader[]): Promise<void> {
     const commands = site.api.get(CommandBus);
     const readers = Array.from({ length: 8 }, (_, i) => `crash-reader-${i}`);
     for (const [i, reader] of readers.entries()) {
@@ -178,6 +181,18 @@ describe('crash points of the worker tier', () => {
     await commands.execute(new DeleteCommentCommand(readers[3], replies[2]));
     await commands.execute(new MarkRepliesReadCommand(readers[1]));
     for (const reader of readers.slice(4)) replies.push(await post(reader, { id: top, author: readers[0] }, null));
+    for (const [i, reporter] of reporters.entries()) {
+      await commands.execute(new ReportCommentCommand(reporter.user.user_id, other, i % 2 ? 'spam' : null));
+      await commands.execute(new ReportCommentCommand(reporter.user.user_id, replies[i], 'off-topic'));
+    }
+    await commands.execute(new ReportCommentCommand(reporters[0].user.user_id, top, 'spoilers'));
+    const events = site.api.get(EventStore);
+    const version = (await events.readStream(socialStreams.comment(other))).length;
+    await events.append(socialStreams.comment(other), version, [{ type: SocialEventType.CommentEdited, data: { comment_id: other, book_id: book.bookId, chapter_id: book.chapterIds[0], comment_content: 'Edited after its reports.' } }], by);
+    await commands.execute(new ModerateCommentCommand('crash-operator', other, 'dismiss'));
+    await commands.execute(new ModerateCommentCommand('crash-operator', top, 'remove'));
+    await commands.execute(new ModerateCommentCommand('crash-operator', replies[0], 'remove'));
+    await commands.execute(new ModerateCommentCommand('crash-operator', replies[0], 'restore'));
   }
 });
 

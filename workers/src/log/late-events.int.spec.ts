@@ -7,10 +7,12 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import {
   AccountEventType,
   accountStreams,
-  type AuditHeadReadModel,
+  type AuditEntryDocument,
+  auditPartId,
   EventLogCollection,
   eventDocumentId,
   ModerationReadModelCollection,
+  type OrderedHeadReadModel,
   partitionId,
   type PartitionHeadDocument,
   partitionKey,
@@ -18,6 +20,7 @@ import {
   positionId,
   type PositionDocument,
   type StoredEventDocument,
+  unpackEntries,
 } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
@@ -80,8 +83,9 @@ describe('an event stored after the workers passed over its position', () => {
     // Now the insert commits.
     await db.collection<StoredEventDocument>(EventLogCollection.Events).insertOne(event);
 
-    const audit = app.get(ReadModels).collection<AuditHeadReadModel>(ModerationReadModelCollection.AuditHeads);
-    await until('the audit trail counts the event', async () => Boolean((await audit.findOne({ _id: partitionId(partition) }))?.applied.includes(event.eventId)), 15_000);
+    const audit = app.get(ReadModels).collection<OrderedHeadReadModel>(ModerationReadModelCollection.AuditHeads);
+    const listed = async () => unpackEntries<AuditEntryDocument>((await audit.findOne({ _id: auditPartId('target', 'late-operator', partition) }))?.e);
+    await until('the audit trail lists the event', async () => (await listed()).some(([, entry]) => entry.event_id === event.eventId), 15_000);
     await until('the projections catch up', async () => Object.values(await projectionLag(db, projectors)).every((lag) => lag === 0), 15_000);
   }, 60_000);
 });

@@ -1,20 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AUDIT_HEAD_ENTRIES,
+  AUDIT_PAGE_ENTRIES,
   AUDITED_EVENT_TYPES,
   type AnyDomainEvent,
+  type AuditDimension,
   type AuditedEventType,
   type AuditEntryDocument,
-  type AuditHeadReadModel,
-  auditPageId,
-  type AuditPageReadModel,
+  auditEntryKey,
+  type AuditEntryTuple,
+  auditPartId,
   ModerationReadModelCollection,
-  PAGE_ITEMS,
-  partitionId,
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
   partitionKey,
   partitionOf,
-  rememberApplied,
+  toAuditTuple,
 } from '@shelf/contracts';
-import type { Projector } from '../projector';
+import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { auditRecord } from './audit-summary';
 
@@ -22,36 +27,38 @@ const C = ModerationReadModelCollection;
 
 /**
  * The audit trail: every moderation and account-security event of the log with its actor and time as the log has
- * them, appended to its partition's pages (the partition's consumer is their one writer). The head remembers the
- * events it counted, so an event applied again adds nothing.
+ * them, put in the ordered pages of each dimension a filter names (every entry, its actor, its target, its type) in its
+ * partition (whose consumer is their one writer), so that any filter reads a page of answers by `_id`. Putting an
+ * entry again changes nothing.
  */
 @Injectable()
 export class AuditTrailProjector implements Projector {
   readonly name = 'audit-trail';
   readonly handles = Object.keys(AUDITED_EVENT_TYPES) as AuditedEventType[];
   readonly owns = [C.AuditPages, C.AuditHeads];
+  private readonly trail = new OrderedPages<AuditEntryTuple>(
+    () => ({
+      heads: this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads),
+      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.AuditHeads),
+      pages: this.readModels.collection<OrderedPageReadModel>(C.AuditPages),
+    }),
+    AUDIT_PAGE_ENTRIES,
+    // Readers start from the newest.
+    { side: 'last', size: AUDIT_HEAD_ENTRIES },
+  );
 
   constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: Extract<AnyDomainEvent, { type: AuditedEventType }>): Promise<void> {
+  async apply(event: Extract<AnyDomainEvent, { type: AuditedEventType }>, { place }: ProjectionContext): Promise<void> {
     const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
-    const head = await this.heads.findOne({ _id: partitionId(partition) });
-    const [count, applied] = [head?.count ?? 0, head?.applied ?? []];
-    if (applied.includes(event.id)) return;
-    const page = Math.floor(count / PAGE_ITEMS);
-    const current = await this.pages.findOne({ _id: auditPageId(partition, page) });
-    // Entries past the head's count were written before a crash, uncounted: the replay writes them again in order.
-    const kept = (current?.entries ?? []).slice(0, count - page * PAGE_ITEMS);
     const entry: AuditEntryDocument = { event_id: event.id, type: event.type, actor: event.metadata.actor, occurred_at: event.occurredAt, ...auditRecord(event) };
-    await this.pages.replaceOne({ _id: auditPageId(partition, page) }, { entries: [...kept, entry] }, { upsert: true });
-    await this.heads.replaceOne({ _id: partitionId(partition) }, { count: count + 1, applied: rememberApplied(applied, event.id) }, { upsert: true });
-  }
-
-  private get heads() {
-    return this.readModels.collection<AuditHeadReadModel>(C.AuditHeads);
-  }
-
-  private get pages() {
-    return this.readModels.collection<AuditPageReadModel>(C.AuditPages);
+    const parts: [AuditDimension, string | null][] = [
+      ['all', null],
+      ['actor', entry.actor],
+      ['target', entry.target],
+      ['type', entry.type],
+    ];
+    const [key, tuple] = [auditEntryKey(entry.occurred_at, event.version, entry.event_id), toAuditTuple(entry)];
+    for (const [dimension, value] of parts) await this.trail.apply(auditPartId(dimension, value, partition), [{ put: [key, tuple] }], orderedStamp(event, place));
   }
 }

@@ -1,5 +1,5 @@
-import { type ModerationQueueReadModel, SocialEventType } from '@shelf/contracts';
-import { type ModerationEvent, reduceModeration } from './moderation-reducers';
+import { moderationViewKey, SocialEventType } from '@shelf/contracts';
+import { type ModeratedCommentEvent, type ModerationEvent, type ModerationState, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const ref = { comment_id: 'c1', book_id: 1, chapter_id: null };
 const at = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -8,7 +8,7 @@ const event = (version: number, type: ModerationEvent['type'], data: object = {}
 const report = (version: number, count: number, reason: string | null = null) => event(version, SocialEventType.CommentReportedV2, { reporter_id: `r${version}`, report_count: count, reason });
 
 /** Applies events in turn, as the projector does. */
-const fold = (...events: ModerationEvent[]) => events.reduce<ModerationQueueReadModel | null>((doc, e) => reduceModeration(doc, e) ?? doc, null);
+const fold = (...events: ModerationEvent[]) => events.reduce<ModerationState | null>((doc, e) => reduceModeration(doc, e) ?? doc, null);
 
 describe('the moderation queue document of a comment', () => {
   it('enters the queue with its first report and counts open reports by reason', () => {
@@ -41,3 +41,50 @@ describe('the moderation queue document of a comment', () => {
     expect(reduceModeration(null, event(3, SocialEventType.CommentRemovedByOperator))).toMatchObject({ status: 'removed', removed_by: 'operator', needs_review: false });
   });
 });
+
+describe('a comment as operators see it', () => {
+  const posted = {
+    ...event(1, SocialEventType.CommentReportedV2),
+    type: SocialEventType.CommentPosted,
+    data: { ...ref, parent_comment_id: null, parent_user_id: null, user_id: 'u1', username: 'Dana', email_hash: 'h', comment_content: 'First words.' },
+  } as ModeratedCommentEvent;
+  const comment = reduceModeratedComment(null, posted)!;
+
+  it('is what was written, edited, deleted or removed and restored, each event once', () => {
+    expect(comment).toEqual({
+      _id: 'c1', comment_id: 'c1', book_id: 1, chapter_id: null, parent_comment_id: null, user_id: 'u1', username: 'Dana',
+      comment_content: 'First words.', comment_time: at(1), deleted: false, removed: false, version: 1,
+    });
+    const edited = reduceModeratedComment(comment, { ...event(2, SocialEventType.CommentDeleted), type: SocialEventType.CommentEdited, data: { ...ref, comment_content: 'Second words.' } } as ModeratedCommentEvent)!;
+    expect(edited).toMatchObject({ comment_content: 'Second words.', version: 2 });
+    const removed = reduceModeratedComment(edited, event(3, SocialEventType.CommentRemoved))!;
+    expect(removed).toMatchObject({ removed: true, version: 3 });
+    expect(reduceModeratedComment(removed, event(4, SocialEventType.CommentRemovedByOperator))).toBeNull();
+    expect(reduceModeratedComment(removed, event(5, SocialEventType.CommentRestored))).toMatchObject({ removed: false, version: 5 });
+    expect(reduceModeratedComment(removed, event(3, SocialEventType.CommentRemoved))).toBeNull();
+    expect(reduceModeratedComment(comment, report(2, 1))).toBeNull();
+    expect(reduceModeratedComment(comment, posted)).toBeNull();
+  });
+});
+
+describe('the views of the queue', () => {
+  it('take a comment in with its first report, move it as its reports change its place, and let it go', () => {
+    const first = fold(report(2, 1));
+    expect(viewChanges(null, first!)).toEqual([
+      ['review', [{ put: [moderationViewKey(first!), 'c1'] }]],
+      ['all', [{ put: [moderationViewKey(first!), 'c1'] }]],
+    ]);
+    const second = reduceModeration(first, report(3, 2))!;
+    expect(moderationViewKey(second) < moderationViewKey(first!)).toBe(true);
+    expect(viewChanges(first, second)).toEqual([
+      ['review', [{ del: moderationViewKey(first!) }, { put: [moderationViewKey(second), 'c1'] }]],
+      ['all', [{ del: moderationViewKey(first!) }, { put: [moderationViewKey(second), 'c1'] }]],
+    ]);
+    const removed = reduceModeration(second, event(4, SocialEventType.CommentRemovedByOperator))!;
+    expect(viewChanges(second, removed)).toEqual([
+      ['review', [{ del: moderationViewKey(second) }]],
+      ['removed', [{ put: [moderationViewKey(removed), 'c1'] }]],
+    ]);
+  });
+});
+

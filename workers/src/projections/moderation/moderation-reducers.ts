@@ -1,4 +1,17 @@
-import { type CommentEvent, type ModerationQueueReadModel, SocialEventType } from '@shelf/contracts';
+import {
+  type CommentEvent,
+  type ModeratedCommentReadModel,
+  type ModerationQueueReadModel,
+  type ModerationView,
+  MODERATION_VIEWS,
+  inModerationView,
+  moderationViewKey,
+  SocialEventType,
+} from '@shelf/contracts';
+import type { OrderedOp } from '../ordered-pages/ordered-pages';
+
+/** A reported comment's moderation state: its queue document but the comment. */
+export type ModerationState = Omit<ModerationQueueReadModel, 'comment'>;
 
 /** The comment events the moderation queue follows (a comment enters it with its first report). */
 export type ModerationEvent = Exclude<CommentEvent, { type: typeof SocialEventType.CommentPosted | typeof SocialEventType.CommentEdited | typeof SocialEventType.CommentLiked | typeof SocialEventType.CommentUnliked }>;
@@ -9,7 +22,7 @@ const closed = { open_reports: 0, reasons: {}, needs_review: false };
  * A reported comment's place in the queue after an event of its stream (applied in version order, once): null when
  * the event changes nothing there, such as a dismissal of a comment never reported.
  */
-export function reduceModeration(doc: ModerationQueueReadModel | null, event: ModerationEvent): ModerationQueueReadModel | null {
+export function reduceModeration(doc: ModerationState | null, event: ModerationEvent): ModerationState | null {
   if (doc && event.version <= doc.version) return null;
   const at = event.occurredAt;
   if (event.type === SocialEventType.CommentReported || event.type === SocialEventType.CommentReportedV2) {
@@ -46,7 +59,7 @@ export function reduceModeration(doc: ModerationQueueReadModel | null, event: Mo
   }
 }
 
-function fresh(event: ModerationEvent, at: string): ModerationQueueReadModel {
+function fresh(event: ModerationEvent, at: string): ModerationState {
   return {
     _id: event.data.comment_id,
     book_id: event.data.book_id,
@@ -61,4 +74,63 @@ function fresh(event: ModerationEvent, at: string): ModerationQueueReadModel {
     needs_review: false,
     version: 0,
   };
+}
+
+/** The comment events that change what operators see of a comment. */
+export type ModeratedCommentEvent = Exclude<CommentEvent, { type: typeof SocialEventType.CommentLiked | typeof SocialEventType.CommentUnliked }>;
+
+/**
+ * A comment as operators see it after an event of its stream (applied in version order, once): its text as written
+ * and edited, and whether its author deleted it or it is removed, as its thread has them. Null when the event changes
+ * nothing of it.
+ */
+export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, event: ModeratedCommentEvent): ModeratedCommentReadModel | null {
+  if (event.type === SocialEventType.CommentPosted) {
+    if (doc) return null;
+    const { comment_id, book_id, chapter_id, parent_comment_id, user_id, username, comment_content } = event.data;
+    return {
+      _id: comment_id,
+      comment_id,
+      book_id,
+      chapter_id,
+      parent_comment_id,
+      user_id,
+      username,
+      comment_content,
+      comment_time: event.occurredAt,
+      deleted: false,
+      removed: false,
+      version: event.version,
+    };
+  }
+  if (!doc || event.version <= doc.version) return null;
+  switch (event.type) {
+    case SocialEventType.CommentEdited:
+      return { ...doc, comment_content: event.data.comment_content, version: event.version };
+    case SocialEventType.CommentDeleted:
+      return { ...doc, deleted: true, version: event.version };
+    case SocialEventType.CommentRemoved:
+    case SocialEventType.CommentRemovedByOperator:
+      return doc.removed ? null : { ...doc, removed: true, version: event.version };
+    case SocialEventType.CommentRestored:
+      return { ...doc, removed: false, version: event.version };
+    default:
+      return null;
+  }
+}
+
+/**
+ * What each view's ordered pages (of comment ids) change when a reported comment's queue document changes from
+ * `before` (null: not reported until now) to `after`: it leaves a view it no longer belongs in, and takes its place in
+ * one it joins or where its place changed.
+ */
+export function viewChanges(before: ModerationState | null, after: ModerationState): [ModerationView, OrderedOp<string>[]][] {
+  return MODERATION_VIEWS.map((view) => {
+    const was = before && inModerationView(view, before) ? moderationViewKey(before) : null;
+    const is = inModerationView(view, after) ? moderationViewKey(after) : null;
+    const ops: OrderedOp<string>[] = [];
+    if (was !== null && was !== is) ops.push({ del: was });
+    if (is !== null && is !== was) ops.push({ put: [is, after._id] });
+    return [view, ops] as [ModerationView, OrderedOp<string>[]];
+  }).filter(([, ops]) => ops.length > 0);
 }

@@ -4,29 +4,43 @@ import {
   commenterRecentId,
   type CommenterRecentReadModel,
   type CommentPostedV1,
+  type ModeratedCommentReadModel,
+  MODERATION_VIEW_HEAD_ENTRIES,
+  MODERATION_VIEW_PAGE_ENTRIES,
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
+  moderationViewPartId,
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
   partitionKey,
   partitionOf,
   SocialEventType,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
+import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
-import { type ModerationEvent, reduceModeration } from './moderation-reducers';
+import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;
 
 /**
- * What operators review: one queue document per reported comment (its reports, reasons and state), and each
- * commenter's latest comments, kept in one part per partition of the log (merged when read) so that a partition's
- * consumer is the only writer of every document it changes. Operators on the queue are told of each change live.
+ * What operators review: one queue document per reported comment (its reports, reasons and state, and the comment as
+ * operators see it), the queue's views in their order as ordered pages of comment ids per partition of the log, every
+ * comment as operators see it, and each commenter's latest comments, kept in one part per partition (merged when read);
+ * so a partition's consumer is the only writer of every document it changes. Operators on the queue are told of each
+ * change live.
+ *
+ * A batch stores the views, then the queue documents that mark their changes applied, then the comments (whose
+ * versions mark edits applied): a queue document retried after a crash takes the comment as it was.
  */
 @Injectable()
 export class ModerationProjector implements Projector {
   readonly name = 'moderation';
   readonly handles = [
     SocialEventType.CommentPosted,
+    SocialEventType.CommentEdited,
     SocialEventType.CommentDeleted,
     SocialEventType.CommentReported,
     SocialEventType.CommentReportedV2,
@@ -35,17 +49,40 @@ export class ModerationProjector implements Projector {
     SocialEventType.CommentReportsDismissed,
     SocialEventType.CommentRestored,
   ];
-  readonly owns = [C.ModerationQueue, C.CommenterRecent];
+  readonly owns = [C.CommenterRecent, C.ModerationViewPages, C.ModerationViewHeads, C.ModerationQueue, C.ModeratedComments];
+  private readonly views = new OrderedPages<string>(
+    () => ({
+      heads: this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads),
+      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads),
+      pages: this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages),
+    }),
+    MODERATION_VIEW_PAGE_ENTRIES,
+    // Readers start from the most reported.
+    { side: 'first', size: MODERATION_VIEW_HEAD_ENTRIES },
+  );
 
   constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: CommentPostedV1 | ModerationEvent, { push }: ProjectionContext): Promise<void> {
-    if (event.type === SocialEventType.CommentPosted) return this.remember(event);
-    const current = await this.queue.findOne({ _id: event.data.comment_id });
-    const next = reduceModeration(current, event);
-    if (!next) return;
-    await saveDocument(this.queue, next, !current);
-    push({ kind: 'moderation', push: { comment_id: next._id, open_reports: next.open_reports } });
+  async apply(event: ModeratedCommentEvent, { push, place }: ProjectionContext): Promise<void> {
+    const id = event.data.comment_id;
+    if (event.type === SocialEventType.CommentPosted) await this.remember(event);
+    const shown = await this.comments.findOne({ _id: id });
+    const comment = reduceModeratedComment(shown, event);
+    const now = comment ?? shown;
+    if (event.type !== SocialEventType.CommentPosted && now) {
+      const current = await this.queue.findOne({ _id: id });
+      // An edit changes no moderation state, only the comment shown: its version marks it applied.
+      const next =
+        event.type === SocialEventType.CommentEdited ? (current && event.version > current.version ? { ...current, version: event.version } : null) : reduceModeration(current, event);
+      if (next) {
+        const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
+        for (const [view, ops] of viewChanges(current, next)) await this.views.apply(moderationViewPartId(view, partition), ops, orderedStamp(event, place));
+        const { _id: _comment, version: _version, ...seen } = now;
+        await saveDocument(this.queue, { ...next, comment: seen }, !current);
+        if (event.type !== SocialEventType.CommentEdited) push({ kind: 'moderation', push: { comment_id: next._id, open_reports: next.open_reports } });
+      }
+    }
+    if (comment) await saveDocument(this.comments, comment, !shown);
   }
 
   /** Adds the comment to its author's latest in this partition. */
@@ -62,6 +99,10 @@ export class ModerationProjector implements Projector {
 
   private get queue() {
     return this.readModels.collection<ModerationQueueReadModel>(C.ModerationQueue);
+  }
+
+  private get comments() {
+    return this.readModels.collection<ModeratedCommentReadModel>(C.ModeratedComments);
   }
 
   private get recent() {

@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AUDIT_PAGE_ENTRIES,
+  type AuditDimension,
   type AuditedEventType,
   type AuditEntryDocument,
-  type AuditHeadReadModel,
-  auditPageId,
-  type AuditPageReadModel,
+  type AuditEntryTuple,
+  auditKeyFrom,
+  auditKeyTo,
+  auditPartIds,
+  fromAuditTuple,
   ModerationReadModelCollection,
-  PAGE_ITEMS,
-  PARTITION_COUNT,
-  partitionId,
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
 } from '@shelf/contracts';
+import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;
@@ -24,63 +29,63 @@ export interface AuditFilter {
   to?: Date;
 }
 
-/** One partition's audit log, read from its newest page back; `pending` holds a page's entries, newest last. */
-interface Cursor {
-  partition: number;
-  count: number;
-  page: number;
-  pending: AuditEntryDocument[];
-}
-
-const newer = (a: AuditEntryDocument, b: AuditEntryDocument) => a.occurred_at > b.occurred_at || (a.occurred_at === b.occurred_at && a.event_id > b.event_id);
-
-function matches(entry: AuditEntryDocument, { actors, targets, types, to }: AuditFilter): boolean {
-  return (
-    (!actors || actors.includes(entry.actor)) &&
-    (!targets || targets.includes(entry.target)) &&
-    (!types || types.includes(entry.type as AuditedEventType)) &&
-    (!to || entry.occurred_at <= to.toISOString())
-  );
-}
+/** Parts of a dimension holding at most this many entries in all are read whatever else the filter names. */
+const SMALL = 4 * AUDIT_PAGE_ENTRIES;
 
 /**
- * The audit trail (see the workers' AuditTrailProjector), newest first: the partitions' pages merged by time, read by
- * `_id` page by page, and filtered as they are read. A page of answers costs a page of the log per partition it draws
- * from; a filter that matches little reads further back, until `from` or the start of the log.
+ * The audit trail (see the workers' AuditTrailProjector), newest first, from its ordered pages: those of the filter's
+ * target, actor or type (the one holding fewest entries), else of every entry, read by `_id` from `to` back to `from`;
+ * what the filter names besides is checked as they are read.
  */
 @Injectable()
 export class AuditTrailReadStore {
   constructor(private readonly readModels: ReadModels) {}
 
   async find(filter: AuditFilter, skip: number, limit: number): Promise<AuditEntryDocument[]> {
-    const heads = this.readModels.collection<AuditHeadReadModel>(C.AuditHeads);
-    const counts = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => heads.findOne({ _id: partitionId(partition) })));
-    const cursors: Cursor[] = counts.map((head, partition) => {
-      const count = head?.count ?? 0;
-      return { partition, count, page: Math.floor((count - 1) / PAGE_ITEMS), pending: [] };
-    });
-    await Promise.all(cursors.map((cursor) => this.load(cursor)));
-    const from = filter.from?.toISOString();
-    const found: AuditEntryDocument[] = [];
-    let passed = 0;
-    while (found.length < limit) {
-      const next = cursors.reduce<Cursor | null>((best, cursor) => (cursor.pending.length && (!best || newer(cursor.pending.at(-1)!, best.pending.at(-1)!)) ? cursor : best), null);
-      if (!next) break;
-      const entry = next.pending.pop()!;
-      // The newest entry left is older than `from`: so is every other.
-      if (from && entry.occurred_at < from) break;
-      if (next.pending.length === 0) await this.load(next);
-      if (!matches(entry, filter) || passed++ < skip) continue;
-      found.push(entry);
-    }
-    return found;
+    const { heads, covers } = await this.parts(filter);
+    const check = residual(filter, covers);
+    const found = await readOrdered<AuditEntryTuple>(
+      heads,
+      storedPages(this.readModels.collection<OrderedDirectoryReadModel>(C.AuditHeads), this.readModels.collection<OrderedPageReadModel>(C.AuditPages)),
+      {
+        order: 'desc',
+        from: filter.from && auditKeyFrom(filter.from),
+        to: filter.to && auditKeyTo(filter.to),
+        skip,
+        limit,
+        matches: check && ((tuple) => check(fromAuditTuple(tuple))),
+      },
+    );
+    return found.map(fromAuditTuple);
   }
 
-  /** The cursor's next page back (only the entries its head counts). */
-  private async load(cursor: Cursor): Promise<void> {
-    if (cursor.page < 0) return;
-    const page = await this.readModels.collection<AuditPageReadModel>(C.AuditPages).findOne({ _id: auditPageId(cursor.partition, cursor.page) });
-    cursor.pending = (page?.entries ?? []).slice(0, cursor.count - cursor.page * PAGE_ITEMS);
-    cursor.page -= 1;
+  /** The heads to read: of the target's parts if named, else the actor's or the type's (whichever is smaller), else all. */
+  private async parts(filter: AuditFilter): Promise<{ heads: (OrderedHeadReadModel | null)[]; covers: AuditDimension }> {
+    if (filter.targets) return { heads: await this.heads('target', filter.targets), covers: 'target' };
+    if (filter.actors) {
+      const actors = await this.heads('actor', filter.actors);
+      if (!filter.types || total(actors) <= SMALL) return { heads: actors, covers: 'actor' };
+      const types = await this.heads('type', filter.types);
+      return total(types) < total(actors) ? { heads: types, covers: 'type' } : { heads: actors, covers: 'actor' };
+    }
+    if (filter.types) return { heads: await this.heads('type', filter.types), covers: 'type' };
+    return { heads: await this.heads('all', [null]), covers: 'all' };
   }
+
+  private heads(dimension: AuditDimension, values: (string | null)[]): Promise<(OrderedHeadReadModel | null)[]> {
+    const heads = this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads);
+    return Promise.all([...new Set(values)].flatMap((value) => auditPartIds(dimension, value)).map((_id) => heads.findOne({ _id })));
+  }
+}
+
+const total = (heads: (OrderedHeadReadModel | null)[]) => heads.reduce((sum, head) => sum + (head?.n ?? 0), 0);
+
+/** What the parts read do not sort out by themselves (the time range they do). */
+function residual({ actors, targets, types }: AuditFilter, covers: AuditDimension): ((entry: AuditEntryDocument) => boolean) | undefined {
+  const checks = [
+    covers !== 'actor' && actors && ((entry: AuditEntryDocument) => actors.includes(entry.actor)),
+    covers !== 'target' && targets && ((entry: AuditEntryDocument) => targets.includes(entry.target)),
+    covers !== 'type' && types && ((entry: AuditEntryDocument) => types.includes(entry.type as AuditedEventType)),
+  ].filter((check): check is (entry: AuditEntryDocument) => boolean => Boolean(check));
+  return checks.length === 0 ? undefined : (entry) => checks.every((check) => check(entry));
 }

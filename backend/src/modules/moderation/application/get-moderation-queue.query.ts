@@ -1,28 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { MODERATION_PAGE_SIZE, type ModerationItem, type ModerationQueueResponse, type ModerationView } from '@shelf/contracts';
+import { MODERATION_PAGE_SIZE, type ModerationQueueResponse, type ModerationView } from '@shelf/contracts';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { CommentThreads } from '../../comments/infrastructure/comment-threads';
 import { ModerationReadStore } from '../infrastructure/moderation-read-store';
-import { toModeratedComment, toModerationItem } from './moderation-views';
+import { toModerationItem } from './moderation-views';
 
 /** A page of the moderation queue, each reported comment with its text and its book's title. */
 @Injectable()
 export class GetModerationQueueQuery {
   constructor(
     private readonly moderation: ModerationReadStore,
-    private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
   ) {}
 
   async execute(view: ModerationView, page: number): Promise<ModerationQueueResponse> {
     const { items, total } = await this.moderation.queue(view, page);
-    const comments = await this.threads.find(items.map((item) => item._id));
     const titles = await bookTitles(this.catalog, items.map((item) => item.book_id));
-    const shown: ModerationItem[] = items.flatMap((item) => {
-      const entry = comments.get(item._id);
-      return entry ? [toModerationItem(item, toModeratedComment(entry), titles.get(item.book_id) ?? '')] : [];
-    });
-    return { items: shown, total, page, pages: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)) };
+    return {
+      items: items.map((item) => toModerationItem(item, item.comment, titles.get(item.book_id) ?? '')),
+      total,
+      page,
+      pages: Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE)),
+    };
   }
 }
 

@@ -5,22 +5,22 @@ import {
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
   type ModerationView,
+  moderationViewPartId,
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
+  PARTITION_COUNT,
   partitionPartIds,
 } from '@shelf/contracts';
-import type { Filter } from 'mongodb';
+import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;
 
-const FILTERS: Record<ModerationView, Filter<ModerationQueueReadModel>> = {
-  review: { needs_review: true },
-  removed: { status: 'removed' },
-  all: {},
-};
-
 /**
- * The moderation read models (see the workers' ModerationProjector). The queue is filtered and sorted in the store:
- * it holds only comments ever reported, so a scan of it stays small.
+ * The moderation read models (see the workers' ModerationProjector). A view of the queue is read from its ordered
+ * pages of comment ids by `_id`: the heads of its parts (with their counts, the total), the pages that hold the page
+ * asked for when the heads' copies do not, then each comment's queue document.
  */
 @Injectable()
 export class ModerationReadStore {
@@ -28,17 +28,16 @@ export class ModerationReadStore {
 
   /** A page of the view: most open reports first, then the oldest first report. */
   async queue(view: ModerationView, page: number): Promise<{ items: ModerationQueueReadModel[]; total: number }> {
-    const queue = this.readModels.collection<ModerationQueueReadModel>(C.ModerationQueue);
-    const [items, total] = await Promise.all([
-      queue
-        .find(FILTERS[view])
-        .sort({ open_reports: -1, first_reported_at: 1, _id: 1 })
-        .skip((page - 1) * MODERATION_PAGE_SIZE)
-        .limit(MODERATION_PAGE_SIZE)
-        .toArray(),
-      queue.countDocuments(FILTERS[view]),
-    ]);
-    return { items, total };
+    const heads = this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads);
+    const parts = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => heads.findOne({ _id: moderationViewPartId(view, partition) })));
+    const ids = await readOrdered<string>(
+      parts,
+      storedPages(this.readModels.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads), this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages)),
+      { order: 'asc', skip: (page - 1) * MODERATION_PAGE_SIZE, limit: MODERATION_PAGE_SIZE },
+    );
+    // A document projected after the page was read (the comment moved since) is shown as it is now.
+    const items = await Promise.all(ids.map((id) => this.item(id)));
+    return { items: items.filter((item): item is ModerationQueueReadModel => item !== null), total: parts.reduce((sum, part) => sum + (part?.n ?? 0), 0) };
   }
 
   item(commentId: string): Promise<ModerationQueueReadModel | null> {
