@@ -4,8 +4,8 @@
 // many books, 16 % comments in many threads, 4 % replies — then:
 //
 //   1. measures the store's own limits on that log: a cursor's read of the events and of the positions collection
-//      (docs/s, and the store's CPU per document), reads by `_id` (50 at a time), and insertMany of read-model-sized
-//      documents in commands of 1,000;
+//      (docs/s, and the store's CPU per document), reads by `_id` (50 at a time), and insertMany in commands of 1,000
+//      of two shapes of read-model documents (a reader's liked stories, a page of 40 comments);
 //   2. runs the rebuild command as an operator does, sampling the resident memory (RSS) of the rebuild process and
 //      the CPU time of the rebuild and of the store every 500 ms;
 //   3. prints events/s, the time of each phase, peak and final RSS and RSS at each quarter of the run, the CPU per
@@ -86,17 +86,20 @@ async function storeLimits(db, storePid) {
     for (let i = 0; i < ids.length; i += 50) await Promise.all(ids.slice(i, i + 50).map((_id) => db.collection('events').findOne({ _id })));
     return ids.length;
   });
-  // About the size of the read models' documents (a reader's part of their liked stories, an index entry, a head).
+  // Two shapes of the read models' documents: a reader's part of their liked stories, and a page of 40 comments.
   const scratch = db.collection('rebuild_bench_inserts');
-  const inserts = await timed(async () => {
-    const count = 50_000;
-    for (let i = 0; i < count; i += 1000) {
-      await scratch.insertMany(Array.from({ length: 1000 }, (_, j) => ({ _id: `doc-${i + j}`, user_id: `reader-${j}`, books: { [`b${i}`]: { liked_at: new Date(), last_update_at: null } }, applied: [randomUUID(), randomUUID()] })), { ordered: false });
-    }
+  const insertAll = (make, count) => async () => {
+    for (let i = 0; i < count; i += 1000) await scratch.insertMany(Array.from({ length: Math.min(1000, count - i) }, (_, j) => make(i + j)), { ordered: false });
     return count;
-  });
+  };
+  const small = (i) => ({ _id: `reader-${i}:p00`, user_id: `reader-${i}`, books: { [`b${i % 2000}`]: { liked_at: new Date(), last_update_at: null } }, checked_up_to: null });
+  const comment = (i, j) => ({ comment_id: randomUUID(), user_id: `reader-${j}`, username: `reader-${j}`, comment_content: 'A comment of the synthetic log: about as long as most comments readers leave under a chapter.', like_count: 0, seq: j, deleted: false, comment_time: new Date().toISOString() });
+  const page = (i) => ({ _id: `thread-${i}#000000`, comments: Object.fromEntries(Array.from({ length: 40 }, (_, j) => [`c${i}-${j}`, comment(i, j)])) });
+  const inserts = await timed(insertAll(small, 50_000));
   await scratch.drop();
-  return { eventsCursor, positionsCursor, idReads, inserts };
+  const pageInserts = await timed(insertAll(page, 2_000));
+  await scratch.drop();
+  return { eventsCursor, positionsCursor, idReads, inserts, pageInserts };
 }
 
 /**
@@ -126,7 +129,10 @@ function runRebuild(env, storePid) {
     const sample = () => {
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       const cpu = cpuMs(child.pid);
-      if (rss && cpu !== null) samples.push({ at: Date.now() - started, rss: Number(rss[1]) * 1024, cpu, storeCpu: cpuMs(storePid) - storeCpu, rebuilt: rebuiltAt !== null });
+      const storeRss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${storePid}/status`, 'utf8'));
+      if (rss && cpu !== null) {
+        samples.push({ at: Date.now() - started, rss: Number(rss[1]) * 1024, storeRss: Number(storeRss?.[1] ?? 0) * 1024, cpu, storeCpu: cpuMs(storePid) - storeCpu, rebuilt: rebuiltAt !== null });
+      }
     };
     const timer = setInterval(() => {
       try {
@@ -167,7 +173,8 @@ async function main() {
     console.log(`  cursor read of positions:  ${int(limits.positionsCursor.perSecond)} docs/s (store CPU ${(limits.positionsCursor.storeCpuMsPerDoc * 1000).toFixed(0)} µs/doc)`);
     console.log(`  both, one after the other: ${int(bothCursors)} events/s`);
     console.log(`  reads by _id (50 at once): ${int(limits.idReads.perSecond)} docs/s`);
-    console.log(`  insertMany of 1,000:       ${int(limits.inserts.perSecond)} docs/s (store CPU ${(limits.inserts.storeCpuMsPerDoc * 1000).toFixed(0)} µs/doc)`);
+    console.log(`  insertMany of 1,000 small: ${int(limits.inserts.perSecond)} docs/s (store CPU ${(limits.inserts.storeCpuMsPerDoc * 1000).toFixed(0)} µs/doc)`);
+    console.log(`  insertMany of pages of 40 comments: ${int(limits.pageInserts.perSecond)} docs/s (store CPU ${(limits.pageInserts.storeCpuMsPerDoc * 1000).toFixed(0)} µs/doc)`);
 
     const { ms, samples, phases, output } = await runRebuild(env, storePid);
     const told = output.split('\n').filter((line) => /^(Read the log|Documents inserted|Live projection waited)/.test(line));
@@ -182,7 +189,17 @@ async function main() {
     console.log(`\nRebuild of a ${int(EVENTS)}-event log: ${(ms / 1000).toFixed(1)} s, ${int(rate)} events/s (start-up ${((order[0]?.[1] ?? 0) / 1000).toFixed(1)} s; ${spans.join(', ')})`);
     console.log(`  = ${(rate / limits.eventsCursor.perSecond).toFixed(2)} × the events cursor, ${(rate / bothCursors).toFixed(2)} × both cursors, ${(rate / limits.idReads.perSecond).toFixed(1)} × the _id reads`);
     for (const line of told) console.log(`  ${line}`);
+    const storePeak = Math.max(...during.map((sample) => sample.storeRss));
     console.log(`Resident memory of the rebuild: peak ${mb(peak)}, final ${mb(final)}; at each quarter of the run ${quarters.map(mb).join(', ')}`);
+    console.log(`Resident memory of the store: ${mb(during[0]?.storeRss ?? 0)} at the start, peak ${mb(storePeak)}`);
+    // Each phase's use of the CPUs (100 % = one core): who waits for whom.
+    const at = (ms) => samples.reduce((best, sample) => (Math.abs(sample.at - ms) < Math.abs(best.at - ms) ? sample : best), samples[0]);
+    const busy = order.map(([phase, start], i) => {
+      const [from, to] = [at(start), at(order[i + 1]?.[1] ?? ms)];
+      const span = Math.max(to.at - from.at, 1);
+      return `${phase} rebuild ${Math.round(((to.cpu - from.cpu) / span) * 100)} %, store ${Math.round(((to.storeCpu - from.storeCpu) / span) * 100)} %`;
+    });
+    console.log(`CPU use by phase: ${busy.filter((line) => !/^(search|done) /.test(line)).join('; ')}`);
     console.log(`CPU per event: rebuild ${((last.cpu * 1000) / EVENTS).toFixed(0)} µs, store ${((last.storeCpu * 1000) / EVENTS).toFixed(0)} µs (${(last.cpu / 1000).toFixed(0)} s and ${(last.storeCpu / 1000).toFixed(0)} s in ${(ms / 1000).toFixed(0)} s)`);
     const results = join(root, 'load-tests/results');
     mkdirSync(results, { recursive: true });

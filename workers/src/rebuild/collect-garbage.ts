@@ -2,7 +2,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Garbage let pile up on the heap before a collection. */
-const SLACK_BYTES = 64 * 1024 * 1024;
+const SLACK_BYTES = 32 * 1024 * 1024;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -11,7 +11,7 @@ let alive = 0;
 /**
  * A full garbage collection, now. A rebuild holds a partition's documents and then drops them all at once; left to
  * itself V8 lets the heap grow to several times what is alive before it collects (measured: 190 MB of heap for 50 MB
- * alive), so the rebuild collects when a partition is done, and whenever 64 MB of garbage have piled up: resident
+ * alive), so the rebuild collects when a partition is done, and whenever 32 MB of garbage have piled up: resident
  * memory stays flat.
  */
 export function collectGarbage(): void {
