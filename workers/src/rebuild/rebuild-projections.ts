@@ -163,13 +163,12 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
       for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
       await Promise.all(
         leases.map(async (lease, partition) => {
-          const moved = await Promise.all(
-            rebuilt.map(async (projector) => ({
-              ...(await checkpoints.load(projector.name, partition)),
-              position: positions[partition],
-              parkedStreams: [...streamsParked(projector, partition)],
-            })),
-          );
+          const stored = await checkpoints.loadPartition(partition, rebuilt.map((projector) => projector.name));
+          const moved = rebuilt.map((projector) => ({
+            ...stored.get(projector.name)!,
+            position: positions[partition],
+            parkedStreams: [...streamsParked(projector, partition)],
+          }));
           await checkpoints.saveAll(moved, lease);
         }),
       );
