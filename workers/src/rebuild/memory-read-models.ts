@@ -66,12 +66,21 @@ export class MemoryReadModel implements ReadModelStore<ById> {
   }
 
   /**
-   * Writes what changed (new documents inserted in bulk, documents read back replaced) and forgets every document;
-   * resolves once written. The next flush starts after this one.
+   * Forgets the `share` of its documents used least recently (all by default), writing those that changed: new ones
+   * inserted in bulk, ones read back replaced. Resolves once written; the next flush starts after this one.
    */
-  flush(): Promise<void> {
-    const changed = [...this.entries.values()].filter((entry) => entry.dirty && entry.doc);
-    this.entries = new Map();
+  flush(share = 1): Promise<void> {
+    const forgotten = share >= 1 ? [...this.entries.values()] : [];
+    if (share >= 1) this.entries = new Map();
+    else {
+      const count = Math.ceil(this.entries.size * share);
+      for (const [id, entry] of this.entries) {
+        if (forgotten.length >= count) break;
+        forgotten.push(entry);
+        this.entries.delete(id);
+      }
+    }
+    const changed = forgotten.filter((entry) => entry.dirty && entry.doc);
     const fresh = changed.filter((entry) => !entry.stored).map((entry) => entry.doc!);
     const replaced = changed.filter((entry) => entry.stored).map((entry) => entry.doc!);
     for (const doc of fresh) this.written.add(doc._id);
@@ -97,7 +106,12 @@ export class MemoryReadModel implements ReadModelStore<ById> {
 
   private async load(id: string): Promise<Entry> {
     const held = this.entries.get(id);
-    if (held) return held;
+    if (held) {
+      // Kept in the order of use: a partial flush forgets the least recently used.
+      this.entries.delete(id);
+      this.entries.set(id, held);
+      return held;
+    }
     let doc: ById | null = null;
     if (this.written.mayHold(id)) {
       await this.writing;
@@ -144,9 +158,12 @@ export class MemoryReadModels {
     return [...readModels].reduce((sum, name) => sum + (this.stores.get(name)?.size ?? 0), 0);
   }
 
-  /** Writes and forgets the read models named (all when none is): new collections, read by nobody until the switch. */
-  async flush(readModels: Iterable<string> = this.stores.keys()): Promise<void> {
-    const flushes = [...readModels].map((name) => this.stores.get(name)!.flush());
+  /**
+   * Writes and forgets the read models named (all when none is), or the `share` of their documents used least
+   * recently: new collections, read by nobody until the switch.
+   */
+  async flush(readModels: Iterable<string> = this.stores.keys(), share = 1): Promise<void> {
+    const flushes = [...readModels].map((name) => this.stores.get(name)!.flush(share));
     await Promise.all(flushes);
     for (const [key, work] of this.deferred) {
       await work();

@@ -14,7 +14,10 @@ import { Spool, type SpooledEntry } from './spool';
  * time. The documents of 10,000 entries take about 7 MB of heap.
  */
 const LIVE_ENTRIES = 50_000;
-/** Documents of shared read models held in memory at most while the log is read: past this they are written and forgotten. */
+/**
+ * Documents of shared read models held in memory at most while the log is read: past this the half used least recently
+ * is written and forgotten (mostly documents written once, as where a reply is).
+ */
 const MAX_SHARED = 50_000;
 /** Spooled entries applied in one go. */
 const REPLAY_CHUNK = 1000;
@@ -75,7 +78,7 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
       const now = [...(sharedTypes.has(type) ? shared : []), ...(partition < live && apartTypes.has(type) ? apart : [])];
       if (now.length > 0) await readModels.into(buffers, () => apply(now, partition, seq, raw), { rebuilding: true });
       if (partition >= live && apartTypes.has(type)) await spool.append(partition, seq, raw);
-      if (memory.size(sharedModels) >= MAX_SHARED) await memory.flush(sharedModels);
+      if (memory.size(sharedModels) >= MAX_SHARED) await memory.flush(sharedModels, 0.5);
       if (scan.read % REPLAY_CHUNK === 0) {
         collectGarbageIfGrown();
         onProgress({ phase: 'read', events: scan.read, total });
@@ -85,8 +88,9 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
     onProgress({ phase: 'read', events: scan.read, total });
     const readMs = Date.now() - started;
 
-    // The live partitions' documents are done with; then the others, a partition at a time, each written while the
-    // next one applies.
+    // The shared documents and the live partitions' are done with; then the others, a partition at a time, each written
+    // while the next one applies.
+    await memory.flush(sharedModels);
     let written = flushApart();
     const spooled = Array.from({ length: PARTITION_COUNT }, (_, partition) => spool.count(partition)).reduce((sum, count) => sum + count, 0);
     let replayed = 0;
