@@ -38,6 +38,10 @@ async function main(): Promise<void> {
       progressPrinter(started),
     );
     console.log(`\nRebuilt ${Object.keys(result.collections).join(', ')} from ${result.events} log entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const { profile } = result;
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(`Read the log in ${seconds(profile.readMs)} (${profile.lookedUp} entries by _id), replayed it in ${seconds(profile.replayMs)}, caught up in ${seconds(profile.catchUpMs)}.`);
+    console.log(`Documents inserted in bulk: ${profile.inserted}; read back by _id: ${profile.readBack}, replaced: ${profile.replaced}.`);
     console.log(`Live projection waited ${result.leasesHeldMs} ms for the last catch-up and the swap.`);
     console.log(`Dropping the replaced collections in ${DROP_AFTER_MS / 1000} s…`);
     await new Promise((resolve) => setTimeout(resolve, DROP_AFTER_MS));
@@ -47,16 +51,19 @@ async function main(): Promise<void> {
   }
 }
 
-/** One line, rewritten in place on a terminal: phase, entries, rate and the time left. */
+/** One line, rewritten in place on a terminal: phase, entries, the phase's rate and the time it has left. */
 function progressPrinter(started: number): (progress: RebuildProgress) => void {
   let last = 0;
-  return ({ phase, events, total }) => {
-    if (Date.now() - last < 250 && phase !== 'done') return;
+  let phase = { name: '', started, events: 0 };
+  return ({ phase: name, events, total }) => {
+    if (name !== phase.name) phase = { name, started: Date.now(), events };
+    if (Date.now() - last < 250 && name !== 'done') return;
     last = Date.now();
-    const seconds = (Date.now() - started) / 1000;
-    const rate = events / Math.max(seconds, 0.001);
-    const left = phase === 'replay' && rate > 0 ? ` · about ${Math.ceil(Math.max(0, total - events) / rate)} s left` : '';
-    const line = `${phase}: ${events}/${total} log entries · ${Math.round(rate)}/s${left}`;
+    const seconds = (Date.now() - phase.started) / 1000;
+    const rate = (events - phase.events) / Math.max(seconds, 0.001);
+    const timed = name === 'read' || name === 'replay';
+    const left = timed && rate > 0 ? ` · about ${Math.ceil(Math.max(0, total - events) / rate)} s left to ${name}` : '';
+    const line = `${name}: ${events}/${total} log entries · ${Math.round(rate)}/s${left}`;
     if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(80)}`);
     else console.log(line);
   };

@@ -1,5 +1,5 @@
-import type { Collection, Db } from 'mongodb';
 import { type AnyDomainEvent, PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
+import type { Collection, Db } from 'mongodb';
 import { isOutage } from '../log/is-outage';
 import { LogReader } from '../log/log-reader';
 import { Checkpoints } from '../projections/checkpoints';
@@ -10,10 +10,11 @@ import type { Projector } from '../projections/projector';
 import type { ReadModels } from '../projections/read-models';
 import type { SearchProjector } from '../projections/search/search.projector';
 import { WriteBuffers } from '../projections/write-buffers';
+import { replayLog } from './replay-log';
 
-/** Log entries read at a time: memory stays flat whatever the log's length. */
+/** Log entries a catch-up pass reads at a time. */
 const BATCH = 500;
-/** Partitions replayed side by side: reading the log is bound by the store's round trips, not by this process. */
+/** Partitions a catch-up pass reads side by side: LogReader is bound by the store's round trips, not by this process. */
 const SIDE_BY_SIDE = 4;
 /**
  * Catch-up passes run without the partitions' leases until one takes less than this; the last pass, with every lease
@@ -25,7 +26,8 @@ const MAX_PASSES = 20;
 const ATTEMPTS = 3;
 
 export interface RebuildProgress {
-  phase: 'replay' | 'catch-up' | 'search' | 'done';
+  /** 'read': the log read from the store; 'replay': its partitions applied one by one; 'catch-up': what came since. */
+  phase: 'read' | 'replay' | 'catch-up' | 'search' | 'done';
   events: number;
   total: number;
 }
@@ -47,16 +49,31 @@ export interface RebuildResult {
   replaced: string[];
   /** How long live projection was held up: every partition's lease held, for the last catch-up and the swap. */
   leasesHeldMs: number;
+  /** What it took: each phase's time (ms), and the store work of reading the log and writing the new collections. */
+  profile: RebuildProfile;
+}
+
+export interface RebuildProfile {
+  readMs: number;
+  replayMs: number;
+  catchUpMs: number;
+  /** Positions and events the scan read by `_id` (a cursor too far ahead of the other, or ended). */
+  lookedUp: number;
+  /** Documents inserted in bulk, replaced (read back, changed, written again), and read back by `_id`. */
+  inserted: number;
+  replaced: number;
+  readBack: number;
 }
 
 /**
  * Rebuilds read models while the site runs: the projectors named (all with read models when none is) apply the whole
- * log, a few partitions side by side and a batch at a time (through WriteBuffers), into new collections; live
- * projection goes on meanwhile into the old ones. The new collections then catch up in passes until one is short;
- * then, with every partition's lease held (live consumers wait about a second), they catch up to the head, take over
- * the projectors' checkpoints and parked events (an event the rebuild fails on every try is parked with its stream, as
- * live projection does, instead of failing the rebuild), and the read models point at them in one write each. A
- * rebuild that fails leaves the live read models as they were, and drops what it built.
+ * log into new collections while live projection goes on into the old ones. The log is read once with cursors and
+ * applied in memory, each document inserted in bulk once (replayLog). The new collections then catch up by `_id` reads
+ * (LogReader, WriteBuffers) in passes until one is short; then, with every partition's lease held (live consumers wait
+ * about a second), they catch up to the head, take over the projectors' checkpoints and parked events (an event the
+ * rebuild fails on every try is parked with its stream, as live projection does, instead of failing the rebuild), and
+ * the read models point at them in one write each. A rebuild that fails leaves the live read models as they were, and
+ * drops what it built.
  */
 export async function rebuildProjections(deps: RebuildDeps, names: string[], onProgress: (progress: RebuildProgress) => void): Promise<RebuildResult> {
   const rebuilt = deps.projectors.filter((p) => p.owns?.length && (names.length === 0 || names.includes(p.name)));
@@ -65,11 +82,10 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   const suffix = `__${Date.now().toString(36)}`;
   const targets = new Map(rebuilt.flatMap((p) => p.owns!.map((readModel) => [readModel, `${readModel}${suffix}`] as const)));
   const reader = new LogReader(deps.db);
-  const positions = new Array<number>(PARTITION_COUNT).fill(0);
+  let positions = new Array<number>(PARTITION_COUNT).fill(0);
   let events = 0;
   const total = (await Promise.all(positions.map((_, partition) => reader.head(partition)))).reduce((sum, head) => sum + head, 0);
 
-  const buffers = new WriteBuffers(deps.db, targets, { fresh: true });
   /** Events a rebuilt projector failed on every try, with the streams they hold up, by projector and partition. */
   const parked: { projector: Projector; partition: number; seq: number; event: AnyDomainEvent; error: string; attempts: number }[] = [];
   const parkedStreams = new Map<string, Set<string>>();
@@ -93,48 +109,53 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     parked.push({ projector, partition, seq, event, error: failure, attempts: held.has(event.streamId) ? 0 : ATTEMPTS });
     parkedStreams.set(`${projector.name}:${partition}`, held.add(event.streamId));
   };
+  const applyAll = async (projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent) => {
+    for (const projector of projectors) if (projector.handles.includes(event.type)) await applyOne(projector, partition, seq, event);
+  };
 
-  const replay = async (partition: number, phase: RebuildProgress['phase']) => {
+  /** Catch-up: every partition from where it is to its head by LogReader, a few side by side, into the new collections. */
+  const buffers = new WriteBuffers(deps.db, targets);
+  const catchUp = async (partition: number) => {
     for (;;) {
       const entries = await reader.read(partition, positions[partition], BATCH);
       if (entries.length === 0) return;
       await deps.readModels.into(buffers, async () => {
-        for (const { seq, event } of entries) {
-          if (!event) continue;
-          for (const projector of rebuilt) if (projector.handles.includes(event.type)) await applyOne(projector, partition, seq, event);
-        }
+        for (const { seq, event } of entries) if (event) await applyAll(rebuilt, partition, seq, event);
       }, { rebuilding: true });
       await buffers.settle();
       positions[partition] = entries.at(-1)!.seq;
       events += entries.length;
-      onProgress({ phase, events, total });
+      onProgress({ phase: 'catch-up', events, total });
     }
   };
-
-  /** Every partition to its head, a few side by side, then what changed stored. */
-  const pass = async (phase: RebuildProgress['phase']) => {
+  const pass = async () => {
     const queue = Array.from({ length: PARTITION_COUNT }, (_, partition) => partition);
     const lane = async () => {
-      for (let partition = queue.shift(); partition !== undefined; partition = queue.shift()) await replay(partition, phase);
+      for (let partition = queue.shift(); partition !== undefined; partition = queue.shift()) await catchUp(partition);
     };
     await Promise.all(Array.from({ length: SIDE_BY_SIDE }, lane));
     await buffers.flush();
   };
 
+  const profile: RebuildProfile = { readMs: 0, replayMs: 0, catchUpMs: 0, lookedUp: 0, inserted: 0, replaced: 0, readBack: 0 };
   try {
-    await pass('replay');
+    const replayed = await replayLog({ db: deps.db, readModels: deps.readModels, projectors: rebuilt, targets, apply: applyAll, total, onProgress });
+    ({ positions, events } = replayed);
+    Object.assign(profile, replayed.profile);
     // Catch up without stopping live projection, in passes that shrink as the rebuild nears the head.
+    const caughtUp = Date.now();
     for (let passes = 0; passes < MAX_PASSES; passes++) {
       const started = Date.now();
-      await pass('catch-up');
+      await pass();
       if (Date.now() - started < SHORT_PASS_MS) break;
     }
+    profile.catchUpMs = Date.now() - caughtUp;
     await deps.readModels.refresh();
     const replaced = new Map([...targets.keys()].map((readModel) => [readModel, deps.readModels.physical(readModel)]));
     let leasesHeldMs = 0;
     await withEveryPartition(deps.db, async (leases) => {
       const held = Date.now();
-      await pass('catch-up');
+      await pass();
       const checkpoints = new Checkpoints(deps.db);
       const parkedEvents = new ParkedEvents(deps.db);
       // What the rebuild parked replaces what live projection had parked for the projectors rebuilt.
@@ -142,13 +163,12 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
       for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
       await Promise.all(
         leases.map(async (lease, partition) => {
-          const moved = await Promise.all(
-            rebuilt.map(async (projector) => ({
-              ...(await checkpoints.load(projector.name, partition)),
-              position: positions[partition],
-              parkedStreams: [...streamsParked(projector, partition)],
-            })),
-          );
+          const stored = await checkpoints.loadPartition(partition, rebuilt.map((projector) => projector.name));
+          const moved = rebuilt.map((projector) => ({
+            ...stored.get(projector.name)!,
+            position: positions[partition],
+            parkedStreams: [...streamsParked(projector, partition)],
+          }));
           await checkpoints.saveAll(moved, lease);
         }),
       );
@@ -163,7 +183,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
       await deps.search.reindex((books) => onProgress({ phase: 'search', events: books, total: books }));
     }
     onProgress({ phase: 'done', events, total });
-    return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()], leasesHeldMs };
+    return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()], leasesHeldMs, profile };
   } catch (error) {
     await dropAll(deps.db, [...targets.values()]).catch(() => undefined);
     throw error;

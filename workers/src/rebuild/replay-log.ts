@@ -1,0 +1,126 @@
+import { type AnyDomainEvent, PARTITION_COUNT, type StoredEventDocument, toDomainEvent } from '@shelf/contracts';
+import { BSON, type Db } from 'mongodb';
+import type { Projector } from '../projections/projector';
+import type { ReadModels } from '../projections/read-models';
+import { collectGarbage, collectGarbageIfGrown } from './collect-garbage';
+import { LogScan } from './log-scan';
+import { MemoryReadModels } from './memory-read-models';
+import type { RebuildProfile, RebuildProgress } from './rebuild-projections';
+import { Spool, type SpooledEntry } from './spool';
+
+/**
+ * Log entries whose documents the rebuild holds in memory while it reads the log: that many entries' worth of
+ * partitions (all of a short log) are applied as the log is read, the others spooled and replayed afterwards one at a
+ * time. The documents of 10,000 entries take about 7 MB of heap.
+ */
+const LIVE_ENTRIES = 50_000;
+/**
+ * Documents of shared read models held in memory at most while the log is read: past this the half used least recently
+ * is written and forgotten (mostly documents written once, as where a reply is).
+ */
+const MAX_SHARED = 50_000;
+/** Spooled entries applied in one go. */
+const REPLAY_CHUNK = 1000;
+
+export interface ReplayLog {
+  db: Db;
+  readModels: ReadModels;
+  /** The projectors rebuilt, and their read models' new collections. */
+  projectors: Projector[];
+  targets: ReadonlyMap<string, string>;
+  /** Applies an event to those of the projectors that handle it (parking what fails). */
+  apply(projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent): Promise<void>;
+  /** Entries in the log (the partitions' heads) when the rebuild began. */
+  total: number;
+  onProgress(progress: RebuildProgress): void;
+}
+
+/** What a replay reached: each partition's last position applied, the entries passed, and what it took. */
+export interface Replayed {
+  positions: number[];
+  events: number;
+  profile: Pick<RebuildProfile, 'readMs' | 'replayMs' | 'lookedUp' | 'inserted' | 'replaced' | 'readBack'>;
+}
+
+/**
+ * Applies the whole log into the new collections, reading it once, in the store's natural order (LogScan). Projectors
+ * whose documents events of many partitions change (Projector.shared) apply each event as it is read, and so do the
+ * others for a few partitions (LIVE_ENTRIES); the rest of the log is spooled by partition (Spool) and replayed one
+ * partition at a time. Everything is applied in memory (MemoryReadModels), and a document is inserted once, in bulk,
+ * at the end of its life there: when its partition is done (events of one partition alone change it), or for shared
+ * documents when too many are held. A partition whose scan stopped at a hole ends where it stopped (the catch-up reads
+ * on from there).
+ */
+export async function replayLog(options: ReplayLog): Promise<Replayed> {
+  const { readModels, total, onProgress } = options;
+  const started = Date.now();
+  const memory = new MemoryReadModels(options.db, options.targets);
+  const buffers = memory.asBuffers();
+  const shared = options.projectors.filter((p) => p.shared?.length);
+  const apart = options.projectors.filter((p) => !p.shared?.length);
+  const sharedModels = shared.flatMap((p) => p.owns!);
+  const apartModels = apart.flatMap((p) => p.owns!);
+  const sharedTypes = new Set<string>(shared.flatMap((p) => p.handles));
+  const apartTypes = new Set<string>(apart.flatMap((p) => p.handles));
+  const live = Math.min(PARTITION_COUNT, Math.floor((PARTITION_COUNT * LIVE_ENTRIES) / Math.max(total, 1)));
+  /** Writes the documents of the projectors not shared (awaited before the next such flush; handled meanwhile). */
+  const flushApart = () => {
+    const flushed = memory.flush(apartModels);
+    flushed.catch(() => undefined);
+    return flushed;
+  };
+  const apply = (projectors: Projector[], partition: number, seq: number, raw: Buffer) =>
+    options.apply(projectors, partition, seq, toDomainEvent(BSON.deserialize(raw) as StoredEventDocument));
+  const spool = await Spool.create();
+  try {
+    const scan = new LogScan(options.db);
+    const positions = await scan.run(async ({ partition, seq, type, raw }) => {
+      const now = [...(sharedTypes.has(type) ? shared : []), ...(partition < live && apartTypes.has(type) ? apart : [])];
+      if (now.length > 0) await readModels.into(buffers, () => apply(now, partition, seq, raw), { rebuilding: true });
+      if (partition >= live && apartTypes.has(type)) await spool.append(partition, seq, raw);
+      if (memory.size(sharedModels) >= MAX_SHARED) await memory.flush(sharedModels, 0.5);
+      if (scan.read % REPLAY_CHUNK === 0) {
+        collectGarbageIfGrown();
+        onProgress({ phase: 'read', events: scan.read, total });
+      }
+    });
+    await spool.save();
+    onProgress({ phase: 'read', events: scan.read, total });
+    const readMs = Date.now() - started;
+
+    // The shared documents and the live partitions' are done with; then the others, a partition at a time, each written
+    // while the next one applies.
+    await memory.flush(sharedModels);
+    let written = flushApart();
+    const spooled = Array.from({ length: PARTITION_COUNT }, (_, partition) => spool.count(partition)).reduce((sum, count) => sum + count, 0);
+    let replayed = 0;
+    onProgress({ phase: 'replay', events: replayed, total: spooled });
+    for (let partition = live; partition < PARTITION_COUNT; partition++) {
+      let chunk: SpooledEntry[] = [];
+      const applyChunk = async () => {
+        const entries = chunk;
+        chunk = [];
+        await readModels.into(buffers, async () => {
+          for (const { seq, raw } of entries) await apply(apart, partition, seq, raw);
+        }, { rebuilding: true });
+        replayed += entries.length;
+        collectGarbageIfGrown();
+        onProgress({ phase: 'replay', events: replayed, total: spooled });
+      };
+      for await (const entry of spool.read(partition)) {
+        chunk.push(entry);
+        if (chunk.length >= REPLAY_CHUNK) await applyChunk();
+      }
+      await applyChunk();
+      await written;
+      collectGarbage();
+      written = flushApart();
+    }
+    await written;
+    await memory.flush();
+    collectGarbage();
+    return { positions, events: scan.read, profile: { readMs, replayMs: Date.now() - started - readMs, lookedUp: scan.lookedUp, ...memory.counts } };
+  } finally {
+    await spool.remove();
+  }
+}
