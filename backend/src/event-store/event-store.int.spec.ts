@@ -12,11 +12,14 @@ import {
   positionId,
   type PositionDocument,
   QueueName,
+  SocialEventType,
 } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { CatalogCliModule } from '../modules/catalog/cli/catalog-cli.module';
+import { decideStoryLike } from '../modules/likes/domain/story-like-decisions';
+import { appendDecision } from './append-decision';
 import { ConcurrencyError } from './concurrency-error';
 import { EventStore } from './event-store';
 
@@ -27,6 +30,9 @@ describe('EventStore', () => {
   const env = testEnv(__filename);
   let app: INestApplicationContext;
   let store: EventStore;
+  /** The same log through a second process's EventStore, with its own memory of streams. */
+  let other: INestApplicationContext;
+  let otherStore: EventStore;
   let queue: Queue;
   let connection: Connection;
 
@@ -43,6 +49,8 @@ describe('EventStore', () => {
   beforeAll(async () => {
     app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
     store = app.get(EventStore);
+    other = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
+    otherStore = other.get(EventStore);
     connection = app.get<Connection>(getConnectionToken());
     queue = new Queue(QueueName.Events, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
   });
@@ -51,6 +59,7 @@ describe('EventStore', () => {
     await queue.obliterate({ force: true });
     await queue.close();
     await connection.dropDatabase();
+    await other.close();
     await app.close();
   });
 
@@ -130,5 +139,47 @@ describe('EventStore', () => {
     // Every stored event has a position pointing at it.
     const pointed = new Set(placed.map((position) => position.eventId));
     expect(stored.every((event) => pointed.has(event.id))).toBe(true);
+  });
+
+  it("places a group's appends of several partitions each in its own partition, drawing again past a number taken in one", async () => {
+    const partitionOfStream = (id: string) => partitionOf(partitionKey(id, 'book.published.v1', {}));
+    const ids = Array.from({ length: 100 }, (_, i) => `m-${i}`).filter((id) => partitionOfStream(id) !== partitionOfStream('m-first'));
+    const a = ids[0];
+    const b = ids.find((id) => partitionOfStream(id) !== partitionOfStream(a))!;
+    const [headA, headB] = [(await logOf(a)).head, (await logOf(b)).head];
+    // A reader gave up on the next number of a's partition: a tombstone holds it.
+    await connection
+      .collection<PositionDocument>(EventLogCollection.Positions)
+      .insertOne({ _id: positionId(partitionOfStream(a), headA + 1), partition: partitionOfStream(a), seq: headA + 1, eventDocumentId: null, eventId: null, at: new Date() });
+    // The first append is stored alone; the two that come while it is are stored together, in one group.
+    const [, [eventA], [eventB]] = await Promise.all([
+      store.append('m-first', 0, [published('First')], by),
+      store.append(a, 0, [published('In a')], by),
+      store.append(b, 0, [published('In b')], by),
+    ]);
+    const placed = async (id: string, eventId: string) => (await logOf(id)).positions.filter((position) => position.eventId === eventId).map((position) => position.seq);
+    expect(await placed(a, eventA.id)).toEqual([headA + 2]);
+    expect(await placed(b, eventB.id)).toEqual([headB + 1]);
+  });
+
+  it('reads what another process appended to a stream since this one last read it', async () => {
+    const [first] = await store.append('s-5', 0, [published('Here')], by);
+    expect((await store.readStream('s-5')).map((event) => event.id)).toEqual([first.id]);
+    const [second] = await otherStore.append('s-5', 1, [published('There')], by);
+    expect((await store.readStream('s-5')).map((event) => event.id)).toEqual([first.id, second.id]);
+  });
+
+  it("decides an optimistic like again on the stream as read when another process changed it, keeping the reader's last word", async () => {
+    const like = (on: EventStore, liked: boolean) =>
+      appendDecision(on, 'story-like-s-6', (history) => decideStoryLike(history, liked, 6, 'reader-6'), by, { optimistic: true });
+    const types = async () => (await otherStore.readStream('story-like-s-6')).map((event) => event.type);
+    // Liked through the other process: this one, not knowing the stream, likes at version 1, meets that like, reads.
+    await like(otherStore, true);
+    await expect(like(store, true)).resolves.toBe(true);
+    expect(await types()).toEqual([SocialEventType.StoryLiked]);
+    // Unliked through the other process: this one still knows it liked, so liking again is no change until it reads.
+    await like(otherStore, false);
+    await like(store, true);
+    expect(await types()).toEqual([SocialEventType.StoryLiked, SocialEventType.StoryUnliked, SocialEventType.StoryLiked]);
   });
 });

@@ -2,7 +2,7 @@
 // or down (killed). It runs on a FerretDB and a Redis of this file's own, so stopping them disturbs no other test file.
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection } from '@shelf/contracts';
+import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection, SocialEventType, socialStreams } from '@shelf/contracts';
 import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventStore } from '../event-store/event-store';
 import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
 import { generateDemoCatalog } from '../demo-catalog/demo-catalog';
 
@@ -205,6 +206,24 @@ describe('the API while the store or Redis is away', () => {
     }
     await recovered(register);
     expect((await recovered(health)).body).toMatchObject({ status: 'ok', store: 'up', redis: 'up' });
+  }, 60_000);
+
+  it('answers a like 503 within 2 s while the store is stalled; the like tried again once it is back is stored once', async () => {
+    const token = await verifiedReader('stall.like');
+    const like = () => call('POST', 'like/like-book', { token, body: { book_id: bookId } });
+    expect((await like()).status).toBe(200);
+    expect((await call('POST', 'like/remove-like-book', { token, body: { book_id: bookId } })).status).toBe(200);
+    store.stall();
+    try {
+      // The append waits on the stalled store; the reader is told to try again.
+      expectServiceUnavailable(await like());
+    } finally {
+      store.resume();
+    }
+    expect((await recovered(like)).body).toMatchObject({ isLiked: true });
+    const userId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
+    const stream = await app.get(EventStore).readStream(socialStreams.storyLike(bookId, userId));
+    expect(stream.map((event) => event.type)).toEqual([SocialEventType.StoryLiked, SocialEventType.StoryUnliked, SocialEventType.StoryLiked]);
   }, 60_000);
 
   it('answers story pages and their API reads 503 with Retry-After within 2 s while the store is stalled, and 200 once it is back', async () => {

@@ -26,7 +26,7 @@ describe('RequestDeadline', () => {
     expect(givenUp.map((error) => error.dependency)).toEqual(['redis']);
   });
 
-  it('gives up a request still running at the deadline even when the watch sees nothing: the store did not answer in time', () => {
+  it('gives up a request still running at the 10 s backstop even when the watch sees nothing: the store did not answer in time', () => {
     arm();
     jest.advanceTimersByTime(REQUEST_DEADLINE_MS - 1);
     expect(givenUp).toEqual([]);

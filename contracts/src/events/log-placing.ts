@@ -42,3 +42,45 @@ export async function placeEvents(store: PositionStore, partition: number, event
     }
   }
 }
+
+/** What placing several partitions' events in one write needs: how many positions a refused write stored first. */
+export interface GroupPositionStore extends PositionStore {
+  /** How many positions of a `write` refused with a duplicate `_id` were written (those before it, in order). */
+  writtenBefore(error: unknown): number;
+}
+
+/** Events to place in one partition, in their order. */
+export interface PartitionEvents {
+  partition: number;
+  events: readonly PlacedEvent[];
+}
+
+/**
+ * placeEvents for several partitions at once: draws each partition's numbers (all at once), then writes every position
+ * in one ordered write. A number taken stops the write there: the positions before it stay, the partition it belongs
+ * to draws again for that event and its later ones (so a partition's events keep their order in the log), and the
+ * other partitions' positions after it are written again with the numbers they drew.
+ */
+export async function placeEventGroups(store: GroupPositionStore, groups: readonly PartitionEvents[], at: () => Date = () => new Date()): Promise<void> {
+  let toDraw = groups.filter((group) => group.events.length > 0);
+  let unwritten: PositionDocument[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const heads = await Promise.all(toDraw.map(({ partition, events }) => store.draw(partition, events.length)));
+    const drawnAt = at();
+    toDraw.forEach(({ partition, events }, j) => {
+      const first = heads[j] - events.length + 1;
+      unwritten.push(...events.map((event, i) => ({ _id: positionId(partition, first + i), partition, seq: first + i, eventDocumentId: event._id, eventId: event.eventId, at: drawnAt })));
+    });
+    try {
+      await store.write(unwritten);
+      return;
+    } catch (error) {
+      if (!store.isDuplicate(error) || attempt === PLACE_ATTEMPTS) throw error;
+      const [taken, ...after] = unwritten.slice(store.writtenBefore(error));
+      if (!taken) throw error;
+      const again = [taken, ...after.filter((position) => position.partition === taken.partition)];
+      toDraw = [{ partition: taken.partition, events: again.map((position) => ({ _id: position.eventDocumentId!, eventId: position.eventId! })) }];
+      unwritten = after.filter((position) => position.partition !== taken.partition);
+    }
+  }
+}

@@ -30,6 +30,6 @@ export class CommentRepository {
   async changeLike(commentId: string, userId: string, decide: (comment: CommentState | null, liked: boolean) => CommentDecision): Promise<string> {
     const comment = await this.load(commentId);
     const stream = socialStreams.commentLike(commentId, userId);
-    return appendDecision(this.store, stream, (history) => decide(comment, foldCommentLike(history)), eventMetadata(userId));
+    return appendDecision(this.store, stream, (history) => decide(comment, foldCommentLike(history)), eventMetadata(userId), { optimistic: true });
   }
 }

@@ -19,6 +19,8 @@ export class LikeStoryHandler implements ICommandHandler<LikeStoryCommand, boole
   async execute({ userId, bookId, like }: LikeStoryCommand): Promise<boolean> {
     if (!(await this.catalog.bookExists(bookId))) throw new DomainError('not-found', 'Book not found.');
     const by = eventMetadata(userId);
-    return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by);
+    return appendDecision(this.store, socialStreams.storyLike(bookId, userId), (history) => decideStoryLike(history, like, bookId, userId), by, {
+      optimistic: true,
+    });
   }
 }
