@@ -350,9 +350,10 @@ try {
     log(`  store reads per request: 1 head, ${AUTHORS > 16 ? '16 name-change heads' : `${AUTHORS} accounts`}, and the pages not kept (all ${int(pages)} the first time, then those changed)`);
     log(`  in the API's code with no page kept: read and unpack ${ms(parts.readMs)}, sort ${ms(parts.sortMs)}, views ${ms(parts.viewsMs)}, JSON ${ms(parts.jsonMs)} (${int(parts.jsonBytes)} B)`);
     log(`  first page (limit=${PAGE}, newest): first ${ms(first.coldMs)}, then p50 ${ms(first.p50)}, p95 ${ms(first.p95)} [${first.statuses}], ${int(first.bytes)} B; next_after ${stage.paging.next_after ? 'given' : 'none'}, total_comments ${stage.paging.total_comments}`);
-    log(`  a middle page (limit=${PAGE}, oldest, after the ${int(size / 2)}th): p50 ${ms(middle.p50)}, p95 ${ms(middle.p95)} [${middle.statuses}]`);
-    log(`  one more comment through the projector (its own batch, flushed): p50 ${ms(cost.commentP50)}, p99 ${ms(cost.commentP99)}; one more like of the first comment: p50 ${ms(cost.likeP50)}, p99 ${ms(cost.likeP99)}`);
-    log(`    (the store: one _id lookup ${ms(1000 / limits.lookupsPerSecond)}; a batch of one event reads head, page and index and writes them back)`);
+    log(`  a middle page (limit=${PAGE}, oldest, after the ${int(size / 2)}th): p50 ${ms(middle.p50)}, p95 ${ms(middle.p95)} [${middle.statuses}] (${pct(middle.p50 / whole.p50)} of a whole thread's)`);
+    const lookupMs = 1000 / limits.lookupsPerSecond;
+    log(`  one more comment through the projector (its own batch, flushed): p50 ${ms(cost.commentP50)}, p99 ${ms(cost.commentP99)} (${(cost.commentP99 / lookupMs).toFixed(0)}× one _id lookup of ${ms(lookupMs)});`);
+    log(`    one more like of the first comment: p50 ${ms(cost.likeP50)}, p99 ${ms(cost.likeP99)} (${(cost.likeP99 / lookupMs).toFixed(0)}×); a batch of one event reads and writes each of its documents once`);
   }
   await app.close();
   await client.close();

@@ -85,7 +85,8 @@ export interface CommentThreadReadModel {
   changes: number;
   /**
    * The log position (in the thread's partition) of the last event counted in `changes`: one at or before it, applied
-   * again after a crash, is not counted twice.
+   * again after a crash, is not counted twice (one applied out of log order, a parked event retried, counts if it
+   * changed its page).
    */
   changed_at: number;
   /** The page each of the last CHANGED_PAGES_MEMORY changes was on, oldest first: the pages to read again. */

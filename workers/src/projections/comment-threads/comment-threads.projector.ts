@@ -105,7 +105,7 @@ export class CommentThreadsProjector implements Projector {
     const stored = doc.count > onPage ? pageComment(doc, entry.comment_id, pageCompression) : undefined;
     if (!stored) await this.save({ ...withComment(doc, entry, pageCompression), count: onPage + 1 });
     await this.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
-    await this.counted(event, place, page, head, { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) });
+    await this.counted(event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
     return { kind: 'created', entry: stored ?? entry };
   }
 
@@ -114,7 +114,7 @@ export class CommentThreadsProjector implements Projector {
     const next = reduceComment(entry, event);
     if (next) await this.save(withComment(page, next.entry, pageCompression));
     // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
-    await this.counted(event, place, number);
+    await this.counted(event, place, number, { changed: next !== null });
     return next?.change ?? null;
   }
 
@@ -137,7 +137,7 @@ export class CommentThreadsProjector implements Projector {
       liked ? { $set: { [path]: true } } : { $unset: { [path]: '' } },
       { upsert: true },
     );
-    await this.counted(event, place, number);
+    await this.counted(event, place, number, { changed: change !== null });
     await this.likes.replaceOne({ _id: likeId }, { version: event.version, liked }, { upsert: true });
     return change;
   }
@@ -154,21 +154,21 @@ export class CommentThreadsProjector implements Projector {
   }
 
   /**
-   * Counts an event of the thread on its head as one more change, on page `page`, unless the head counted it already
-   * (at or before `changed_at`; an event applied out of its log order, `place` null, has no place to tell by and is
-   * counted). `head` when already read; `post` the count and posts remembered after a post.
+   * Counts an event of the thread on its head as one more change, on page `page`, unless the head counted it already:
+   * at or before `changed_at` in the log; for an event applied out of its log order (`place` null: a parked event an
+   * operator retries), unless it `changed` nothing. `head` when already read; `post` the count and posts remembered
+   * after a post.
    */
   private async counted(
     event: CommentEvent,
     place: LogPlace | null,
     page: number,
-    head?: CommentThreadReadModel | null,
-    post?: Pick<CommentThreadReadModel, 'count' | 'applied'>,
+    { changed, head, post }: { changed: boolean; head?: CommentThreadReadModel | null; post?: Pick<CommentThreadReadModel, 'count' | 'applied'> },
   ): Promise<void> {
     const ref: ThreadRef = threadOf(event);
     const current = head === undefined ? await this.heads.findOne({ _id: threadId(ref) }) : head;
     const changedAt = current?.changed_at ?? 0;
-    const again = place !== null && place.seq <= changedAt;
+    const again = place === null ? !changed : place.seq <= changedAt;
     if (again && !post) return;
     const changes = current?.changes ?? 0;
     const changedPages = current?.changed_pages ?? [];
