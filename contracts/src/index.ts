@@ -26,6 +26,7 @@ export * from './comments/comment-rules';
 export * from './api/social-responses';
 export * from './realtime/socket-events';
 export * from './read-models/social-read-models';
+export * from './read-models/comment-pages';
 export * from './comments/comment-view';
 export * from './rules/slugs';
 export * from './rules/reading-time';

@@ -36,8 +36,20 @@ export interface CommentsResponse {
 }
 
 export interface CommentsWithLikesResponse extends CommentsResponse {
-  /** The comments of this thread the reader likes. */
+  /** The comments of this thread the reader likes (of a paged answer: those of the page). */
   likedComments: { comment_id: string }[];
+}
+
+/** The most comments a paged answer holds (`limit`). */
+export const COMMENTS_PAGE_MAX = 500;
+
+/**
+ * What an answer asked for with `limit` (paged) has besides the spec's fields: the `after` that asks for the next page
+ * (null for the last one) and how many comments the thread holds. An answer without `limit` has neither.
+ */
+export interface CommentsPaging {
+  next_after: string | null;
+  total_comments: number;
 }
 
 /** The answer to a comment write: `success` 1 or 0 (then `message` says why). */

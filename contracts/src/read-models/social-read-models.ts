@@ -9,7 +9,7 @@ import { partitionPartId, partitionPartIds } from '../events/event-log';
 export const SocialReadModelCollection = {
   /** One head per comment thread, `_id` = threadId(...). */
   CommentThreads: 'rm_comment_threads',
-  /** A thread's comments, in pages. */
+  /** A thread's comments, in pages of COMMENT_PAGE_ITEMS (see CommentPageReadModel). */
   CommentPages: 'rm_comment_pages',
   /** Where each comment is, `_id` = comment id. */
   CommentIndex: 'rm_comment_index',
@@ -17,6 +17,10 @@ export const SocialReadModelCollection = {
   CommentLikes: 'rm_comment_likes',
   /** The comments of one thread a reader likes, `_id` = readerThreadId(...). */
   ReaderCommentLikes: 'rm_reader_comment_likes',
+  /** Per partition of the log, how many username changes it holds, `_id` = partitionId(...) (see NameChangesHead). */
+  NameChangeHeads: 'rm_name_change_heads',
+  /** The username changes of each partition, in pages, `_id` = pageId(partitionId(...), n). */
+  NameChangePages: 'rm_name_change_pages',
   /** One head per book with likes, `_id` = book id as text. */
   StoryLikes: 'rm_story_likes',
   /** Who has liked each book, in pages (for a new chapter's fan-out). */
@@ -72,15 +76,43 @@ export interface CommentThreadReadModel {
   _id: string;
   book_id: number;
   chapter_id: number | null;
-  /** Comments posted: the next one is number `count`, on page floor(count / PAGE_ITEMS). */
+  /** Comments posted: the next one is number `count`, on page floor(count / COMMENT_PAGE_ITEMS). */
   count: number;
+  /**
+   * Events of the thread applied (posts, likes, edits, reports …): it moves whenever a page may have, so a reader that
+   * keeps the thread's pages knows whether they are still current by this head alone.
+   */
+  changes: number;
+  /**
+   * The log position (in the thread's partition) of the last event counted in `changes`: one at or before it, applied
+   * again after a crash, is not counted twice (one applied out of log order, a parked event retried, counts if it
+   * changed its page).
+   */
+  changed_at: number;
+  /** The page each of the last CHANGED_PAGES_MEMORY changes was on, oldest first: the pages to read again. */
+  changed_pages: number[];
+  /** The posts counted in `count`. */
   applied: string[];
 }
 
+/** Changes whose pages a thread's head names: a reader further behind reads the whole thread again. */
+export const CHANGED_PAGES_MEMORY = 64;
+
+/**
+ * Comments per page of a thread. A whole thread is read page by page, and the embedded store reads a long string
+ * about ten times faster than the same entries as nested documents, so a page keeps its comments as text (see
+ * comment-pages.ts): at 200 a page, a thread of 100,000 is 500 reads.
+ */
+export const COMMENT_PAGE_ITEMS = 200;
+
 export interface CommentPageReadModel {
   _id: string;
-  /** Keyed `k{comment_id}`. */
-  comments: Record<string, CommentEntry>;
+  /** Comments on the page so far: the next one of the thread that lands here is its number `count` (from 0). */
+  count: number;
+  /** The page's comments as of its last packing (packComments), '' before the first. */
+  packed: string;
+  /** JSON of the comments added or changed since then, which win over `packed`; packed again past LOOSE_ITEMS. */
+  loose: string;
   applied: string[];
 }
 
@@ -88,6 +120,26 @@ export interface CommentIndexReadModel {
   _id: string;
   thread: string;
   page: number;
+}
+
+/** One partition's log of username changes: how many it holds (items 0 … count − 1 in its pages). */
+export interface NameChangesHead {
+  _id: string;
+  count: number;
+  applied: string[];
+}
+
+/** A username change: the stream version of the user it comes from, so that the latest of a user's wins. */
+export interface NameChange {
+  user_id: string;
+  username: string;
+  version: number;
+}
+
+export interface NameChangePage {
+  _id: string;
+  /** Keyed `n{item number}`. */
+  changes: Record<string, NameChange>;
 }
 
 export interface CommentLikeReadModel {

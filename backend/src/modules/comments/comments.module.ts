@@ -10,6 +10,7 @@ import { LikeCommentHandler } from './application/like-comment.handler';
 import { PostCommentHandler } from './application/post-comment.handler';
 import { ReportCommentHandler } from './application/report-comment.handler';
 import { CommentCooldown } from './infrastructure/comment-cooldown';
+import { AuthorNames } from './infrastructure/author-names';
 import { CommentRepository } from './infrastructure/comment-repository';
 import { CommentThreads } from './infrastructure/comment-threads';
 
@@ -19,7 +20,7 @@ import { CommentThreads } from './infrastructure/comment-threads';
   controllers: [CommentController],
   providers: [
     PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
-    CommentRepository, CommentCooldown, CommentThreads,
+    CommentRepository, CommentCooldown, CommentThreads, AuthorNames,
   ],
   exports: [CommentThreads, CommentRepository],
 })

@@ -1,14 +1,23 @@
-import type { CommentSort, CommentsWithLikesResponse, CommentWriteResponse, ReportReason, ThreadRef } from '@shelf/contracts';
+import type { CommentSort, CommentsPaging, CommentsWithLikesResponse, CommentWriteResponse, ReportReason, ThreadRef } from '@shelf/contracts';
 import { getJson, postJson } from '../../shared/api/api-client';
 
-const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort) =>
-  `book_id=${book_id}&chapter_id=${chapter_id ?? ''}&criteria=${criteria}`;
+/** One answer of a thread asked for a page at a time: its comments and those the reader likes, and what comes next. */
+export type CommentsPage = CommentsWithLikesResponse & Partial<CommentsPaging>;
 
-/** A thread's comments; a logged-in reader also gets the ones they like (visitors: none). */
-export async function fetchComments(thread: ThreadRef, criteria: CommentSort, loggedIn: boolean, signal?: AbortSignal): Promise<CommentsWithLikesResponse> {
-  if (loggedIn) return getJson<CommentsWithLikesResponse>(`/comment/show-comments-with-like-comments?${threadQuery(thread, criteria)}`, { signal });
-  const { comments } = await getJson<{ comments: CommentsWithLikesResponse['comments'] }>(`/comment/show-comments?${threadQuery(thread, criteria)}`, { signal });
-  return { comments, likedComments: [] };
+/** A page of a thread: at most `limit` comments, those after the comment `after` (null: from the first). */
+export interface PageAsked {
+  limit: number;
+  after: string | null;
+}
+
+const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort, { limit, after }: PageAsked) =>
+  `book_id=${book_id}&chapter_id=${chapter_id ?? ''}&criteria=${criteria}&limit=${limit}${after === null ? '' : `&after=${encodeURIComponent(after)}`}`;
+
+/** A page of a thread's comments; a logged-in reader also gets the ones of it they like (visitors: none). */
+export async function fetchComments(thread: ThreadRef, criteria: CommentSort, loggedIn: boolean, page: PageAsked, signal?: AbortSignal): Promise<CommentsPage> {
+  if (loggedIn) return getJson<CommentsPage>(`/comment/show-comments-with-like-comments?${threadQuery(thread, criteria, page)}`, { signal });
+  const answer = await getJson<Omit<CommentsPage, 'likedComments'>>(`/comment/show-comments?${threadQuery(thread, criteria, page)}`, { signal });
+  return { ...answer, likedComments: [] };
 }
 
 export interface NewComment {

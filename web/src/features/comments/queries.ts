@@ -1,8 +1,14 @@
-import type { CommentSort, CommentsWithLikesResponse, CommentView, ThreadRef } from '@shelf/contracts';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import type { CommentSort, CommentView, ThreadRef } from '@shelf/contracts';
+import { type InfiniteData, keepPreviousData, type QueryClient, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../shared/state/session.atoms';
-import { fetchComments } from './api';
+import { type CommentsPage, fetchComments } from './api';
+
+/** Comments asked for at a time: a thread of up to this many comes whole, a bigger one a page at a time on demand. */
+export const COMMENTS_PER_PAGE = 200;
+
+/** A thread's list as cached: the pages loaded so far, in the chosen order. */
+export type ThreadPages = InfiniteData<CommentsPage, string | null>;
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -12,41 +18,80 @@ export const commentKeys = {
 };
 
 /**
- * A thread's comments in the chosen order. The previous list stays on screen while another order loads, so open
- * reply and edit panels keep what the reader typed.
+ * A thread's comments in the chosen order, a page at a time (`fetchNextPage` loads the next). The previous list stays
+ * on screen while another order loads, so open reply and edit panels keep what the reader typed.
  */
 export function useComments(thread: ThreadRef, criteria: CommentSort) {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
-  return useQuery({
+  return useInfiniteQuery<CommentsPage, Error, ThreadPages, QueryKey, string | null>({
     queryKey: commentKeys.list(thread, criteria, userId),
-    queryFn: ({ signal }) => fetchComments(thread, criteria, userId !== null, signal),
+    queryFn: ({ signal, pageParam }) => fetchComments(thread, criteria, userId !== null, { limit: COMMENTS_PER_PAGE, after: pageParam }, signal),
+    initialPageParam: null,
+    getNextPageParam: (page) => page.next_after ?? null,
     placeholderData: keepPreviousData,
   });
 }
 
+/**
+ * The comments of the pages loaded, in order. A comment two pages hold (one a live push added before the page that
+ * has it was loaded, or one whose likes moved it between two loads) is shown where it came last, the newer place.
+ */
+export function loadedComments(data: ThreadPages): CommentView[] {
+  const comments = data.pages.flatMap((page) => page.comments);
+  const last = new Map(comments.map((comment, at) => [comment.comment_id, at]));
+  return comments.filter((comment, at) => last.get(comment.comment_id) === at);
+}
+
+/** The ids of the loaded comments the reader likes. */
+export const likedIn = (data: ThreadPages): Set<string> => new Set(data.pages.flatMap((page) => page.likedComments.map((entry) => entry.comment_id)));
+
+/** Whether the thread has comments after those loaded. */
+export const hasMore = (data: ThreadPages): boolean => Boolean(data.pages.at(-1)?.next_after);
+
 /** Changes every cached list of the thread with `change` (live pushes, local edits, likes). */
-export function patchThread(
-  queryClient: QueryClient,
-  thread: ThreadRef,
-  change: (data: CommentsWithLikesResponse, criteria: CommentSort) => CommentsWithLikesResponse,
-): void {
-  for (const [key, data] of queryClient.getQueriesData<CommentsWithLikesResponse>({ queryKey: commentKeys.thread(thread) })) {
+export function patchThread(queryClient: QueryClient, thread: ThreadRef, change: (data: ThreadPages, criteria: CommentSort) => ThreadPages): void {
+  for (const [key, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: commentKeys.thread(thread) })) {
     if (data) queryClient.setQueryData(key, change(data, key[3] as CommentSort));
   }
 }
 
-/** Puts `comment` in the list: in place when it is there, else where its order wants a new comment. */
-export function upsertComment(data: CommentsWithLikesResponse, comment: CommentView, criteria: CommentSort): CommentsWithLikesResponse {
-  const index = data.comments.findIndex((entry) => entry.comment_id === comment.comment_id);
-  if (index >= 0) return { ...data, comments: data.comments.map((entry, at) => (at === index ? comment : entry)) };
-  // The newest order starts with the newest; in the other two a new comment (no likes yet) goes last.
-  return { ...data, comments: criteria === 'newest' ? [comment, ...data.comments] : [...data.comments, comment] };
+const withPages = (data: ThreadPages, pages: CommentsPage[]): ThreadPages => ({ ...data, pages });
+
+/**
+ * Puts `comment` in the list: in place when a loaded page has it, else where its order wants a new comment among those
+ * loaded (first in the newest order, last in the others: the page that holds it replaces it when loaded).
+ */
+export function upsertComment(data: ThreadPages, comment: CommentView, criteria: CommentSort): ThreadPages {
+  const updated = updateComment(data, comment.comment_id, () => comment);
+  if (updated !== data) return updated;
+  const at = criteria === 'newest' ? 0 : data.pages.length - 1;
+  return withPages(
+    data,
+    data.pages.map((page, index) => (index !== at ? page : { ...page, comments: criteria === 'newest' ? [comment, ...page.comments] : [...page.comments, comment] })),
+  );
 }
 
-/** Changes one comment of the list, if it is there. */
-export function updateComment(data: CommentsWithLikesResponse, commentId: string, change: (comment: CommentView) => CommentView): CommentsWithLikesResponse {
-  if (!data.comments.some((entry) => entry.comment_id === commentId)) return data;
-  return { ...data, comments: data.comments.map((entry) => (entry.comment_id === commentId ? change(entry) : entry)) };
+/** Changes one comment of the list, wherever it is loaded; the list as it is when no loaded page has it. */
+export function updateComment(data: ThreadPages, commentId: string, change: (comment: CommentView) => CommentView): ThreadPages {
+  const holds = (page: CommentsPage) => page.comments.some((entry) => entry.comment_id === commentId);
+  if (!data.pages.some(holds)) return data;
+  return withPages(
+    data,
+    data.pages.map((page) => (holds(page) ? { ...page, comments: page.comments.map((entry) => (entry.comment_id === commentId ? change(entry) : entry)) } : page)),
+  );
+}
+
+/** Marks a comment liked by the reader or not (in the page that holds it, or the last loaded). */
+export function setLikedIn(data: ThreadPages, commentId: string, liked: boolean): ThreadPages {
+  const holder = Math.max(0, data.pages.findLastIndex((page) => page.comments.some((entry) => entry.comment_id === commentId)));
+  return withPages(
+    data,
+    data.pages.map((page, index) => {
+      const likedComments = page.likedComments.filter((entry) => entry.comment_id !== commentId);
+      if (liked && index === holder) likedComments.push({ comment_id: commentId });
+      return { ...page, likedComments };
+    }),
+  );
 }
 
 /**
@@ -54,9 +99,15 @@ export function updateComment(data: CommentsWithLikesResponse, commentId: string
  * fetched afresh when next shown (the server names authors as they are called now).
  */
 export function renameAuthorInCache(queryClient: QueryClient, userId: string, username: string): void {
-  for (const [key, data] of queryClient.getQueriesData<CommentsWithLikesResponse>({ queryKey: commentKeys.all })) {
-    if (!data?.comments.some((comment) => comment.user_id === userId)) continue;
-    queryClient.setQueryData(key, { ...data, comments: data.comments.map((comment) => (comment.user_id === userId ? { ...comment, username } : comment)) });
+  for (const [key, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: commentKeys.all })) {
+    if (!data?.pages.some((page) => page.comments.some((comment) => comment.user_id === userId))) continue;
+    queryClient.setQueryData(
+      key,
+      withPages(
+        data,
+        data.pages.map((page) => ({ ...page, comments: page.comments.map((comment) => (comment.user_id === userId ? { ...comment, username } : comment)) })),
+      ),
+    );
   }
   void queryClient.invalidateQueries({ queryKey: commentKeys.all, refetchType: 'none' });
 }

@@ -1,7 +1,7 @@
 import { CommentMessage, type ThreadRef } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { patchThread, updateComment } from './queries';
+import { patchThread, setLikedIn, updateComment } from './queries';
 
 /** Shows an accepted edit at once, marked edited now; the live push or the next load brings the stored version. */
 export function useEditedLocally(thread: ThreadRef): (commentId: string, text: string) => void {
@@ -40,12 +40,13 @@ export function useLikedLocally(thread: ThreadRef): (commentId: string, liked: b
   const queryClient = useQueryClient();
   return useCallback(
     (commentId, liked) =>
-      patchThread(queryClient, thread, (data) => {
-        const likedComments = data.likedComments.filter((entry) => entry.comment_id !== commentId);
-        if (liked) likedComments.push({ comment_id: commentId });
-        const updated = updateComment(data, commentId, (comment) => ({ ...comment, like_count: Math.max(0, comment.like_count + (liked ? 1 : -1)) }));
-        return { ...updated, likedComments };
-      }),
+      patchThread(queryClient, thread, (data) =>
+        setLikedIn(
+          updateComment(data, commentId, (comment) => ({ ...comment, like_count: Math.max(0, comment.like_count + (liked ? 1 : -1)) })),
+          commentId,
+          liked,
+        ),
+      ),
     [queryClient, thread],
   );
 }

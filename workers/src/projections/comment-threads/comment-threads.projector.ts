@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccountEventType,
+  CHANGED_PAGES_MEMORY,
+  COMMENT_PAGE_ITEMS,
   type CommentEntry,
   type CommentEvent,
   type CommentIndexReadModel,
-  commentKey,
   type CommentLikedV1,
+  commentKey,
   commentLikeId,
   type CommentLikeReadModel,
   type CommentPageReadModel,
   type CommentPostedV1,
   type CommentThreadReadModel,
   type CommentUnlikedV1,
-  PAGE_ITEMS,
+  emptyCommentPage,
+  pageComment,
   pageId,
   type ReaderCommentLikesReadModel,
   readerThreadId,
@@ -19,20 +23,29 @@ import {
   SocialEventType,
   SocialReadModelCollection,
   threadId,
+  type ThreadRef,
+  type UsernameChangedV1,
+  withComment,
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { LogPlace, ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
+import { recordNameChange } from './name-changes';
+import { pageCompression } from './page-compression';
 
 const C = SocialReadModelCollection;
 
 /**
- * Comment threads in the bucket pattern: a head per thread (its comment count), the comments in pages, an index from
- * comment to page, one document per (comment, liker), and per reader and thread the comments they like. All of a
- * thread's events share a partition (see partitionKey), so one consumer at a time writes a thread's documents; heads
- * and pages remember the events they counted, so a batch retried after a crash counts nothing twice. An entry keeps the
- * name its author posted with; readers are shown the current one (rm_users), by the API and in the live pushes alike.
+ * Comment threads in the bucket pattern: a head per thread (its comment count), the comments in pages of
+ * COMMENT_PAGE_ITEMS (packed text and a few loose comments: comment-pages.ts), an index from comment to page, one
+ * document per (comment, liker), and per reader and thread the comments they like. All of a thread's events share a
+ * partition (see partitionKey), so one consumer at a time writes a thread's documents; heads and pages remember the
+ * events they counted, so a batch retried after a crash counts nothing twice. Each event reads and writes one page,
+ * whatever the size of the thread, and is counted on the thread's head with its page (changes, changed_pages), which
+ * tells the API whether the pages it keeps are current. An entry keeps the name its author posted with; readers are
+ * shown the current one, by the API (which follows the log of username changes kept here: name-changes.ts) and in the
+ * live pushes alike.
  */
 @Injectable()
 export class CommentThreadsProjector implements Projector {
@@ -49,32 +62,34 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentRestored,
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
+    AccountEventType.UsernameChanged,
   ];
-  readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.CommentThreads, C.CommentLikes];
+  readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.NameChangePages, C.CommentThreads, C.NameChangeHeads, C.CommentLikes];
 
   constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: CommentEvent, { push }: ProjectionContext): Promise<void> {
-    const change = await this.project(event);
+  async apply(event: CommentEvent | UsernameChangedV1, { push, place }: ProjectionContext): Promise<void> {
+    if (event.type === AccountEventType.UsernameChanged) return recordNameChange(this.readModels, event);
+    const change = await this.project(event, place);
     if (!change) return;
     const thread = threadOf(event);
     if (change.kind === 'like-count') push({ kind: 'comment-like-count', thread, commentId: change.entry.comment_id, likeCount: change.entry.like_count });
     else push({ kind: 'comment', change: change.kind, thread, entry: change.entry });
   }
 
-  private project(event: CommentEvent): Promise<ThreadChange> {
+  private project(event: CommentEvent, place: LogPlace | null): Promise<ThreadChange> {
     switch (event.type) {
       case SocialEventType.CommentPosted:
-        return this.post(event);
+        return this.post(event, place);
       case SocialEventType.CommentLiked:
       case SocialEventType.CommentUnliked:
-        return this.like(event);
+        return this.like(event, place);
       default:
-        return this.change(event);
+        return this.change(event, place);
     }
   }
 
-  private async post(event: CommentPostedV1): Promise<ThreadChange> {
+  private async post(event: CommentPostedV1, place: LogPlace | null): Promise<ThreadChange> {
     const ref = threadOf(event);
     const thread = threadId(ref);
     const head = await this.heads.findOne({ _id: thread });
@@ -82,38 +97,38 @@ export class CommentThreadsProjector implements Projector {
     // Until the head counts it, a retry puts the comment in the same place again; a page stored before a crash may
     // hold it already, with what later events of the same batch made of it (likes the page remembers): kept as it is.
     const seq = head?.count ?? 0;
-    const page = Math.floor(seq / PAGE_ITEMS);
+    const page = Math.floor(seq / COMMENT_PAGE_ITEMS);
     const entry = postedEntry(event, seq);
-    const stored = (await this.pages.findOne({ _id: pageId(thread, page) }))?.comments[commentKey(entry.comment_id)];
-    if (!stored) await this.pages.updateOne({ _id: pageId(thread, page) }, { $set: { [`comments.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
+    const id = pageId(thread, page);
+    const doc = (await this.pages.findOne({ _id: id })) ?? emptyCommentPage(id);
+    const onPage = seq - page * COMMENT_PAGE_ITEMS;
+    const stored = doc.count > onPage ? pageComment(doc, entry.comment_id, pageCompression) : undefined;
+    if (!stored) await this.save({ ...withComment(doc, entry, pageCompression), count: onPage + 1 });
     await this.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
-    await this.heads.updateOne(
-      { _id: thread },
-      { $set: { book_id: ref.book_id, chapter_id: ref.chapter_id, count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } },
-      { upsert: true },
-    );
+    await this.counted(event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
     return { kind: 'created', entry: stored ?? entry };
   }
 
-  private async change(event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>): Promise<ThreadChange> {
-    const { id, entry } = await this.locate(event);
+  private async change(event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>, place: LogPlace | null): Promise<ThreadChange> {
+    const { page, entry, number } = await this.locate(event);
     const next = reduceComment(entry, event);
-    if (!next) return null;
-    await this.pages.updateOne({ _id: id }, { $set: { [`comments.${commentKey(entry.comment_id)}`]: next.entry } });
-    return next.change;
+    if (next) await this.save(withComment(page, next.entry, pageCompression));
+    // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
+    await this.counted(event, place, number, { changed: next !== null });
+    return next?.change ?? null;
   }
 
-  private async like(event: CommentLikedV1 | CommentUnlikedV1): Promise<ThreadChange> {
+  private async like(event: CommentLikedV1 | CommentUnlikedV1, place: LogPlace | null): Promise<ThreadChange> {
     const { comment_id: commentId, user_id: userId } = event.data;
     const likeId = commentLikeId(commentId, userId);
     const current = await this.likes.findOne({ _id: likeId });
     if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return null;
     const liked = event.type === SocialEventType.CommentLiked;
-    const { id, page, entry } = await this.locate(event);
+    const { page, entry, number } = await this.locate(event);
     let change: ThreadChange = null;
-    if (liked !== (current?.liked ?? false) && !(page.applied ?? []).includes(event.id)) {
+    if (liked !== (current?.liked ?? false) && !page.applied.includes(event.id)) {
       const next: CommentEntry = { ...entry, like_count: entry.like_count + (liked ? 1 : -1) };
-      await this.pages.updateOne({ _id: id }, { $set: { [`comments.${commentKey(commentId)}`]: next, applied: rememberApplied(page.applied ?? [], event.id) } });
+      await this.save({ ...withComment(page, next, pageCompression), applied: rememberApplied(page.applied, event.id) });
       change = { kind: 'like-count', entry: next };
     }
     const path = `comments.${commentKey(commentId)}`;
@@ -122,20 +137,58 @@ export class CommentThreadsProjector implements Projector {
       liked ? { $set: { [path]: true } } : { $unset: { [path]: '' } },
       { upsert: true },
     );
+    await this.counted(event, place, number, { changed: change !== null });
     await this.likes.replaceOne({ _id: likeId }, { version: event.version, liked }, { upsert: true });
     return change;
   }
 
-  /** The page holding an event's comment; the comment must have been projected. */
-  private async locate(event: CommentEvent): Promise<{ id: string; page: CommentPageReadModel; entry: CommentEntry }> {
+  /** The page holding an event's comment, and its number; the comment must have been projected. */
+  private async locate(event: CommentEvent): Promise<{ page: CommentPageReadModel; entry: CommentEntry; number: number }> {
     const commentId = event.data.comment_id;
     const index = await this.index.findOne({ _id: commentId });
-    const id = index && pageId(index.thread, index.page);
-    const page = id ? await this.pages.findOne({ _id: id }) : null;
-    const entry = page?.comments[commentKey(commentId)];
+    const page = index ? await this.pages.findOne({ _id: pageId(index.thread, index.page) }) : null;
+    const entry = page ? pageComment(page, commentId, pageCompression) : undefined;
     // The comment's first event is not applied yet: fail so the batch is retried after it.
-    if (!id || !page || !entry) throw new Error(`${event.streamId}: comment ${commentId} is not projected yet; will retry`);
-    return { id, page, entry };
+    if (!index || !page || !entry) throw new Error(`${event.streamId}: comment ${commentId} is not projected yet; will retry`);
+    return { page, entry, number: index.page };
+  }
+
+  /**
+   * Counts an event of the thread on its head as one more change, on page `page`, unless the head counted it already:
+   * at or before `changed_at` in the log; for an event applied out of its log order (`place` null: a parked event an
+   * operator retries), unless it `changed` nothing. `head` when already read; `post` the count and posts remembered
+   * after a post.
+   */
+  private async counted(
+    event: CommentEvent,
+    place: LogPlace | null,
+    page: number,
+    { changed, head, post }: { changed: boolean; head?: CommentThreadReadModel | null; post?: Pick<CommentThreadReadModel, 'count' | 'applied'> },
+  ): Promise<void> {
+    const ref: ThreadRef = threadOf(event);
+    const current = head === undefined ? await this.heads.findOne({ _id: threadId(ref) }) : head;
+    const changedAt = current?.changed_at ?? 0;
+    const again = place === null ? !changed : place.seq <= changedAt;
+    if (again && !post) return;
+    const changes = current?.changes ?? 0;
+    const changedPages = current?.changed_pages ?? [];
+    await this.heads.replaceOne(
+      { _id: threadId(ref) },
+      {
+        book_id: ref.book_id,
+        chapter_id: ref.chapter_id,
+        count: post?.count ?? current?.count ?? 0,
+        changes: again ? changes : changes + 1,
+        changed_at: again || place === null ? changedAt : place.seq,
+        changed_pages: again ? changedPages : [...changedPages, page].slice(-CHANGED_PAGES_MEMORY),
+        applied: post?.applied ?? current?.applied ?? [],
+      },
+      { upsert: true },
+    );
+  }
+
+  private save({ _id, ...page }: CommentPageReadModel): Promise<unknown> {
+    return this.pages.replaceOne({ _id }, page, { upsert: true });
   }
 
   private get heads() {

@@ -1,4 +1,4 @@
-import { COMMENT_RULES, COMMENT_SORTS, type CommentSort, REPORT_REASONS, type ReportReason } from '@shelf/contracts';
+import { COMMENT_RULES, COMMENT_SORTS, COMMENTS_PAGE_MAX, type CommentSort, REPORT_REASONS, type ReportReason } from '@shelf/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
@@ -25,11 +25,29 @@ class ThreadFields {
   chapter_id: number | null = null;
 }
 
+const LIMIT = `limit must be a whole number from 1 to ${COMMENTS_PAGE_MAX}.`;
+
+/** A thread, its order, and optionally a page of it: `limit` comments after the comment `after` (see GetCommentsQuery). */
 export class ShowCommentsQuery extends ThreadFields {
   @IsOptional()
   @IsIn(COMMENT_SORTS, { message: 'criteria must be likes, newest or oldest.' })
   criteria: CommentSort = 'likes';
+
+  @Transform(toWholeNumber)
+  @IsOptional()
+  @IsInt({ message: LIMIT })
+  @Min(1, { message: LIMIT })
+  @Max(COMMENTS_PAGE_MAX, { message: LIMIT })
+  limit?: number;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'after is not a comment id.' })
+  after?: string;
 }
+
+/** The page asked for: none when neither `limit` nor `after` is given (the whole thread, as the spec has it). */
+export const pageAsked = ({ limit, after }: ShowCommentsQuery) =>
+  limit === undefined && after === undefined ? null : { limit: limit ?? COMMENTS_PAGE_MAX, after: after ?? null };
 
 export class PostCommentBody extends ThreadFields {
   @IsOptional()

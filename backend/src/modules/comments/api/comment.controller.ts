@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CommentsResponse, CommentsWithLikesResponse, CommentWriteResponse } from '@shelf/contracts';
-import type { Request } from 'express';
+import type { CommentWriteResponse } from '@shelf/contracts';
+import type { Request, Response } from 'express';
 import { DomainError } from '../../../domain/domain-error';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
@@ -14,12 +14,17 @@ import type { PostOutcome } from '../application/post-comment.handler';
 import { PostCommentCommand } from '../application/post-comment.command';
 import { ReportCommentCommand } from '../application/report-comment.command';
 import { CommentAnswer } from '../domain/comment-messages';
-import { CommentIdBody, EditCommentBody, isBot, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
+import { CommentIdBody, EditCommentBody, isBot, pageAsked, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
+import { sendThreadAnswer } from './thread-answer';
 
 /** A command's message as the spec's `success` answer (a refusal answers `success: 0`: see platform/http/refusal-body.ts). */
 const answer = (message: string): CommentWriteResponse => ({ success: 1, message });
 
-/** The /api/comment endpoints of spec section 7. Every write needs a logged-in reader (401 otherwise). */
+/**
+ * The /api/comment endpoints of spec section 7. Every write needs a logged-in reader (401 otherwise). The two thread
+ * reads answer the whole thread, as the spec has it, or with `limit`/`after` a page of it, with CommentsPaging's
+ * fields besides the spec's (docs/architecture.md, "Reading a thread").
+ */
 @Controller('comment')
 export class CommentController {
   constructor(
@@ -27,16 +32,19 @@ export class CommentController {
     private readonly comments: GetCommentsQuery,
   ) {}
 
+  /** Answers `CommentsResponse`, with CommentsPaging's fields when paged. */
   @Get('show-comments')
-  async show(@Query() query: ShowCommentsQuery): Promise<CommentsResponse> {
-    const { comments } = await this.comments.execute(query, query.criteria, null);
-    return { comments };
+  async show(@Req() req: Request, @Res() res: Response, @Query() query: ShowCommentsQuery): Promise<void> {
+    const { comments, paging } = await this.comments.execute(query, query.criteria, null, pageAsked(query));
+    await sendThreadAnswer(req, res, { comments, ...paging });
   }
 
+  /** Answers `CommentsWithLikesResponse`, with CommentsPaging's fields when paged. */
   @Get('show-comments-with-like-comments')
   @UseGuards(UserGuard)
-  showWithLikes(@Req() req: Request, @Query() query: ShowCommentsQuery): Promise<CommentsWithLikesResponse> {
-    return this.comments.execute(query, query.criteria, claimsOf(req).sub);
+  async showWithLikes(@Req() req: Request, @Res() res: Response, @Query() query: ShowCommentsQuery): Promise<void> {
+    const { comments, likedComments, paging } = await this.comments.execute(query, query.criteria, claimsOf(req).sub, pageAsked(query));
+    await sendThreadAnswer(req, res, { comments, likedComments, ...paging });
   }
 
   @Post('post-comments')

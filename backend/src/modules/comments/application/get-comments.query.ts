@@ -1,42 +1,65 @@
 import { Injectable } from '@nestjs/common';
-import { type CommentEntry, type CommentSort, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
+import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
-import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
 import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CommentAnswer } from '../domain/comment-messages';
+import { AuthorNames } from '../infrastructure/author-names';
 import { CommentThreads } from '../infrastructure/comment-threads';
 
+// Plain comparisons: ISO times and comment ids order the same by code unit as by locale, at a fraction of the cost
+// (a whole thread of 100,000 is sorted per request).
+const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const ORDER: Record<CommentSort, (a: CommentEntry, b: CommentEntry) => number> = {
-  likes: (a, b) => b.like_count - a.like_count || b.comment_time.localeCompare(a.comment_time),
-  newest: (a, b) => b.comment_time.localeCompare(a.comment_time),
-  oldest: (a, b) => a.comment_time.localeCompare(b.comment_time),
+  likes: (a, b) => b.like_count - a.like_count || ascending(b.comment_time, a.comment_time),
+  newest: (a, b) => ascending(b.comment_time, a.comment_time),
+  oldest: (a, b) => ascending(a.comment_time, b.comment_time),
 };
 
+/** A page of a thread: at most `limit` comments, those after the comment `after` in the asked order (null: from the first). */
+export interface CommentsPageRequest {
+  limit: number;
+  after: string | null;
+}
+
+export type CommentsAnswer = CommentsWithLikesResponse & { paging: CommentsPaging | null };
+
 /**
- * A thread's comments in the asked order (the client builds the tree), and which of them the reader likes. Authors
- * are named as they are called now (the users read model), so a reader who changed their name shows the new one on
- * their old comments too.
+ * A thread's comments in the asked order (the client builds the tree), whole or a page of them, and which of them the
+ * reader likes. Authors are named as they are called now (AuthorNames), so a reader who changed their name shows the
+ * new one on their old comments too.
  */
 @Injectable()
 export class GetCommentsQuery {
   constructor(
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
-    private readonly users: UsersReadStore,
+    private readonly names: AuthorNames,
   ) {}
 
-  async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null): Promise<CommentsWithLikesResponse> {
+  async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null, page: CommentsPageRequest | null = null): Promise<CommentsAnswer> {
     const [comments, liked] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : []]);
     if (!comments && !(await this.threadExists(thread))) throw new DomainError('not-found', thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
-    const entries = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || a.comment_id.localeCompare(b.comment_id));
+    const ordered = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || ascending(a.comment_id, b.comment_id));
+    const { entries, paging } = page ? pageOf(ordered, page) : { entries: ordered, paging: null };
     const likes = new Set(liked);
-    const names = await this.users.names(entries.filter((entry) => !entry.deleted && !entry.removed).map((entry) => entry.user_id));
+    const names = await this.names.of(entries.filter((entry) => !entry.deleted && !entry.removed));
     return {
       comments: entries.map((entry) => toCommentView(entry, names)),
       likedComments: entries.filter((entry) => likes.has(entry.comment_id)).map((entry) => ({ comment_id: entry.comment_id })),
+      paging,
     };
   }
 
   private async threadExists({ book_id, chapter_id }: ThreadRef): Promise<boolean> {
     return chapter_id === null ? this.catalog.bookExists(book_id) : (await this.catalog.findChapter(book_id, chapter_id)) !== null;
   }
+}
+
+/** The asked page of a thread's ordered comments, and where the next one starts. */
+function pageOf(ordered: CommentEntry[], { limit, after }: CommentsPageRequest): { entries: CommentEntry[]; paging: CommentsPaging } {
+  const start = after === null ? 0 : ordered.findIndex((entry) => entry.comment_id === after) + 1;
+  if (start === 0 && after !== null) throw new DomainError('invalid', CommentAnswer.unknownCursor);
+  const entries = ordered.slice(start, start + limit);
+  const more = start + limit < ordered.length;
+  return { entries, paging: { next_after: more ? entries.at(-1)!.comment_id : null, total_comments: ordered.length } };
 }

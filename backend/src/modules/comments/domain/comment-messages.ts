@@ -19,6 +19,7 @@ export const CommentAnswer = {
   alreadyReported: 'You have already reported this comment.',
   logInToReport: 'Please log in and verify your email to report a comment.',
   botRefused: 'Your comment could not be posted.',
+  unknownCursor: 'after is not a comment of this thread.',
 } as const;
 
 /** What a reader an operator suspended from commenting is told when they post, edit or report. */

@@ -35,7 +35,7 @@ describe('CommentSection', () => {
     renderWithProviders(<CommentSection bookId={12} chapterId={7} />);
     expect(screen.getByText('Loading comments...')).toBeInTheDocument();
     await screen.findByText('Lin');
-    expect(fetchMock).toHaveBeenCalledWith('/api/comment/show-comments?book_id=12&chapter_id=7&criteria=likes', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/comment/show-comments?book_id=12&chapter_id=7&criteria=likes&limit=200', expect.anything());
 
     expect(within(article('mine')).getByText('Reply to: Lin')).toBeInTheDocument();
     expect(within(article('under-gone')).getByText('Reply to: [deleted]')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('CommentSection', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('likes');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Most Liked', 'Newest', 'Oldest']);
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'newest' } });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/comment/show-comments?book_id=12&chapter_id=&criteria=newest', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/comment/show-comments?book_id=12&chapter_id=&criteria=newest&limit=200', expect.anything()));
   });
 
   it("shows 'Nobody is here yet. Be the first to comment!' for an empty thread and 'Error loading comments.' on failure", async () => {

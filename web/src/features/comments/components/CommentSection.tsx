@@ -8,12 +8,13 @@ import { MessageModal } from '../../../shared/ui/MessageModal';
 import { postComment } from '../api';
 import { commentIdOfHash } from '../comment-hash';
 import { buildCommentTree } from '../comment-tree';
-import { useComments } from '../queries';
+import { hasMore, likedIn, loadedComments, useComments } from '../queries';
 import { reloadUntilShown } from '../reload-until-shown';
 import { ThreadContext, type ThreadContextValue } from '../thread-context';
 import { useLiveThreadUpdates } from '../use-live-thread-updates';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+import { MoreComments } from './MoreComments';
 import { ReportModal } from './ReportModal';
 import './comments.css';
 
@@ -26,6 +27,8 @@ const SORT_LABELS: Record<CommentSort, string> = { likes: 'Most Liked', newest: 
 interface Target {
   commentId: string;
   highlightMs: number;
+  /** Load the thread's next pages until it is there (a link to a comment), rather than wait for it (a post). */
+  seek: boolean;
 }
 
 /**
@@ -42,9 +45,11 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   const thread = useMemo<ThreadRef>(() => ({ book_id: bookId, chapter_id: chapterId }), [bookId, chapterId]);
   const queryClient = useQueryClient();
   const [criteria, setCriteria] = useState<CommentSort>('likes');
-  const { data, isPending, isError } = useComments(thread, criteria);
-  const tree = useMemo(() => buildCommentTree(data?.comments ?? []), [data]);
-  const likedIds = useMemo(() => new Set(data?.likedComments.map((entry) => entry.comment_id)), [data]);
+  const { data, isPending, isError, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useComments(thread, criteria);
+  const comments = useMemo(() => (data ? loadedComments(data) : []), [data]);
+  const tree = useMemo(() => buildCommentTree(comments), [comments]);
+  const likedIds = useMemo(() => (data ? likedIn(data) : new Set<string>()), [data]);
+  const more = data !== undefined && hasMore(data);
 
   const [logInReason, setLogInReason] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -59,12 +64,19 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   if (data && hash && hash !== handledHash) {
     setHandledHash(hash);
     const commentId = commentIdOfHash(hash);
-    if (commentId) setTarget({ commentId, highlightMs: HIGHLIGHT_HASH_MS });
+    if (commentId) setTarget({ commentId, highlightMs: HIGHLIGHT_HASH_MS, seek: true });
   }
-  if (target && data?.comments.some((comment) => comment.comment_id === target.commentId)) {
+  const targetShown = target !== null && comments.some((comment) => comment.comment_id === target.commentId);
+  if (target && targetShown) {
     setHighlight(target);
     setTarget(null);
   }
+  // A link to a comment of a page not loaded yet: load on until it is there, or the thread ends.
+  const seeking = target?.seek === true && !targetShown && more && !isFetchingNextPage && !isFetchNextPageError;
+  const pagesLoaded = data?.pages.length ?? 0;
+  useEffect(() => {
+    if (seeking) void fetchNextPage();
+  }, [seeking, pagesLoaded, fetchNextPage]);
   useEffect(() => {
     if (!highlight) return;
     document.getElementById(highlight.commentId)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
@@ -75,7 +87,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
 
   const onPosted = useCallback(
     (commentId: string) => {
-      setTarget({ commentId, highlightMs: HIGHLIGHT_NEW_MS });
+      setTarget({ commentId, highlightMs: HIGHLIGHT_NEW_MS, seek: false });
       void reloadUntilShown(queryClient, thread, commentId);
     },
     [queryClient, thread],
@@ -121,11 +133,22 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
         ) : tree.length === 0 ? (
           <p>Nobody is here yet. Be the first to comment!</p>
         ) : (
-          <ul className="comment-list">
-            {tree.map((node) => (
-              <CommentItem key={node.comment.comment_id} node={node} />
-            ))}
-          </ul>
+          <>
+            <ul className="comment-list" aria-busy={isFetchingNextPage}>
+              {tree.map((node) => (
+                <CommentItem key={node.comment.comment_id} node={node} />
+              ))}
+            </ul>
+            {more && (
+              <MoreComments
+                shown={comments.length}
+                total={data.pages.at(-1)?.total_comments ?? comments.length}
+                loading={isFetchingNextPage}
+                failed={isFetchNextPageError}
+                onMore={() => void fetchNextPage()}
+              />
+            )}
+          </>
         )}
       </ThreadContext.Provider>
       <LogInModal open={logInReason !== null} message={logInReason ?? ''} onClose={() => setLogInReason(null)} />

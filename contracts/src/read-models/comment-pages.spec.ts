@@ -1,0 +1,52 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { emptyCommentPage, LOOSE_ITEMS, pageComment, pageComments, withComment } from './comment-pages';
+import type { CommentEntry } from './social-read-models';
+
+const compression = {
+  deflate: (text: string) => deflateRawSync(text).toString('base64'),
+  inflate: (packed: string) => inflateRawSync(Buffer.from(packed, 'base64')).toString(),
+};
+const entry = (seq: number, changes: Partial<CommentEntry> = {}): CommentEntry => ({
+  comment_id: `c${seq}`,
+  book_id: 1,
+  chapter_id: null,
+  parent_comment_id: null,
+  parent_user_id: null,
+  user_id: `u${seq % 3}`,
+  username: `Reader ${seq % 3}`,
+  email_hash: 'h',
+  comment_content: `Comment number ${seq}.`,
+  comment_time: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(),
+  edited_time: null,
+  deleted: false,
+  removed: false,
+  report_count: 0,
+  like_count: 0,
+  version: 1,
+  seq,
+  ...changes,
+});
+const fill = (count: number) => Array.from({ length: count }, (_, seq) => entry(seq)).reduce((page, next) => withComment(page, next, compression), emptyCommentPage('t#000000'));
+
+describe('comment pages', () => {
+  it('keeps new comments loose, then packs them all when one more would pass LOOSE_ITEMS', () => {
+    const loose = fill(LOOSE_ITEMS);
+    expect(loose.packed).toBe('');
+    expect(JSON.parse(loose.loose)).toHaveLength(LOOSE_ITEMS);
+    const packed = withComment(loose, entry(LOOSE_ITEMS), compression);
+    expect(packed.loose).toBe('[]');
+    expect(pageComments(packed, compression).map((comment) => comment.seq)).toEqual(Array.from({ length: LOOSE_ITEMS + 1 }, (_, seq) => seq));
+  });
+
+  it('shows a changed comment in its place, once, and finds it loose or packed', () => {
+    const page = withComment(fill(LOOSE_ITEMS + 3), entry(1, { like_count: 4 }), compression);
+    const liked = withComment(page, entry(1, { like_count: 5 }), compression);
+    expect(pageComments(liked, compression).map((comment) => [comment.seq, comment.like_count])).toEqual(
+      Array.from({ length: LOOSE_ITEMS + 3 }, (_, seq) => [seq, seq === 1 ? 5 : 0]),
+    );
+    expect(JSON.parse(liked.loose)).toHaveLength(3);
+    expect(pageComment(liked, 'c1', compression)?.like_count).toBe(5);
+    expect(pageComment(liked, 'c0', compression)?.comment_content).toBe('Comment number 0.');
+    expect(pageComment(liked, 'c99', compression)).toBeUndefined();
+  });
+});
