@@ -178,12 +178,13 @@ describe('crash points of the worker tier', () => {
       await commands.execute(new LikeCommentCommand(reader, top, true));
       if (reader.endsWith('2')) await commands.execute(new LikeCommentCommand(reader, top, false));
     }
-    await commands.execute(new DeleteCommentCommand(readers[3], replies[2]));
+    const deleted = replies[2];
+    await commands.execute(new DeleteCommentCommand(readers[3], deleted));
     await commands.execute(new MarkRepliesReadCommand(readers[1]));
     for (const reader of readers.slice(4)) replies.push(await post(reader, { id: top, author: readers[0] }, null));
     for (const [i, reporter] of reporters.entries()) {
       await commands.execute(new ReportCommentCommand(reporter.user.user_id, other, i % 2 ? 'spam' : null));
-      await commands.execute(new ReportCommentCommand(reporter.user.user_id, replies[i], 'off-topic'));
+      await commands.execute(new ReportCommentCommand(reporter.user.user_id, replies.filter((reply) => reply !== deleted)[i], 'off-topic'));
     }
     await commands.execute(new ReportCommentCommand(reporters[0].user.user_id, top, 'spoilers'));
     const events = site.api.get(EventStore);

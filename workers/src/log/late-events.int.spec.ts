@@ -7,7 +7,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import {
   AccountEventType,
   accountStreams,
-  type AuditEntryDocument,
+  type AuditEntryTuple,
   auditPartId,
   EventLogCollection,
   eventDocumentId,
@@ -84,8 +84,8 @@ describe('an event stored after the workers passed over its position', () => {
     await db.collection<StoredEventDocument>(EventLogCollection.Events).insertOne(event);
 
     const audit = app.get(ReadModels).collection<OrderedHeadReadModel>(ModerationReadModelCollection.AuditHeads);
-    const listed = async () => unpackEntries<AuditEntryDocument>((await audit.findOne({ _id: auditPartId('target', 'late-operator', partition) }))?.e);
-    await until('the audit trail lists the event', async () => (await listed()).some(([, entry]) => entry.event_id === event.eventId), 15_000);
+    const listed = async () => unpackEntries<AuditEntryTuple>((await audit.findOne({ _id: auditPartId('target', 'late-operator', partition) }))?.e);
+    await until('the audit trail lists the event', async () => (await listed()).some(([, [eventId]]) => eventId === event.eventId), 15_000);
     await until('the projections catch up', async () => Object.values(await projectionLag(db, projectors)).every((lag) => lag === 0), 15_000);
   }, 60_000);
 });
