@@ -1,7 +1,8 @@
 // The k6 script of `npm run load -- <journey|mix> <profile>` (load-tests/run.mjs runs it and prepares what it reads):
 // its scenarios and thresholds come from lib/plan.mjs, each journey from its own module in journeys/.
-// Environment: JOURNEY, PROFILE, RATE (arrivals per second at the base rate), CAPACITY_STEPS and STEP_SECONDS (the
-// capacity profile's rates), RUN_DATA (the catalog sample and readers), LEASE_URL, SUMMARY_FILE, BASE_URL.
+// Environment: JOURNEY, PROFILE, RATE (arrivals per second at the base rate), HOLD_SECONDS (how long average or soak
+// holds it), CAPACITY_STEPS and STEP_SECONDS (the capacity profile's rates), RUN_DATA (the catalog sample and
+// readers), LEASE_URL, SUMMARY_FILE, BASE_URL.
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { authChurnJourney } from './journeys/auth-churn.js';
@@ -17,6 +18,7 @@ const run = {
   journey: __ENV.JOURNEY || 'mix',
   profile: __ENV.PROFILE || 'smoke',
   rate: __ENV.RATE ? Number(__ENV.RATE) : undefined,
+  holdSeconds: __ENV.HOLD_SECONDS ? Number(__ENV.HOLD_SECONDS) : undefined,
   steps: (__ENV.CAPACITY_STEPS || '').split(',').filter(Boolean).map(Number),
   stepSeconds: Number(__ENV.STEP_SECONDS || 0),
 };

@@ -24,7 +24,8 @@ if (!journey || !profile) {
   console.error(`usage: npm run load -- <journey|mix> <profile>\n  journeys: ${journeysOf('mix').join(', ')}, mix\n  profiles: ${Object.keys(PROFILES).join(', ')}`);
   process.exit(2);
 }
-const run = { journey, profile, rate: process.env.RATE ? Number(process.env.RATE) : undefined };
+const number = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
+const run = { journey, profile, rate: number('RATE'), holdSeconds: number('HOLD_SECONDS') };
 checkRun(journey, profile);
 const scenarios = profile === 'capacity' ? null : scenariosOf(run);
 
@@ -44,7 +45,7 @@ try {
     const readers = await stock.forRun({ ...readerPools(scenarios), churn: churnPoolSize(scenarios['auth-churn']) }, runSecondsOf(scenarios));
     writeRunData(dataFile, { books, churnReaders: readers.churn });
     console.log(`${books.length} books; readers: ${readers.social.length} social, ${readers.live.length} live, ${readers.churn.length} churn. Running k6…`);
-    const env = { JOURNEY: journey, PROFILE: profile, RUN_DATA: dataFile, ...(run.rate ? { RATE: String(run.rate) } : {}) };
+    const env = { JOURNEY: journey, PROFILE: profile, RUN_DATA: dataFile, ...(run.rate ? { RATE: String(run.rate) } : {}), ...(run.holdSeconds ? { HOLD_SECONDS: String(run.holdSeconds) } : {}) };
     const { code, summary, cpu } = await runK6Once(site, { social: readers.social, live: readers.live }, env, dir);
     const started = summary.setup_data.startedAt;
     writeReport(join(dir, 'report.html'), {

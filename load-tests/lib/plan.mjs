@@ -44,13 +44,15 @@ export const LIVE_DWELL_SECONDS = { smoke: 2, default: 10 };
 
 /**
  * Each profile's arrival rate over time as [seconds, multiple of the base rate] stages, ramped linearly from the
- * previous one (k6's ramping-arrival-rate); smoke and capacity have their own (SMOKE, and the capacity steps).
+ * previous one (k6's ramping-arrival-rate); smoke and capacity have their own (SMOKE, and the capacity steps). `held`:
+ * the stage that holds the rate, whose length HOLD_SECONDS changes.
  */
 export const PROFILES = {
   smoke: { description: 'a few arrivals of each journey for 30 s, to check that everything works (under 60 s)' },
   average: {
     description: 'the usual day: ramp to the base rate in 30 s, hold it 3 minutes, ramp down',
     stages: [[30, 1], [180, 1], [20, 0]],
+    held: 1,
   },
   stress: {
     description: 'above the usual: 1×, 2× then 3× the base rate, 90 s each, with ramps',
@@ -63,6 +65,7 @@ export const PROFILES = {
   soak: {
     description: 'the base rate held for 20 minutes (access tokens expire and are refreshed on the way)',
     stages: [[60, 1], [1200, 1], [30, 0]],
+    held: 1,
   },
   capacity: { description: 'mix only: rising steps of arrival rate, to find the highest that keeps p95 < 200 ms and errors < 0.1 %' },
 };
@@ -99,17 +102,27 @@ const vusFor = (journey, peak) => Math.ceil(peak * JOURNEYS[journey].seconds * 1
 /** The per-second arrival stages of a profile (or of capacity steps) as k6 ramping-arrival-rate stages, per minute. */
 const perMinute = (stages, share) => stages.map(([seconds, rate]) => ({ duration: `${seconds}s`, target: Math.round(rate * share * 60) }));
 
+/** A profile's stages at `rate` arrivals per second, its held stage lasting `holdSeconds` when given. */
+function stagesOf(profile, rate, holdSeconds) {
+  const { stages, held } = PROFILES[profile];
+  if (holdSeconds !== undefined && held === undefined) throw new Error(`HOLD_SECONDS: the ${profile} profile holds no rate`);
+  return stages.map(([seconds, multiple], stage) => [stage === held && holdSeconds !== undefined ? holdSeconds : seconds, multiple * rate]);
+}
+
 /**
  * The k6 scenarios of a run, one per journey, each tagged with its journey.
- * @param {{ journey: string, profile: string, rate?: number, steps?: number[], stepSeconds?: number }} run
- *   `steps`/`stepSeconds`: the capacity profile's arrival rates (per second) and how long each is held.
+ * @param {{ journey: string, profile: string, rate?: number, holdSeconds?: number, steps?: number[], stepSeconds?: number }} run
+ *   `holdSeconds`: how long the average or soak profile holds its rate; `steps`/`stepSeconds`: the capacity profile's
+ *   arrival rates (per second) and how long each is held.
  */
-export function scenariosOf({ journey, profile, rate = BASE_RATE, steps = [], stepSeconds = 0 }) {
+export function scenariosOf({ journey, profile, rate = BASE_RATE, holdSeconds, steps = [], stepSeconds = 0 }) {
   const journeys = checkRun(journey, profile);
   const stages =
     profile === 'capacity'
       ? steps.flatMap((stepRate) => [[CAPACITY.rampSeconds, stepRate], [stepSeconds - CAPACITY.rampSeconds, stepRate]])
-      : PROFILES[profile].stages?.map(([seconds, multiple]) => [seconds, multiple * rate]);
+      : profile === 'smoke'
+        ? undefined
+        : stagesOf(profile, rate, holdSeconds);
   const scenarios = {};
   for (const name of journeys) {
     const common = { exec: JOURNEYS[name].exec, tags: { journey: name }, gracefulStop: `${JOURNEYS[name].seconds + 10}s` };
