@@ -27,14 +27,18 @@ describe('a long comment thread on a phone (320 px)', () => {
     const { bookDetails, chapters } = await bookWithChapters(3);
     thread = { book_id: bookDetails.book_id, chapter_id: chapters[2].chapter_id };
     await runSiteCommand('node', 'browser-tests/harness/append-comments.mjs', String(thread.book_id), String(thread.chapter_id), String(COMMENTS));
-    // The workers project them a moment later.
-    await expect.poll(total, { timeout: 60_000 }).toBe(COMMENTS);
+    // The workers project them a moment later (expect.poll is for tests, not hooks).
+    const deadline = Date.now() + 60_000;
+    while ((await total()) !== COMMENTS) {
+      if (Date.now() > deadline) throw new Error(`the thread shows ${await total()} of ${COMMENTS} comments after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
 
     const context = await browser.newContext({ viewport: { width: WIDTH, height: 640 }, isMobile: true, hasTouch: true });
     page = await context.newPage();
     await page.goto(`${inject('site').baseUrl}/${storySlug(bookDetails.book_id, bookDetails.english_book_name)}/${thread.chapter_id}`);
     await page.locator('.comment-list').waitFor();
-  });
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
   });
