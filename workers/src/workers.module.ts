@@ -18,6 +18,7 @@ import { CommentThreadsProjector } from './projections/comment-threads/comment-t
 import { ModerationProjector } from './projections/moderation/moderation.projector';
 import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
+import { ShapeUpgrade, WORKER_VARIABLES } from './projections/shape-upgrade';
 import { PartitionPokes } from './projections/partition-pokes';
 import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
@@ -105,7 +106,9 @@ export class WorkersModule implements BeforeApplicationShutdown {
         projectorsProvider,
         ProjectionSignals,
         PartitionRunner,
-        ...(options.consume ? [MailTransport, MailProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor] : []),
+        ...(options.consume
+          ? [MailTransport, MailProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor, ShapeUpgrade, { provide: WORKER_VARIABLES, useValue: variables }]
+          : []),
       ],
       exports: [PROJECTORS, LiveEmitter, PartitionRunner, ReadModels],
     };

@@ -14,7 +14,22 @@ export const ProjectionCollection = {
   Locks: 'projection_locks',
   /** Events a projector failed on every retry, set aside for an operator (`npm run projections:parked`). */
   Parked: 'projection_parked',
+  /**
+   * The shape each projector's read models are in (ProjectionShapeDocument, `_id` = projector), and while the workers
+   * rebuild read models of an older shape, their claim (`_id` = SHAPE_UPGRADE_CLAIM).
+   */
+  Shapes: 'projection_shapes',
 } as const;
+
+/** The shape a projector's read models are in: raised with every change the projector cannot apply over the old ones. */
+export interface ProjectionShapeDocument {
+  _id: string;
+  shape: number;
+  at: Date;
+}
+
+/** The `_id` in `projection_shapes` of the claim of the worker process rebuilding read models of an older shape. */
+export const SHAPE_UPGRADE_CLAIM = '~upgrade';
 
 /** One projector's progress through one partition, as its partition's document holds it (see checkpointsOf). */
 export interface CheckpointDocument {

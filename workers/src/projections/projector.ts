@@ -42,6 +42,11 @@ export interface Projector {
    * writer, their partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
    */
   readonly shared?: readonly string[];
+  /**
+   * The shape of its read models (1 when not given), raised when they change in a way the projector cannot apply over
+   * the old ones: a site whose read models are of an older shape has them rebuilt when the workers start (ShapeUpgrade).
+   */
+  readonly shape?: number;
   apply(event: AnyDomainEvent, context: ProjectionContext): Promise<void>;
 }
 

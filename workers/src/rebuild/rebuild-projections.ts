@@ -9,6 +9,7 @@ import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
 import type { ReadModels } from '../projections/read-models';
 import type { SearchProjector } from '../projections/search/search.projector';
+import { recordShapes } from '../projections/shape-upgrade';
 import { WriteBuffers } from '../projections/write-buffers';
 import { replayLog } from './replay-log';
 
@@ -175,6 +176,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
       await Promise.all(
         [...targets].map(([readModel, collection]) => deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true })),
       );
+      await recordShapes(deps.db, rebuilt);
       await deps.readModels.refresh();
       leasesHeldMs = Date.now() - held;
     });

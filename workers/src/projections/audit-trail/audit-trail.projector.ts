@@ -34,6 +34,8 @@ const C = ModerationReadModelCollection;
 @Injectable()
 export class AuditTrailProjector implements Projector {
   readonly name = 'audit-trail';
+  /** 2: ordered pages per actor, target and type (1: one trail per partition). */
+  readonly shape = 2;
   readonly handles = Object.keys(AUDITED_EVENT_TYPES) as AuditedEventType[];
   readonly owns = [C.AuditPages, C.AuditHeads];
   private readonly trail = new OrderedPages<AuditEntryTuple>(

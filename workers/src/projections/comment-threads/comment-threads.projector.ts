@@ -50,6 +50,8 @@ const C = SocialReadModelCollection;
 @Injectable()
 export class CommentThreadsProjector implements Projector {
   readonly name = 'comment-threads';
+  /** 2: pages of 200 as packed text (1: pages of 100 nested comments). */
+  readonly shape = 2;
   readonly handles = [
     SocialEventType.CommentPosted,
     SocialEventType.CommentEdited,

@@ -38,6 +38,8 @@ const C = ModerationReadModelCollection;
 @Injectable()
 export class ModerationProjector implements Projector {
   readonly name = 'moderation';
+  /** 2: the queue's views as ordered pages. */
+  readonly shape = 2;
   readonly handles = [
     SocialEventType.CommentPosted,
     SocialEventType.CommentEdited,
