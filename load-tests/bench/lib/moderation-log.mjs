@@ -5,22 +5,18 @@
 // events follow the rules the deciders keep (report counts, removal at ten, restore only what is removed), so the
 // projections see a log the API could have written. For benchmarks and tests of the audit trail and moderation queue.
 import * as contractsModule from '@shelf/contracts';
+import { logWriter } from './synthetic-log.mjs';
 
 // Node gives a CommonJS package's exports as named ones where it can tell them, and always as the default; tests load
 // this file compiled to CommonJS, with the contracts' source.
 const contracts = contractsModule.partitionId ? contractsModule : contractsModule.default;
 const {
   AccountEventType,
-  EventLogCollection,
   REPORT_REASONS,
   SocialEventType,
   accountStreams,
   eventDocumentId,
   isAuditedEventType,
-  partitionId,
-  partitionKey,
-  partitionOf,
-  positionId,
   socialStreams,
 } = contracts;
 
@@ -51,10 +47,7 @@ export async function writeModerationLog(
     const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
   };
-  const eventsCollection = db.collection(EventLogCollection.Events);
-  const positions = db.collection(EventLogCollection.Positions);
-  const partitions = db.collection(EventLogCollection.Partitions);
-  const heads = new Map((await partitions.find({}).toArray()).map((doc) => [Number(doc._id.slice(1)), doc.head]));
+  const store = await logWriter(db);
   const versions = new Map();
   const readers = Array.from({ length: readerCount }, () => uuid());
   const posted = [];
@@ -86,15 +79,7 @@ export async function writeModerationLog(
     if (pending.length === 0) return;
     const docs = pending;
     pending = [];
-    const placed = docs.map((doc) => {
-      const partition = partitionOf(partitionKey(doc.streamId, doc.type, doc.data));
-      const seq = (heads.get(partition) ?? 0) + 1;
-      heads.set(partition, seq);
-      return { _id: positionId(partition, seq), partition, seq, eventDocumentId: doc._id, eventId: doc.eventId, at: doc.occurredAt };
-    });
-    await eventsCollection.insertMany(docs, { ordered: false });
-    await positions.insertMany(placed, { ordered: false });
-    for (const [partition, head] of heads) await partitions.replaceOne({ _id: partitionId(partition) }, { head }, { upsert: true });
+    await store(docs);
     written += docs.length;
     onProgress(written);
   };

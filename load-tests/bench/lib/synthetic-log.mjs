@@ -14,11 +14,8 @@ const { EventLogCollection, SocialEventType, eventDocumentId, partitionId, parti
  * given). Calls `onProgress(written)` after each batch.
  */
 export async function writeSyntheticLog(db, { events: total, readers = 20_000, books = 2_000, bookIds, threads = 5_000, batch = 5_000, onProgress = () => {} }) {
-  const eventsCollection = db.collection(EventLogCollection.Events);
-  const positions = db.collection(EventLogCollection.Positions);
-  const partitions = db.collection(EventLogCollection.Partitions);
+  const store = await logWriter(db);
   const ids = bookIds ?? Array.from({ length: books }, (_, i) => i + 1);
-  const heads = new Map((await partitions.find({}).toArray()).map((doc) => [Number(doc._id.slice(1)), doc.head]));
   const likeVersions = new Map();
   const comments = [];
   let clock = Date.now() - total;
@@ -62,6 +59,21 @@ export async function writeSyntheticLog(db, { events: total, readers = 20_000, b
   };
   for (let written = 0; written < total; written += batch) {
     const docs = Array.from({ length: Math.min(batch, total - written) }, next);
+    await store(docs);
+    onProgress(written + docs.length);
+  }
+}
+
+/**
+ * A writer of stored events into the log as appends leave it: each event's position after its partition's head (as the
+ * store holds it now, then as this writer moved it), the events, the positions, then the heads, in bulk.
+ */
+export async function logWriter(db) {
+  const eventsCollection = db.collection(EventLogCollection.Events);
+  const positions = db.collection(EventLogCollection.Positions);
+  const partitions = db.collection(EventLogCollection.Partitions);
+  const heads = new Map((await partitions.find({}).toArray()).map((doc) => [Number(doc._id.slice(1)), doc.head]));
+  return async (docs) => {
     const placed = docs.map((doc) => {
       const partition = partitionOf(partitionKey(doc.streamId, doc.type, doc.data));
       const seq = (heads.get(partition) ?? 0) + 1;
@@ -71,6 +83,5 @@ export async function writeSyntheticLog(db, { events: total, readers = 20_000, b
     await eventsCollection.insertMany(docs, { ordered: false });
     await positions.insertMany(placed, { ordered: false });
     for (const [partition, head] of heads) await partitions.replaceOne({ _id: partitionId(partition) }, { head }, { upsert: true });
-    onProgress(written + docs.length);
-  }
+  };
 }
