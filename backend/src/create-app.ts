@@ -27,6 +27,7 @@ import { WEB_DIST } from './platform/http/web-dist';
 import { ServerRenderedPages } from './modules/pages/api/server-rendered-pages';
 import type { RateLimitStorage } from './platform/rate-limits/rate-limit-storage';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import type { Server } from 'node:http';
 
 
 /** The prefixes of what the server answers itself: a GET of any other path asks for a page of the web app. */
@@ -68,6 +69,7 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   app.use(compression());
   app.use(...jsonBody());
   answerClientErrorsInJson(app.getHttpServer());
+  keepIdleConnections(app.getHttpServer());
   app.use(QUEUE_DASHBOARD_PATH, app.get(QueueDashboard).handler);
   app.use(METRICS_PATH, app.get(MetricsEndpoint).handler);
   app.use(serveAppForUndecodablePaths(WEB_DIST, SERVER_PATHS));
@@ -96,3 +98,17 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   app.enableShutdownHooks();
   return app;
 }
+
+/** How long an idle keep-alive connection stays open: longer than a reader's pause between requests. */
+const KEEP_ALIVE_MS = 65_000;
+
+/**
+ * Node closes an idle keep-alive connection after 5 s by default, while clients (k6, Go, browsers, proxies) keep theirs
+ * for a minute or more: a request sent on one just as the server closes it is reset, and a POST is not retried. The
+ * headers timeout stays above it, as Node requires.
+ */
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
