@@ -7,8 +7,9 @@
 //      the exact event shapes the commands append. Per rate: events appended/s (the appender can be the limit: that
 //      is reported), projected events/s (from the checkpoints: per partition the lowest of every projector's
 //      checkpoint), lag (append acknowledged → every projector's checkpoint of the event's partition past its
-//      position) p50/p95/p99 over sampled events, and the queue depth (appended but not yet projected by every
-//      projector, summed over the partitions) and how fast it grows. A step whose depth keeps growing is saturation:
+//      position) p50/p95/p99 over sampled events, the queue depth (appended but not yet projected by every
+//      projector, summed over the partitions) and how fast it grows, the workers' store commands per projected event,
+//      and the CPU of the store, of each worker process and of this one (a share of one core each). A step whose depth keeps growing is saturation:
 //      the rate is not raised further, and the projected events/s of that step are the sustained throughput.
 //   2. The cost of one more comment in a thread, and of one more reply in a reader's inbox, as the thread and inbox
 //      grow towards 100,000 items (replies appended in bulk, in the stored shapes, then projected by the workers;
@@ -28,6 +29,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { freePort, LocalServices, root } from './lib/local-services.mjs';
+import { CpuShares, storePidOf } from './lib/process-cpu.mjs';
 
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
@@ -691,6 +693,7 @@ async function scalingRun(local, services, run, stopBy) {
     const chapters = await seedCatalog(database.commands, CONFIG.books);
     const commands = new StoreCommands();
     procs = await startWorkers(local, database.env, workerCount, commands);
+    const cpu = new CpuShares({ store: storePidOf(local), ...Object.fromEntries(procs.map((proc) => [proc.name, proc.child.pid])) });
     run.projectors = await waitForProjectors(database.db);
     const drainedSeed = await new LogMonitor(database.db, run.projectors).drained(120_000);
     if (!drainedSeed) log(`  the seed was not projected within 120 s (continuing)`);
@@ -712,9 +715,12 @@ async function scalingRun(local, services, run, stopBy) {
         break;
       }
       commands.take();
+      cpu.start();
       const step = await runStep(database, monitor, mix, rate, CONFIG.stepSeconds);
       await sleep(1100); // the workers' last summary of the step
       const counted = commands.take();
+      // Shares of one core over the step: the store, each worker process, and this one (the appender and the monitor).
+      step.cpuShares = cpu.take();
       const projected = Math.max(1, step.projectedPerSecond * CONFIG.stepSeconds);
       step.storeCommands = { ...counted, readsPerEvent: counted.reads / projected, writesPerEvent: counted.writes / projected };
       run.steps.push(step);
@@ -1080,7 +1086,8 @@ function report(result) {
       const top = Object.entries(s.storeCommands.byCollection).slice(0, 6).map(([key, n]) => `${key} ${int(n)}`).join(', ');
       lines.push(
         `  offered ${s.offeredPerSecond}/s: workers' store commands per projected event ${fixed(s.storeCommands.readsPerEvent)} reads + ${fixed(s.storeCommands.writesPerEvent)} writes; ` +
-          `projected/s = ${ref ? fixed((100 * s.projectedPerSecond) / ref.bulkChangedPerSecond) : '—'} % of the store's bulk changed documents/s; most: ${top}`,
+          `projected/s = ${ref ? fixed((100 * s.projectedPerSecond) / ref.bulkChangedPerSecond) : '—'} % of the store's bulk changed documents/s; ` +
+          `CPU (share of a core) ${Object.entries(s.cpuShares ?? {}).map(([name, share]) => `${name} ${share === null ? '—' : fixed(share, 2)}`).join(', ')}; most: ${top}`,
       );
     }
     const appenderBound = run.steps.filter((s) => s.appenderLimited);

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { LocalServices, root } from './lib/local-services.mjs';
+import { cpuMs, storePidOf } from './lib/process-cpu.mjs';
 import { writeSyntheticLog } from './lib/synthetic-log.mjs';
 
 const require = createRequire(import.meta.url);
@@ -39,16 +40,6 @@ const LIMIT_DOCS = Math.min(EVENTS, 100_000);
 const int = (n) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const perSecond = (count, ms) => count / (ms / 1000);
-
-/** CPU time (user + system) a process has used, in ms; null once it has exited. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /** Writes the log in bulk (synthetic-log.mjs), showing progress. */
 async function writeLog(db) {
@@ -153,7 +144,7 @@ async function main() {
   const local = new LocalServices('shelf-rebuild-bench-');
   try {
     const services = await local.startServices();
-    const storePid = [...local.serviceChildren].find((child) => child.spawnfile.includes('ferretdb')).pid;
+    const storePid = storePidOf(local);
     const env = {
       MONGO_URL: `${services.storeUrl}rebuild_bench`,
       REDIS_URL: services.redisUrl,

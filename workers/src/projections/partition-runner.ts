@@ -22,8 +22,9 @@ export const LOG_BATCH = 100;
 export const PARTITION_LEASE_MS = 15_000;
 /**
  * A consumer keeps its partition (its lease, checkpoints and write buffers in memory) this long after a run, so that
- * wake-ups under load cost no lease writes, no checkpoint reads and no reads of documents it wrote; it lets go after a
- * run once it has held it this long (another process may then take it).
+ * wake-ups under load cost no lease writes; it lets go after a run once it has held it MAX_HOLD_MS (another process
+ * may then take it). What it held stays in memory: taken again with no holding between, it needs no checkpoint reads
+ * and no reads of documents it wrote (see Remembered).
  */
 const IDLE_HOLD_MS = 2000;
 /** Not longer: a rebuild's last pass waits for every partition's lease while holding the others. */
@@ -52,6 +53,19 @@ interface Held {
   renewed: number;
   release?: NodeJS.Timeout;
 }
+
+/**
+ * What a consumer held when it let a partition go in good order: still what the store holds if its next holding's
+ * epoch is the very next one (no other holding came between: every write of a partition's documents, by a consumer, an
+ * operator's retry of a parked event or a rebuild's swap, is made under its lease).
+ */
+interface Remembered {
+  epoch: number;
+  /** The collections the read models lived in (ReadModels.physical), which only a rebuild's swap changes. */
+  collections: string;
+  checkpoints: Map<string, CheckpointDocument>;
+  buffers: Map<string, WriteBuffers>;
+}
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000);
 
 /**
@@ -73,6 +87,7 @@ export class PartitionRunner {
   readonly parked;
   private readonly stages: Projector[][];
   private readonly held = new Map<number, Held>();
+  private readonly remembered = new Map<number, Remembered>();
   /** Partitions another consumer held at this one's last try, with when that holding ends unless renewed. */
   private readonly elsewhere = new Map<number, number>();
 
@@ -126,7 +141,7 @@ export class PartitionRunner {
       }
     } catch (error) {
       // The checkpoints in memory may be ahead of the store's: let go of the partition, to start afresh from the store.
-      await this.letGo(partition);
+      await this.letGo(partition, { forget: true });
       if (error instanceof LeaseLost) {
         this.logger.warn(`partition ${partition}: ${error.message}; stopped, its new holder goes on`);
         return null;
@@ -151,14 +166,23 @@ export class PartitionRunner {
     });
     if (!lease) return null;
     this.elsewhere.delete(partition);
+    const remembered = this.remembered.get(partition);
+    this.remembered.delete(partition);
     try {
       // A rebuild swaps read models only while it holds every partition's lease: look them up once per hold.
       await this.readModels.refresh();
-      const checkpoints = await this.checkpoints.loadPartition(
-        partition,
-        this.projectors.map((projector) => projector.name),
-      );
-      const buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, lease, HELD_DOCUMENTS)]));
+      let checkpoints: Map<string, CheckpointDocument>;
+      let buffers: Map<string, WriteBuffers>;
+      if (remembered?.epoch === lease.epoch - 1 && remembered.collections === this.collections()) {
+        ({ checkpoints, buffers } = remembered);
+        for (const buffer of buffers.values()) buffer.rehold(lease);
+      } else {
+        checkpoints = await this.checkpoints.loadPartition(
+          partition,
+          this.projectors.map((projector) => projector.name),
+        );
+        buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, lease, HELD_DOCUMENTS)]));
+      }
       const held: Held = { lease, checkpoints, buffers, since: now, renewed: now };
       this.held.set(partition, held);
       return held;
@@ -174,11 +198,13 @@ export class PartitionRunner {
     held.renewed = now;
   }
 
-  private async letGo(partition: number): Promise<void> {
+  /** `forget`: what it held may be ahead of the store (a failed run), so the next holding starts from the store. */
+  private async letGo(partition: number, { forget = false } = {}): Promise<void> {
     const held = this.held.get(partition);
     if (!held) return;
     clearTimeout(held.release);
     this.held.delete(partition);
+    if (!forget) this.remembered.set(partition, { epoch: held.lease.epoch, collections: this.collections(), checkpoints: held.checkpoints, buffers: held.buffers });
     await this.leases.release(held.lease).catch(() => undefined);
   }
 
@@ -288,6 +314,11 @@ export class PartitionRunner {
     const checkpoint = await this.checkpoints.load(projector, partition);
     checkpoint.parkedStreams = checkpoint.parkedStreams.filter((stream) => stream !== streamId);
     await this.checkpoints.saveAll([checkpoint], lease);
+  }
+
+  /** The collections every projector's read models live in now, as one string. */
+  private collections(): string {
+    return this.projectors.flatMap((projector) => (projector.owns ?? []).map((readModel) => this.readModels.physical(readModel))).join(' ');
   }
 
   /** Write buffers of the read models only a partition's events change (not those `shared`), under the partition's lease. */

@@ -48,6 +48,14 @@ export class WriteBuffers {
     return this.buffers;
   }
 
+  /**
+   * Writes from now on under `lease`, a later holding of the same lease with no holding between (its epoch one past the
+   * last): nobody else wrote meanwhile, so what the buffers hold is still what the store holds.
+   */
+  rehold(lease: Lease): void {
+    for (const buffer of this.buffers.values()) buffer.lease = lease;
+  }
+
   /** Writes every change to the store, then does the work deferred until then. */
   async flush(): Promise<void> {
     for (const buffer of this.buffers.values()) await buffer.flush();
@@ -82,7 +90,7 @@ class BufferedReadModel implements ReadModelStore<ById> {
     private readonly name: string,
     fresh: boolean,
     private readonly maxCached: number,
-    private readonly lease?: Lease,
+    public lease?: Lease,
   ) {
     this.complete = fresh;
   }
