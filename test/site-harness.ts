@@ -121,8 +121,11 @@ export async function readModelSnapshot(workers: INestApplicationContext, names:
   return Object.fromEntries(entries);
 }
 
-/** Publishes a small generated catalog straight through the catalog commands; resolves with its books. */
-export async function seedCatalog(site: TestSite, books = 3): Promise<{ bookId: number; chapterIds: number[] }[]> {
+/**
+ * Publishes a small generated catalog straight through the catalog commands; resolves with its books, once projected
+ * (unless `projected` is false: with no workers running, say).
+ */
+export async function seedCatalog(site: TestSite, books = 3, { projected = true } = {}): Promise<{ bookId: number; chapterIds: number[] }[]> {
   const commands = site.api.get(CommandBus);
   const by = { actor: 'test', correlationId: 'seed', causationId: null };
   const seeded = [];
@@ -132,7 +135,7 @@ export async function seedCatalog(site: TestSite, books = 3): Promise<{ bookId: 
     for (const chapter of chapters) await commands.execute(new SaveChapterCommand(chapter, by));
     seeded.push({ bookId: book.book_id, chapterIds: chapters.map((chapter) => chapter.chapter_id) });
   }
-  await site.drained();
+  if (projected) await site.drained();
   return seeded;
 }
 

@@ -18,6 +18,7 @@ import type { Connection } from 'mongoose';
 import { PartitionConsumer } from '../projections/partition-consumer';
 import type { PartitionPokes } from '../projections/partition-pokes';
 import type { PartitionRunner } from '../projections/partition-runner';
+import type { ShapeUpgrade } from '../projections/shape-upgrade';
 import { LATE_EVENT_WATCH_MS, LateEvents } from './late-events';
 import { LogHoles, type LogEntry, LogReader } from './log-reader';
 
@@ -207,7 +208,8 @@ describe('the log reader, at holes in the positions', () => {
     const runner = new BatchRunner(new LogReader(db));
     // One process: nobody else to pass a wake-up on to.
     const alone = { onPoke: () => undefined, poke: () => undefined } as unknown as PartitionPokes;
-    const consumer = new PartitionConsumer({ db } as Connection, runner as unknown as PartitionRunner, alone);
+    const checked = { checked: Promise.resolve() } as ShapeUpgrade;
+    const consumer = new PartitionConsumer({ db } as Connection, runner as unknown as PartitionRunner, alone, checked);
     const read = () => (runner.read.get(partition) ?? []).map((entry) => entry.event?.id ?? null);
 
     await consumer.project(partition);

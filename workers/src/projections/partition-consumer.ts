@@ -10,6 +10,7 @@ import { LogReader } from '../log/log-reader';
 import { QueueProcessor } from '../queues/queue-processor';
 import { PartitionPokes } from './partition-pokes';
 import { PartitionRunner } from './partition-runner';
+import { ShapeUpgrade } from './shape-upgrade';
 
 /** Partitions one process projects at once. */
 const CONCURRENCY = 4;
@@ -42,6 +43,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
     @InjectConnection() connection: Connection,
     private readonly runner: PartitionRunner,
     private readonly pokes: PartitionPokes,
+    private readonly shapes: ShapeUpgrade,
   ) {
     super();
     // Run by its holder, or by whoever finds it free (its holder may have let it go since the poke was sent).
@@ -91,6 +93,7 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
       return next;
     }
     const run = (async () => {
+      await this.shapes.checked;
       const head = await this.reader.head(partition);
       const read = await this.runner.run(partition, head);
       // Stopped at a young hole: not done, whatever the head, so the next sweep comes back for it.

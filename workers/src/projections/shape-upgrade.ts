@@ -53,6 +53,13 @@ export function outdatedShapes(projectors: readonly Projector[], recorded: Reado
 export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ShapeUpgrade.name);
   private rebuild: ChildProcess | null = null;
+  private markChecked!: () => void;
+  /**
+   * Settles once the shapes are checked (and a new site's recorded). Partitions are projected only after it: BullMQ's
+   * workers take wake-ups as soon as their module starts, and a site projected before its shapes are recorded would
+   * look like one of an older shape and be rebuilt for nothing.
+   */
+  readonly checked = new Promise<void>((resolve) => (this.markChecked = resolve));
 
   constructor(
     private readonly readModels: ReadModels,
@@ -64,7 +71,7 @@ export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
     return this.readModels.db.collection<ProjectionShapeDocument>(ProjectionCollection.Shapes);
   }
 
-  /** Before the consumers start (onApplicationBootstrap), so that a new site's shapes are recorded before it projects. */
+  /** Before any partition is projected (see `checked`), so that a new site's shapes are recorded before it projects. */
   async onModuleInit(): Promise<void> {
     try {
       const withReadModels = this.projectors.filter((projector) => projector.owns?.length);
@@ -77,6 +84,8 @@ export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
       }
     } catch (error) {
       this.logger.error(`Could not check the read models' shapes (${String(error)}); they are checked again at the next start.`);
+    } finally {
+      this.markChecked();
     }
   }
 
