@@ -71,6 +71,8 @@ describe('a long comment thread on a phone (320 px)', () => {
     // The live push brings it, after the comments shown.
     await page.locator(`[id="${posted.comment_id}"]`).waitFor();
     expect((await shownIds()).length).toBe(201);
+    // The thread's total counts it too.
+    expect(await page.getByText(`Showing 201 of ${COMMENTS + 1} comments`).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Load more comments' }).tap();
     await expect.poll(async () => (await shownIds()).length).toBe(COMMENTS + 1);

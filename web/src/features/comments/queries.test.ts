@@ -2,7 +2,7 @@ import type { CommentView } from '@shelf/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { comment } from '../../test/comments';
-import { commentKeys, hasMore, likedIn, loadedComments, renameAuthorInCache, setLikedIn, type ThreadPages, updateComment, upsertComment } from './queries';
+import { addComment, commentKeys, hasMore, likedIn, loadedComments, renameAuthorInCache, setLikedIn, type ThreadPages, updateComment, upsertComment } from './queries';
 
 /** Cached pages of `ids` each; every page but the last says what comes next. */
 const pagesOf = (...ids: string[][]): ThreadPages => ({
@@ -43,6 +43,13 @@ describe('live patches of a cached comment list', () => {
     const live = upsertComment(one, added, 'oldest');
     const next = { ...live, pages: [...live.pages, { comments: [comment({ comment_id: 'c' }), added], likedComments: [], next_after: null, total_comments: 4 }] };
     expect(ids(next)).toEqual(['a', 'b', 'c', 'new']);
+  });
+
+  it('counts a comment posted meanwhile in the thread\'s total once, and an edit of one not loaded not at all', () => {
+    const added = addComment(two, comment({ comment_id: 'new' }), 'newest');
+    expect(added.pages.map((page) => page.total_comments)).toEqual([11, 11]);
+    expect(addComment(added, comment({ comment_id: 'new' }), 'newest').pages.map((page) => page.total_comments)).toEqual([11, 11]);
+    expect(upsertComment(two, comment({ comment_id: 'later' }), 'oldest').pages.map((page) => page.total_comments)).toEqual([10, 10]);
   });
 
   it('replaces a comment that is already there in place (an edit, deletion or removal), in whichever page holds it', () => {

@@ -71,6 +71,17 @@ export function upsertComment(data: ThreadPages, comment: CommentView, criteria:
   );
 }
 
+/** A comment posted meanwhile (a live push): put in the list as upsertComment does, and counted in the thread's total once. */
+export function addComment(data: ThreadPages, comment: CommentView, criteria: CommentSort): ThreadPages {
+  const known = data.pages.some((page) => page.comments.some((entry) => entry.comment_id === comment.comment_id));
+  const next = upsertComment(data, comment, criteria);
+  if (known) return next;
+  return withPages(
+    next,
+    next.pages.map((page) => (page.total_comments === undefined ? page : { ...page, total_comments: page.total_comments + 1 })),
+  );
+}
+
 /** Changes one comment of the list, wherever it is loaded; the list as it is when no loaded page has it. */
 export function updateComment(data: ThreadPages, commentId: string, change: (comment: CommentView) => CommentView): ThreadPages {
   const holds = (page: CommentsPage) => page.comments.some((entry) => entry.comment_id === commentId);

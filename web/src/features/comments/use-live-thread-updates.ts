@@ -1,7 +1,7 @@
 import { type CommentPush, LivePush, type ThreadRef, threadId } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent, useLiveReconnect, useLiveThread } from '../live/live-context';
-import { commentKeys, patchThread, updateComment, upsertComment } from './queries';
+import { addComment, commentKeys, patchThread, updateComment, upsertComment } from './queries';
 
 /**
  * Keeps an open thread current: new comments, edits, deletions, removals, restorations and like counts arrive through the live
@@ -15,7 +15,9 @@ export function useLiveThreadUpdates(thread: ThreadRef): void {
   const upsert = ({ thread: pushed, comment }: CommentPush) => {
     if (mine(pushed)) patchThread(queryClient, thread, (data, criteria) => upsertComment(data, comment, criteria));
   };
-  useLiveEvent(LivePush.CommentCreated, upsert);
+  useLiveEvent(LivePush.CommentCreated, ({ thread: pushed, comment }: CommentPush) => {
+    if (mine(pushed)) patchThread(queryClient, thread, (data, criteria) => addComment(data, comment, criteria));
+  });
   useLiveEvent(LivePush.CommentEdited, upsert);
   useLiveEvent(LivePush.CommentDeleted, upsert);
   useLiveEvent(LivePush.CommentRemoved, upsert);
