@@ -50,6 +50,9 @@ const words = new Intl.NumberFormat('en-US');
 /** Text as HTML: Atom's titles and both formats' descriptions are HTML (`type="html"`), RSS titles are plain text. */
 const html = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Plain text for a CDATA section: the feed package splits only the first `]]>` of a text, so none may stay. */
+const cdataSafe = (text: string): string => text.replaceAll(']]>', ']] >');
+
 /**
  * The feed as RSS 2.0 or Atom 1.0, written by the `feed` package (escaping, dates in RFC 822 and RFC 3339, the
  * `atom:link rel="self"` RSS readers and the W3C validator expect). Each chapter's id is a `tag:` URI of its book and
@@ -74,7 +77,7 @@ export function feedDocument(site: FeedSite, content: FeedContent, format: FeedF
     const title = content.namesStory ? `${chapter.bookName}: ${chapter.title}` : chapter.title;
     feed.addItem({
       id: tagUri(site, `chapter/${chapter.bookId}/${chapter.chapterId}`),
-      title: format === 'atom' ? html(title) : title,
+      title: format === 'atom' ? html(title) : cdataSafe(title),
       link,
       date: new Date(chapter.uploadedTime),
       description: html(`${chapter.title} of ${chapter.bookName}, ${words.format(chapter.wordCount)} words.`),
