@@ -47,8 +47,9 @@ const latestOf = (...times: (string | null | undefined)[]): string =>
 /**
  * What each feed shows, from the read models, by `_id` reads: the catalog's books (each holds its chapters' titles and
  * times), the reader's shelves and the feed addresses. The site-wide feed takes its books from the search engine, newest
- * first, as the home page's latest updates do: the newest FEED_ITEM_LIMIT chapters are among the chapters of the
- * FEED_ITEM_LIMIT books updated last.
+ * first, as the home page's latest updates do: a book counts as updated at its newest chapter (at its publication while
+ * it has none), so the newest FEED_ITEM_LIMIT chapters are among the chapters of the FEED_ITEM_LIMIT books updated
+ * last, but for books published since without a chapter, which can push the oldest of them out.
  */
 @Injectable()
 export class FeedQueries {
