@@ -17,9 +17,9 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'node',
   testMatch,
-  // meilisearch ships only ES modules; Jest's CommonJS loader needs them transformed.
+  // meilisearch and feed ship only ES modules; Jest's CommonJS loader needs them transformed.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!meilisearch/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(?:meilisearch|feed)/)'],
   moduleNameMapper: {
     '^@shelf/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@shelf/search-index$': '<rootDir>/../search-index/src/index.ts',

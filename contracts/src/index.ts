@@ -44,3 +44,4 @@ export * from './read-models/search-presets';
 export * from './api/library-responses';
 export * from './api/server-rendered-page';
 export * from './rules/utc-minute';
+export * from './api/feeds';

@@ -31,7 +31,14 @@ function render(url: string, page: EmbeddedPageData): RenderedPage {
   );
   queryClient.clear();
   const { page: kind } = page.data;
-  return { html, title: meta.title ?? SITE_NAME, description: meta.description ?? SITE_DESCRIPTION, modules: pageModules(kind), readerFont: pageReaderFont(kind) };
+  return {
+    html,
+    title: meta.title ?? SITE_NAME,
+    description: meta.description ?? SITE_DESCRIPTION,
+    modules: pageModules(kind),
+    readerFont: pageReaderFont(kind),
+    feeds: meta.feeds,
+  };
 }
 
 /** The renderer, once the code of every page is loaded (nothing suspends on the server). */

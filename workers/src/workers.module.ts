@@ -15,6 +15,7 @@ import { MailTransport } from './mail/mail-transport';
 import { AuditTrailProjector } from './projections/audit-trail/audit-trail.projector';
 import { CatalogProjector } from './projections/catalog/catalog.projector';
 import { CommentThreadsProjector } from './projections/comment-threads/comment-threads.projector';
+import { FeedTokensProjector } from './projections/feed-tokens/feed-tokens.projector';
 import { ModerationProjector } from './projections/moderation/moderation.projector';
 import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
@@ -39,7 +40,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, AccountMailer,
+  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

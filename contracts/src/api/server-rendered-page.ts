@@ -40,6 +40,15 @@ export interface RenderedPage {
   modules: string[];
   /** The style sheet module of the reader's dyslexia-friendly font, for a page whose text waits for it once chosen. */
   readerFont?: string;
+  /** The feeds the page offers, as `<link rel="alternate">` in its head. */
+  feeds?: FeedLink[];
+}
+
+/** A feed a page offers: its address (from the site's root), media type and title. */
+export interface FeedLink {
+  href: string;
+  type: string;
+  title: string;
 }
 
 /** The web client's server build (web/dist-server), as the API loads it. */

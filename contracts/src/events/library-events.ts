@@ -12,6 +12,13 @@ export const LibraryEventType = {
   SearchPresetSaved: 'library.search-preset-saved.v1',
   /** The reader deleted their saved search `name`. */
   SearchPresetDeleted: 'library.search-preset-deleted.v1',
+  /**
+   * The reader made a private address for the feed of their Reading shelf. `token_id` names it; the address's secret
+   * part is derived from it with the API's AUTH_SECRET and never stored, so the log holds no usable address.
+   */
+  FeedTokenCreated: 'library.feed-token-created.v1',
+  /** The reader turned that address off (or made a new one, which turns the old one off first). */
+  FeedTokenRevoked: 'library.feed-token-revoked.v1',
 } as const;
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
@@ -27,7 +34,17 @@ export type ShelfClearedV1 = DomainEvent<typeof LibraryEventType.ShelfCleared, {
 export type SearchPresetSavedV1 = DomainEvent<typeof LibraryEventType.SearchPresetSaved, { user_id: string; name: string; query: string }>;
 export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPresetDeleted, { user_id: string; name: string }>;
 
-export type LibraryEvent = ProgressRecordedV1 | ShelfChosenV1 | ShelfClearedV1 | SearchPresetSavedV1 | SearchPresetDeletedV1;
+export type FeedTokenCreatedV1 = DomainEvent<typeof LibraryEventType.FeedTokenCreated, { user_id: string; token_id: string }>;
+export type FeedTokenRevokedV1 = DomainEvent<typeof LibraryEventType.FeedTokenRevoked, { user_id: string; token_id: string }>;
+
+export type LibraryEvent =
+  | ProgressRecordedV1
+  | ShelfChosenV1
+  | ShelfClearedV1
+  | SearchPresetSavedV1
+  | SearchPresetDeletedV1
+  | FeedTokenCreatedV1
+  | FeedTokenRevokedV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -39,4 +56,6 @@ export const libraryStreams = {
   shelf: (userId: string, bookId: number): string => `library-${userId}-shelf-${bookId}`,
   /** All of a reader's saved searches: one short stream (at most SEARCH_PRESET_LIMIT live at once). */
   searchPresets: (userId: string): string => `library-${userId}-search-presets`,
+  /** The reader's Reading-shelf feed address: made, made anew, turned off. */
+  feedToken: (userId: string): string => `library-${userId}-feed-token`,
 };

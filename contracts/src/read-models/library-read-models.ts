@@ -13,6 +13,10 @@ export const LibraryReadModelCollection = {
   Shelves: 'rm_shelves',
   /** One per reader, `_id` = user id: their saved searches. */
   SearchPresets: 'rm_search_presets',
+  /** One per feed address ever made, `_id` = its token id: whose Reading shelf it shows, and whether it is turned off. */
+  FeedTokens: 'rm_feed_tokens',
+  /** One per reader, `_id` = user id: the token id of their Reading-shelf feed address, if one is on. */
+  ReaderFeeds: 'rm_reader_feeds',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -67,5 +71,25 @@ export interface SearchPresetsReadModel {
   /** In the order they were first saved. */
   presets: SearchPreset[];
   /** The version of the reader's search-presets stream last applied. */
+  version: number;
+}
+
+/** A Reading-shelf feed address (`_id` = its token id, random, 128 bits as 32 hex digits). */
+export interface FeedTokenReadModel {
+  _id: string;
+  user_id: string;
+  /** ISO time it was made. */
+  created_at: string;
+  /** ISO time it was turned off; null while it answers. */
+  revoked_at: string | null;
+}
+
+export interface ReaderFeedsReadModel {
+  _id: string;
+  /** The token id of the reader's Reading-shelf feed address; null when they have none on. */
+  token_id: string | null;
+  /** ISO time it was made. */
+  created_at: string | null;
+  /** The version of the reader's feed-token stream last applied. */
   version: number;
 }

@@ -16,5 +16,6 @@ import { ShelvesReadStore } from './infrastructure/shelves-read-store';
   imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule],
   controllers: [LibraryController, SearchUnreadController],
   providers: [ChooseShelfHandler, GetLibraryQuery, GetShelfQuery, SearchUnreadQuery, ShelvesReadStore],
+  exports: [ShelvesReadStore],
 })
 export class ShelvesModule {}

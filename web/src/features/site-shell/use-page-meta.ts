@@ -1,9 +1,12 @@
+import type { FeedLink } from '@shelf/contracts';
 import { createContext, useContext, useEffect } from 'react';
 import { SITE_DESCRIPTION } from '../../shared/config/site-config';
 
 export interface PageMeta {
   title?: string;
   description?: string;
+  /** The feeds the page offers (features/feeds' useFeedLinks). */
+  feeds?: FeedLink[];
 }
 
 /** On the server, where effects do not run, the page's title and description are collected here as it renders. */

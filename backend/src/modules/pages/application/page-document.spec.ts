@@ -33,6 +33,10 @@ const page: RenderedPage = {
   description: `"${hostile}"`,
   modules: ['src/ChapterPage.tsx'],
   readerFont: 'src/dyslexic-font.css',
+  feeds: [
+    { href: '/api/feeds/stories/7.rss', type: 'application/rss+xml', title: `${hostile} on Novel Shelf (RSS)` },
+    { href: '/api/feeds/stories/7.atom', type: 'application/atom+xml', title: 'A & B on Novel Shelf (Atom)' },
+  ],
 };
 const data: EmbeddedPageData = {
   renderedAt: 1,
@@ -85,5 +89,14 @@ describe('PageDocument', () => {
   it('links a style sheet that could end its <style> element instead', () => {
     const odd = new PageDocument(template, manifest, (file) => (file.includes('notice') ? 'a::after { content: "</style>" }' : '')).html(page, data);
     expect(odd).toContain('<link rel="stylesheet" crossorigin href="/assets/notice-1.css">');
+  });
+
+  it("offers the page's feeds in its head, escaped, for the app to take over", () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const links = [...head.matchAll(/<link rel="alternate"[^>]*>/g)].map(([link]) => link);
+    expect(links).toEqual([
+      '<link rel="alternate" type="application/rss+xml" title="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp; \u2028 on Novel Shelf (RSS)" href="/api/feeds/stories/7.rss" data-feed>',
+      '<link rel="alternate" type="application/atom+xml" title="A &amp; B on Novel Shelf (Atom)" href="/api/feeds/stories/7.atom" data-feed>',
+    ]);
   });
 });

@@ -44,11 +44,15 @@ export class PageDocument {
     // Offered to index.html's early script (after it in the head), which loads it only for a reader who chose the font.
     const readerFont = page.readerFont && this.manifest[page.readerFont]?.file;
     const offered = readerFont ? `<meta name="reader-font-stylesheet" content="/${escapeHtml(readerFont)}">` : '';
+    // Marked as the web app's (data-feed), which takes them over once it runs (features/feeds).
+    const feeds = (page.feeds ?? []).map(
+      (feed) => `<link rel="alternate" type="${escapeHtml(feed.type)}" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" data-feed>`,
+    );
     return this.template
       .replace(/<meta charset="[^"]*"\s*\/?>/, (charset) => `${charset}${offered}`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(page.description)}${after}`)
-      .replace('</head>', () => `${styles.join('')}</head>`)
+      .replace('</head>', () => `${feeds.join('')}${styles.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
         () => `<div id="root">${page.html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,

@@ -1,7 +1,7 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
 import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { type BookDetail, storySlug } from '@shelf/contracts';
-import { type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
@@ -9,6 +9,8 @@ import { BookCardList } from '../../book-lists/components/BookCardList';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { Markdown } from '../../markdown/components/Markdown';
+import { FeedLinks } from '../../feeds/components/FeedLinks';
+import { storyFeedLinks, useFeedLinks } from '../../feeds/feed-links';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
@@ -63,6 +65,8 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
   const { chaptersRead } = useBookProgress(bookId);
   const book = data?.bookDetails;
   usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
+  const feeds = useMemo(() => (book ? storyFeedLinks(book.book_id, book.english_book_name) : []), [book]);
+  useFeedLinks(feeds);
 
   if (isPending) return <p>Loading</p>;
   if (isNotFound(error)) return <NotFoundPage what="story" />;
@@ -109,6 +113,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
       <Boundary>
         <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
       </Boundary>
+      <FeedLinks label="New chapters by feed:" links={feeds} />
       <NewChapterNotice bookId={book.book_id} slug={slug} />
 
       <div id="book-comments" className="book-page__comments">

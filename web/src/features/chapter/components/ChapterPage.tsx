@@ -1,9 +1,11 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
 import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
 import { bookIdOfSlug } from '@shelf/contracts';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
+import { storyFeedLinks, useFeedLinks } from '../../feeds/feed-links';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { usePreloadReaderFont } from '../../reader-settings/reader-text-style';
 import { CHAPTER_ID } from '../chapter-paths';
@@ -23,6 +25,8 @@ function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterI
   const { data, isPending, error } = useChapterPage(bookIDSlug, chapterID);
   const title = data ? `${data.chapterContent.title} - ${data.bookDetails.english_book_name} | ${SITE_NAME}` : SITE_NAME;
   usePageMeta(title, data ? `Read ${data.chapterContent.title} of ${data.bookDetails.english_book_name} on ${SITE_NAME}.` : undefined);
+  const book = data?.bookDetails;
+  useFeedLinks(useMemo(() => (book ? storyFeedLinks(book.book_id, book.english_book_name) : []), [book]));
   // The reader's chosen font comes while the chapter does, not after it.
   usePreloadReaderFont();
 

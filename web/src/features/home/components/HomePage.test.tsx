@@ -40,6 +40,22 @@ describe('HomePage', () => {
     delete root.dataset.continueRow;
   });
 
+  it('links the latest chapters feed under Latest Updates and offers it in the head', async () => {
+    answer(200, emptyHome);
+    const { unmount } = renderWithProviders(<HomePage />);
+    const latest = await screen.findByRole('region', { name: 'Latest Updates' });
+    expect(latest).toHaveTextContent('Latest chapters by feed: RSS · Atom');
+    expect(screen.getByRole('link', { name: 'RSS' })).toHaveAttribute('href', '/api/feeds/latest.rss');
+    expect(screen.getByRole('link', { name: 'Atom' })).toHaveAttribute('href', '/api/feeds/latest.atom');
+    const offered = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"]')].map((link) => [link.type, link.title, link.getAttribute('href')]);
+    expect(offered()).toEqual([
+      ['application/rss+xml', 'Novel Shelf: latest chapters (RSS)', '/api/feeds/latest.rss'],
+      ['application/atom+xml', 'Novel Shelf: latest chapters (Atom)', '/api/feeds/latest.atom'],
+    ]);
+    unmount();
+    expect(offered()).toEqual([]);
+  });
+
   it("shows 'Loading...' and then the three lists, with the empty-list text where a list is empty", async () => {
     const home: HomeResponse = { latestBooks: [book(1, 'Golden Stage')], randomBLBooks: [book(2, 'Qiang Jin Jiu')], randomNonBLBooks: [] };
     answer(200, home);

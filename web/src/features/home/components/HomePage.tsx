@@ -1,11 +1,13 @@
 import type { BookListItem } from '@shelf/contracts';
-import { useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists/components/BookCardList';
 import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { releaseContinueRowRoom } from '../../reading-progress/continue-row-room';
 import { useHasReadingPlaces } from '../../reading-progress/use-has-reading-places';
 import { useHydrated } from '../../../shared/state/hydration';
+import { FeedLinks } from '../../feeds/components/FeedLinks';
+import { latestFeedLinks, useFeedLinks } from '../../feeds/feed-links';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useHome } from '../queries';
 import { Boundary } from '../../../shared/ui/Boundary';
@@ -13,18 +15,22 @@ import { Boundary } from '../../../shared/ui/Boundary';
 // Only readers with places to go back to load the row's code.
 const ContinueReadingRow = lazyComponent(() => import('../../reading-progress/components/ContinueReadingRow').then((m) => m.ContinueReadingRow));
 
-function BookList({ title, books }: { title: string; books: BookListItem[] }) {
+const LATEST_FEEDS = latestFeedLinks();
+
+function BookList({ title, books, children }: { title: string; books: BookListItem[]; children?: ReactNode }) {
   const id = `home-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section className="book-list" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <BookCardList books={books} />
+      {children}
     </section>
   );
 }
 
 export function HomePage() {
   usePageMeta(SITE_NAME, SITE_DESCRIPTION);
+  useFeedLinks(LATEST_FEEDS);
   const { data, error, isPending } = useHome();
   const hasPlaces = useHasReadingPlaces();
   const hydrated = useHydrated();
@@ -45,7 +51,9 @@ export function HomePage() {
           </Boundary>
         )}
       </div>
-      <BookList title="Latest Updates" books={data.latestBooks} />
+      <BookList title="Latest Updates" books={data.latestBooks}>
+        <FeedLinks label="Latest chapters by feed:" links={LATEST_FEEDS} />
+      </BookList>
       <BookList title="BL Recommendations" books={data.randomBLBooks} />
       <BookList title="Non-BL Recommendations" books={data.randomNonBLBooks} />
     </>

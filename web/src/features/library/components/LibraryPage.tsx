@@ -1,5 +1,6 @@
 import { SHELF_NAMES, type ShelvedStoryItem } from '@shelf/contracts';
 import { Link } from '../../../shared/ui/Link';
+import { ReadingFeed } from '../../feeds/components/ReadingFeed';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { useLibrary } from '../queries';
 import './library.css';
@@ -63,6 +64,7 @@ export function LibraryPage() {
           )}
         </section>
       ))}
+      <ReadingFeed />
     </>
   );
 }
