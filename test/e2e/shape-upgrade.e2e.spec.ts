@@ -3,11 +3,13 @@
 // Redis and SMTP catcher.
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type CommentsResponse, ProjectionCollection, type ProjectionShapeDocument, SHAPE_UPGRADE_CLAIM, SocialReadModelCollection } from '@shelf/contracts';
+import { type CommentsResponse, ProjectionCollection, type ProjectionShapeDocument, SocialReadModelCollection } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { ReadModels as ApiReadModels } from '../../backend/src/platform/read-models';
+import { type LeaseDocument, Leases } from '../../workers/src/projections/leases';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
 import { ReadModels } from '../../workers/src/projections/read-models';
+import { SHAPE_UPGRADE_LEASE } from '../../workers/src/projections/shape-upgrade';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { appendComment, seedCatalog, startSite, type TestSite } from '../site-harness';
 
@@ -53,10 +55,12 @@ describe('read models of an older shape', () => {
     await shapes().deleteMany({});
 
     workers = await NestFactory.createApplicationContext(WorkersModule.register(env), { logger: ['error'] });
+    const leases = new Leases(site.store.db!.collection<LeaseDocument>(ProjectionCollection.Locks));
     const deadline = Date.now() + 120_000;
     for (;;) {
       const docs = await shapes().find({}).toArray();
-      if (docs.some((doc) => doc._id === 'comment-threads' && doc.shape === 2) && !docs.some((doc) => doc._id === SHAPE_UPGRADE_CLAIM)) break;
+      // Recorded by the rebuild as it swaps the read models in; the lease let go once it has finished.
+      if (docs.some((doc) => doc._id === 'comment-threads' && doc.shape === 2) && !(await leases.held(SHAPE_UPGRADE_LEASE))) break;
       if (Date.now() > deadline) throw new Error(`not rebuilt within 120 s: ${JSON.stringify(docs)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

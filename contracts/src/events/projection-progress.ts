@@ -9,15 +9,13 @@ export const ProjectionCollection = {
   Checkpoints: 'projection_checkpoints',
   /**
    * Leases with fencing epochs (workers' leases.ts): one partition consumer at a time, one writer of a shared read-model
-   * document at a time; a claim per epoch (`{lease}#{epoch}`) and a hint of the newest (`{lease}`).
+   * document at a time, one worker process rebuilding read models of an older shape; a claim per epoch
+   * (`{lease}#{epoch}`) and a hint of the newest (`{lease}`).
    */
   Locks: 'projection_locks',
   /** Events a projector failed on every retry, set aside for an operator (`npm run projections:parked`). */
   Parked: 'projection_parked',
-  /**
-   * The shape each projector's read models are in (ProjectionShapeDocument, `_id` = projector), and while the workers
-   * rebuild read models of an older shape, their claim (`_id` = SHAPE_UPGRADE_CLAIM).
-   */
+  /** The shape each projector's read models are in (ProjectionShapeDocument, `_id` = projector). */
   Shapes: 'projection_shapes',
 } as const;
 
@@ -27,9 +25,6 @@ export interface ProjectionShapeDocument {
   shape: number;
   at: Date;
 }
-
-/** The `_id` in `projection_shapes` of the claim of the worker process rebuilding read models of an older shape. */
-export const SHAPE_UPGRADE_CLAIM = '~upgrade';
 
 /** One projector's progress through one partition, as its partition's document holds it (see checkpointsOf). */
 export interface CheckpointDocument {

@@ -93,6 +93,12 @@ export class Leases {
     await this.claims().updateOne({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(0) } });
   }
 
+  /** Whether someone holds the lease now (its newest claim has not expired nor been let go). */
+  async held(id: string): Promise<boolean> {
+    const { claim } = await this.newest(id);
+    return claim !== null && claim.until.getTime() > Date.now();
+  }
+
   /** Waits for the lease (a few ms at a time) and runs `work` holding it. */
   async withLease<T>(id: string, ttlMs: number, work: (lease: Lease) => Promise<T>): Promise<T> {
     let lease: Lease | null;

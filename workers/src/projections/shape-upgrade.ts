@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { PARTITION_COUNT, ProjectionCollection, type ProjectionShapeDocument, SHAPE_UPGRADE_CLAIM } from '@shelf/contracts';
+import { PARTITION_COUNT, ProjectionCollection, type ProjectionShapeDocument } from '@shelf/contracts';
 import type { EnvVariables } from '@shelf/server-config';
-import { MongoServerError, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Checkpoints } from './checkpoints';
+import { type LeaseDocument, Leases } from './leases';
 import { PROJECTORS, type Projector } from './projector';
 import { ReadModels } from './read-models';
 
@@ -14,9 +15,11 @@ export const WORKER_VARIABLES = Symbol('WORKER_VARIABLES');
 /** The rebuild command, built (from the workers' sources and from their build alike). */
 const REBUILD_MAIN = join(__dirname, '..', '..', 'dist', 'rebuild', 'main.js');
 
-/** A claim not renewed for this long belongs to a process that died: another may take it. */
-const CLAIM_STALE_MS = 120_000;
-const CLAIM_RENEW_MS = 30_000;
+/** The lease of the one worker process rebuilding read models of an older shape. */
+export const SHAPE_UPGRADE_LEASE = 'shape-upgrade';
+/** A holding not renewed for this long belongs to a process that died: another may take it. */
+const LEASE_MS = 120_000;
+const RENEW_MS = 30_000;
 
 export const shapeOf = (projector: Projector): number => projector.shape ?? 1;
 
@@ -45,8 +48,8 @@ export function outdatedShapes(projectors: readonly Projector[], recorded: Reado
 
 /**
  * When the workers start, brings read models of an older shape to the projectors' current one: it records the shape of
- * a new site's, and has `npm run projections:rebuild` rebuild the others (one worker process at a time, under a claim in
- * `projection_shapes`), while live projection goes on; the rebuild records their shape when it swaps them in. Readers
+ * a new site's, and has `npm run projections:rebuild` rebuild the others (one worker process at a time, under the
+ * SHAPE_UPGRADE_LEASE), while live projection goes on; the rebuild records their shape when it swaps them in. Readers
  * are served the old read models until then. A rebuild that fails is tried again at the next start.
  */
 @Injectable()
@@ -75,7 +78,7 @@ export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     try {
       const withReadModels = this.projectors.filter((projector) => projector.owns?.length);
-      const recorded = new Map((await this.shapes.find({ _id: { $ne: SHAPE_UPGRADE_CLAIM } }).toArray()).map((doc) => [doc._id, doc.shape]));
+      const recorded = new Map((await this.shapes.find({}).toArray()).map((doc) => [doc._id, doc.shape]));
       const { outdated, current } = outdatedShapes(withReadModels, recorded, await this.projected(withReadModels.filter((p) => !recorded.has(p.name))));
       if (current.length > 0) await recordShapes(this.readModels.db, current);
       if (outdated.length > 0) {
@@ -105,8 +108,10 @@ export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async upgrade(names: string[]): Promise<void> {
-    if (!(await this.claim())) return;
-    const renew = setInterval(() => void this.shapes.updateOne({ _id: SHAPE_UPGRADE_CLAIM }, { $set: { at: new Date() } }).catch(() => undefined), CLAIM_RENEW_MS);
+    const leases = new Leases(this.readModels.db.collection<LeaseDocument>(ProjectionCollection.Locks));
+    const lease = await leases.tryAcquire(SHAPE_UPGRADE_LEASE, LEASE_MS);
+    if (!lease) return; // another process is at it
+    const renew = setInterval(() => void leases.renew(lease, LEASE_MS).catch(() => undefined), RENEW_MS);
     try {
       this.logger.warn(`Read models of ${names.join(', ')} are of an older shape: rebuilding them from the log (the site keeps serving the old ones).`);
       const code = await new Promise<number | null>((resolve) => {
@@ -120,20 +125,7 @@ export class ShapeUpgrade implements OnModuleInit, OnApplicationShutdown {
       else this.logger.error(`The rebuild of ${names.join(', ')} failed (exit ${code}); it is tried again at the next start.`);
     } finally {
       clearInterval(renew);
-      await this.shapes.deleteOne({ _id: SHAPE_UPGRADE_CLAIM }).catch(() => undefined);
-    }
-  }
-
-  /** Takes the claim to rebuild, unless another process holds it (and has renewed it lately). */
-  private async claim(): Promise<boolean> {
-    try {
-      await this.shapes.insertOne({ _id: SHAPE_UPGRADE_CLAIM, shape: 0, at: new Date() });
-      return true;
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
-      const held = await this.shapes.findOne({ _id: SHAPE_UPGRADE_CLAIM });
-      if (!held || Date.now() - held.at.getTime() < CLAIM_STALE_MS) return false;
-      return (await this.shapes.updateOne({ _id: SHAPE_UPGRADE_CLAIM, at: held.at }, { $set: { at: new Date() } })).modifiedCount === 1;
+      await leases.release(lease).catch(() => undefined);
     }
   }
 }
