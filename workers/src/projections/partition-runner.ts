@@ -137,7 +137,9 @@ export class PartitionRunner {
         }
         read += entries.length;
         this.signals.projected(entries);
-        if (waiting) break;
+        // Fewer than asked and not waiting: the batch met the partition's end (readBatch looks one place past the head),
+        // so reading again would find nothing new; what is appended next wakes the partition again.
+        if (waiting || entries.length < LOG_BATCH) break;
       }
     } catch (error) {
       // The checkpoints in memory may be ahead of the store's: let go of the partition, to start afresh from the store.
