@@ -9,6 +9,11 @@ const sharedZone = { regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ 
 // The app's links are shared/ui/Link (react-router's Link brings data-router prefetching into the entry).
 const routerLink = { name: 'react-router-dom', importNames: ['Link'], message: 'Use shared/ui/Link.' };
 
+// Another backend module's insides: its layers, reached from a module (`../../other/application/…`) or from outside one
+// (`../modules/other/infrastructure/…`).
+const MODULE_INSIDES = '^(\\./|(\\.\\./)+)(modules/)?[a-z-]+/(api|application|domain|infrastructure|cli|import-format)(/|$)';
+const MODULE_FACE = "Use another module through its index.ts, not its insides: export what it offers there.";
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.tools/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -65,6 +70,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Module faces (docs/architecture.md, "Backend modules"): a backend module uses another only through the other's
+  // index.ts (and its Nest module class), dynamic import() too; tests may reach inside. A module's domain may use
+  // another's domain (pure rules): the domain rule above governs those files. backend/src/modules/module-faces.spec.ts
+  // proves these rules fire.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'backend/src/domain/**', 'backend/src/modules/*/domain/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: MODULE_INSIDES, message: MODULE_FACE }] }],
+      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${MODULE_INSIDES.replaceAll('/', '\\/')}/]`, message: MODULE_FACE }],
     },
   },
   // Nest resolves constructor parameters from their emitted types, so injected classes must be value imports.

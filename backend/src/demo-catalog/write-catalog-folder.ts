@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BookMetadata, type ChapterData } from '@shelf/contracts';
-import { formatChapterFile } from '../modules/catalog/import-format/chapter-file';
+import { formatChapterFile } from '../modules/catalog';
 
 /** A URL-friendly form of a name: lowercase letters, digits and single hyphens. */
 export function slugify(name: string): string {

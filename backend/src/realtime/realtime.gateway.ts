@@ -9,8 +9,8 @@ import {
 } from '@nestjs/websockets';
 import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
 import type { Server, Socket } from 'socket.io';
-import { AccountDirectory } from '../modules/accounts/application/account-directory';
-import { OPERATORS_ONLY } from '../modules/operators/api/operator.guard';
+import { AccountDirectory } from '../modules/accounts';
+import { OPERATORS_ONLY } from '../modules/operators';
 import { parseBookRef } from './book-ref';
 import { HandshakeAuth } from './handshake-auth';
 import { LivePresence } from './live-presence';

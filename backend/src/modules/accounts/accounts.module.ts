@@ -5,7 +5,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
 import { SERVICE_ENV, type ServiceEnv } from '../../platform/config/service-env';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from './api/access-token-key';
-import { UserGuard, VerifiedUserGuard } from './api/auth.guards';
+import { UserGuard, VerifiedUserGuard } from '../../platform/auth/auth.guards';
 import { JwtStrategy } from './api/jwt.strategy';
 import { UserController } from './api/user.controller';
 import { AccountDirectory } from './application/account-directory';

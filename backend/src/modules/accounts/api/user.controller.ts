@@ -27,7 +27,7 @@ import {
   TokenQuery,
 } from './account-dtos';
 import { AccountLimits } from './account-rate-limits';
-import { claimsOf, UserGuard } from './auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 
 /** An account command's message as the spec's `success` answer (a refusal answers `success: false`: see platform/http/refusal-body.ts). */
 const succeeded = (message: string): SuccessResponse => ({ success: true, message });

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import type { AuditResponse } from '@shelf/contracts';
-import { AccountDirectory } from '../../accounts/application/account-directory';
-import { OperatorsOnly } from '../../operators/api/operator.guard';
+import { AccountDirectory } from '../../accounts';
+import { OperatorsOnly } from '../../operators';
 import type { AuditFilter } from '../infrastructure/audit-trail-read-store';
 import { GetAuditTrailQuery } from '../application/get-audit-trail.query';
 import { toAuditCsv } from './audit-csv';

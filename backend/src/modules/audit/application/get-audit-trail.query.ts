@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditEntry, AuditEntryDocument } from '@shelf/contracts';
-import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
+import { UsersReadStore } from '../../accounts';
 import { type AuditFilter, AuditTrailReadStore } from '../infrastructure/audit-trail-read-store';
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '../../../domain/domain-error';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { DeleteCommentCommand } from '../application/delete-comment.command';
 import { EditCommentCommand } from '../application/edit-comment.command';
 import { GetCommentsQuery } from '../application/get-comments.query';

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommentMessage } from '@shelf/contracts';
-import { AccountDirectory } from '../../accounts/application/account-directory';
+import { AccountDirectory } from '../../accounts';
 import { decideEdit } from '../domain/comment-decisions';
 import { refuseNonCommenter } from '../domain/comment-posting';
 import { CommentRepository } from '../infrastructure/comment-repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CatalogReadStore } from '../../catalog';
 import { CommentAnswer } from '../domain/comment-messages';
 import { AuthorNames } from '../infrastructure/author-names';
 import { CommentThreads } from '../infrastructure/comment-threads';

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { AccountDirectory } from '../../accounts/application/account-directory';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { AccountDirectory } from '../../accounts';
+import { CatalogReadStore } from '../../catalog';
 import { decidePost, type PostDecision, type Posting, refuseUnpostable } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
 import { CommentRepository } from '../infrastructure/comment-repository';

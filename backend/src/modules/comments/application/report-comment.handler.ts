@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountDirectory } from '../../accounts/application/account-directory';
+import { AccountDirectory } from '../../accounts';
 import { decideReport } from '../domain/comment-decisions';
 import { CommentAnswer } from '../domain/comment-messages';
 import { refuseNonCommenter } from '../domain/comment-posting';

@@ -11,7 +11,7 @@ import {
   SocialReadModelCollection,
 } from '@shelf/contracts';
 import { ReadModels } from '../../../platform/read-models';
-import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
+import { UsersReadStore } from '../../accounts';
 
 const C = SocialReadModelCollection;
 

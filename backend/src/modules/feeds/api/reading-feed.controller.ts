@@ -4,7 +4,7 @@ import type { ReadingFeedResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { CreateFeedTokenCommand, RevokeFeedTokenCommand } from '../application/feed-token.commands';
 import { FeedAddresses } from '../infrastructure/feed-addresses';
 import { FeedTokensReadStore } from '../infrastructure/feed-tokens-read-store';

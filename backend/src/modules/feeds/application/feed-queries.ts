@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type BookReadModel, FEED_ITEM_LIMIT, type FeedFormat, feedPaths, storySlug } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
-import { CatalogLists } from '../../catalog/application/catalog-lists';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { ShelvesReadStore } from '../../shelves/infrastructure/shelves-read-store';
+import { CatalogLists, CatalogReadStore } from '../../catalog';
+import { ShelvesReadStore } from '../../shelves';
 import { FeedAddresses } from '../infrastructure/feed-addresses';
 import { FeedTokensReadStore } from '../infrastructure/feed-tokens-read-store';
 import { type FeedChapter, type FeedContent, tagUri } from './feed-document';

@@ -4,7 +4,7 @@ import type { LikeStatusResponse, MessageResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { GetLikeStatusQuery } from '../application/get-like-status.query';
 import { LikeStoryCommand } from '../application/like-story.command';
 import { BookIdInput } from './like-dtos';

@@ -14,7 +14,7 @@ import {
 } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
 import { ReadModels } from '../../../platform/read-models';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CatalogReadStore } from '../../catalog';
 
 /**
  * A book's like count and whether the reader likes it, from the read models: both follow a like once the workers have

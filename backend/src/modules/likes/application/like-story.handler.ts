@@ -4,7 +4,7 @@ import { DomainError } from '../../../domain/domain-error';
 import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CatalogReadStore } from '../../catalog';
 import { decideStoryLike } from '../domain/story-like-decisions';
 import { LikeStoryCommand } from './like-story.command';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { routeOf } from '../../../platform/http/answered-route';
-import { QUEUE_DASHBOARD_PATH } from '../../operators/api/queue-dashboard';
+import { QUEUE_DASHBOARD_PATH } from '../../operators';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

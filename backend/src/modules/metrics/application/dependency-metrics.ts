@@ -5,7 +5,7 @@ import { Counter, Gauge } from 'prom-client';
 import { RedisClient } from '../../../platform/redis-client';
 import { within } from '../../../platform/within-deadline';
 import { RealtimeGateway } from '../../../realtime/realtime.gateway';
-import { ProjectionProgress } from '../../health/infrastructure/projection-progress';
+import { ProjectionProgress } from '../../health';
 import { MailCountsReader } from '../infrastructure/mail-counts.reader';
 import { MetricsRegistry } from '../infrastructure/metrics-registry';
 import { JOB_STATES, QueueDepthReader } from '../infrastructure/queue-depth.reader';

@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import type { ModerationContextResponse, ModerationQueueResponse, OperatorActionResponse } from '@shelf/contracts';
 import type { Request } from 'express';
-import { LiftCommentingSuspensionCommand } from '../../accounts/application/lift-commenting-suspension.command';
-import { SuspendCommentingCommand } from '../../accounts/application/suspend-commenting.command';
-import { operatorOf, OperatorsOnly } from '../../operators/api/operator.guard';
+import { LiftCommentingSuspensionCommand, SuspendCommentingCommand } from '../../accounts';
+import { operatorOf, OperatorsOnly } from '../../operators';
 import { GetModerationContextQuery } from '../application/get-moderation-context.query';
 import { GetModerationQueueQuery } from '../application/get-moderation-queue.query';
 import { type CommentModeration, ModerateCommentCommand } from '../application/moderate-comment.command';

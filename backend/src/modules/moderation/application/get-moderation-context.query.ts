@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ModerationContextResponse } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
-import { suspendedNow } from '../../accounts/domain/user-state';
-import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { CommentAnswer } from '../../comments/domain/comment-messages';
-import { CommentThreads } from '../../comments/infrastructure/comment-threads';
+import { suspendedNow, UsersReadStore } from '../../accounts';
+import { CatalogReadStore } from '../../catalog';
+import { CommentAnswer, CommentThreads } from '../../comments';
 import { ModerationReadStore } from '../infrastructure/moderation-read-store';
 import { bookTitles } from './get-moderation-queue.query';
 import { toModeratedComment, toModerationItem } from './moderation-views';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MODERATION_PAGE_SIZE, type ModerationQueueResponse, type ModerationView } from '@shelf/contracts';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CatalogReadStore } from '../../catalog';
 import { ModerationReadStore } from '../infrastructure/moderation-read-store';
 import { toModerationItem } from './moderation-views';
 

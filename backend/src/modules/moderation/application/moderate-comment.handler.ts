@@ -1,7 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommentDecision } from '../../comments/domain/comment-decisions';
-import type { CommentState } from '../../comments/domain/comment-state';
-import { CommentRepository } from '../../comments/infrastructure/comment-repository';
+import { type CommentDecision, type CommentState, CommentRepository } from '../../comments';
 import { decideDismissal, decideOperatorRemoval, decideRestoration } from '../domain/comment-moderation';
 import { type CommentModeration, ModerateCommentCommand } from './moderate-comment.command';
 

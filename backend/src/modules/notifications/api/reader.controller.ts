@@ -8,7 +8,7 @@ import type {
   UnreadCountResponse,
 } from '@shelf/contracts';
 import type { Request } from 'express';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { GetLikedStoriesQuery } from '../application/get-liked-stories.query';
 import { GetRepliesQuery } from '../application/get-replies.query';
 import { MarkRepliesReadCommand } from '../application/mark-replies-read.command';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { bookKey, hasNewUpdates, type LikedStoriesResponse, type LikedStorySort, type ReaderLikedStory } from '@shelf/contracts';
-import { CatalogLists } from '../../catalog/application/catalog-lists';
+import { CatalogLists } from '../../catalog';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
 
 export const LIKED_STORIES_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { chapterKey, type CommentEntry, countsAsUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
-import { UsersReadStore } from '../../accounts/infrastructure/users-read-store';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { CommentThreads } from '../../comments/infrastructure/comment-threads';
+import { UsersReadStore } from '../../accounts';
+import { CatalogReadStore } from '../../catalog';
+import { CommentThreads } from '../../comments';
 import { ReaderReadModels } from '../infrastructure/reader-read-models';
 
 export const REPLIES_PAGE_SIZE = 10;

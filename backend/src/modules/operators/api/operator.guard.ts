@@ -1,7 +1,7 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { AccountDirectory, type DirectoryEntry } from '../../accounts/application/account-directory';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { AccountDirectory, type DirectoryEntry } from '../../accounts';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 
 export const OPERATORS_ONLY = 'This page is for operators.';
 

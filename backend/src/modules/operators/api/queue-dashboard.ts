@@ -7,7 +7,7 @@ import { QueueName } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { type Express, type RequestHandler, Router } from 'express';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
-import { AccountDirectory } from '../../accounts/application/account-directory';
+import { AccountDirectory } from '../../accounts';
 import { basicAuth } from './basic-auth';
 import { DASHBOARD_LOCKED_MESSAGE, DashboardLoginLimits } from './dashboard-login-limits';
 import { DashboardSession } from './dashboard-session';

@@ -5,9 +5,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AccountEventType, type AuditEntryDocument } from '@shelf/contracts';
 import { userInfo } from 'node:os';
 import { DomainError } from '../../../domain/domain-error';
-import { AccountDirectory } from '../../accounts/application/account-directory';
-import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read-store';
-import { ChangeOperatorRoleCommand } from '../../accounts/application/change-operator-role.command';
+import { AccountDirectory, ChangeOperatorRoleCommand } from '../../accounts';
+import { AuditTrailReadStore } from '../../audit';
 import { OperatorsCliModule } from './operators-cli.module';
 
 const usage = `usage:

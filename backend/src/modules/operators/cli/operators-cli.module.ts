@@ -3,7 +3,7 @@ import type { EnvVariables } from '@shelf/server-config';
 import { EventStoreModule } from '../../../event-store/event-store.module';
 import { PlatformModule } from '../../../platform/platform.module';
 import { AccountsModule } from '../../accounts/accounts.module';
-import { AuditTrailReadStore } from '../../audit/infrastructure/audit-trail-read-store';
+import { AuditTrailReadStore } from '../../audit';
 
 /** What the operators CLI needs: the store, the event log, the account commands and the audit trail; no HTTP. */
 @Module({})

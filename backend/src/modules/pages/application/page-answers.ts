@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PageAnswer, PageData, PageRequest } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
-import { GetBookPageQuery } from '../../catalog/application/get-book-page.query';
-import { GetCategoryPageQuery } from '../../catalog/application/get-category-page.query';
-import { GetChapterPageQuery } from '../../catalog/application/get-chapter-page.query';
-import { GetHomeQuery } from '../../catalog/application/get-home.query';
+import { GetBookPageQuery, GetCategoryPageQuery, GetChapterPageQuery, GetHomeQuery } from '../../catalog';
 
 /**
  * The answers server-rendered pages show, from the same queries (and read models) as the API's GET /api/… routes. A

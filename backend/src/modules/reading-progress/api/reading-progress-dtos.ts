@@ -2,7 +2,7 @@ import { PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsISO8601, IsInt, IsNumber, Max, Min, ValidateNested } from 'class-validator';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
-import { BookIdInput } from '../../likes/api/like-dtos';
+import { BookIdInput } from '../../likes';
 
 const NOT_A_CHAPTER_ID = 'chapter_id must be a whole number.';
 const NOT_A_POSITION = 'position must be a number from 0 (the top of the chapter) to 1 (its end).';

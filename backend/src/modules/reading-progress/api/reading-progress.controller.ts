@@ -4,12 +4,12 @@ import type { BookProgressResponse, ContinueReadingResponse, MergeProgressRespon
 import type { Request } from 'express';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { GetBookProgressQuery } from '../application/get-book-progress.query';
 import { GetContinueReadingQuery } from '../application/get-continue-reading.query';
 import { MergeProgressCommand } from '../application/merge-progress.command';
 import { RecordProgressCommand } from '../application/record-progress.command';
-import { BookIdInput } from '../../likes/api/like-dtos';
+import { BookIdInput } from '../../likes';
 import { MergeProgressInput, RecordProgressInput } from './reading-progress-dtos';
 
 /** A signed-in reader's place in each book, kept across devices. */

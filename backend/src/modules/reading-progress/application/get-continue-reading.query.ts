@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CONTINUE_READING_LIMIT, type ContinueReadingItem, type ContinueReadingResponse, storySlug } from '@shelf/contracts';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
+import { CatalogReadStore } from '../../catalog';
 import { ReadingProgressReadStore } from '../infrastructure/reading-progress-read-store';
 
 /** The books the reader read last, newest first, each with the chapter they were in. */

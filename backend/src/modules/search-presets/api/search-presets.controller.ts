@@ -4,7 +4,7 @@ import type { SearchPreset, SearchPresetsResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { DeleteSearchPresetCommand, SaveSearchPresetCommand } from '../application/search-preset.commands';
 import { SearchPresetsReadStore } from '../infrastructure/search-presets-read-store';
 import { SearchPresetInput, SearchPresetNameInput } from './search-preset-dtos';

@@ -3,7 +3,7 @@ import { libraryStreams, type SearchPreset } from '@shelf/contracts';
 import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
-import { parseSearchParams } from '../../catalog/application/parse-search-params';
+import { parseSearchParams } from '../../catalog';
 import { decideDeletePreset, decideSavePreset } from '../domain/search-preset-decisions';
 import { DeleteSearchPresetCommand, SaveSearchPresetCommand } from './search-preset.commands';
 

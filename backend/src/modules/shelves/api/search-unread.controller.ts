@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, UseGuards } from '@nestjs/common';
 import type { SearchResponse } from '@shelf/contracts';
 import type { Request } from 'express';
-import { claimsOf, UserGuard } from '../../accounts/api/auth.guards';
+import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 import { SearchUnreadQuery } from '../application/search-unread.query';
 
 /**

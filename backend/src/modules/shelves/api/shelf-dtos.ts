@@ -1,6 +1,6 @@
 import { type Shelf, SHELVES } from '@shelf/contracts';
 import { IsIn, ValidateIf } from 'class-validator';
-import { BookIdInput } from '../../likes/api/like-dtos';
+import { BookIdInput } from '../../likes';
 
 export class ShelfInput extends BookIdInput {
   @ValidateIf((_input, value) => value !== null)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { bookProgress, type LibraryResponse, SHELVES, type ShelvedStoryItem, storySlug } from '@shelf/contracts';
-import { CatalogReadStore } from '../../catalog/infrastructure/catalog-read-store';
-import { ReadingProgressReadStore } from '../../reading-progress/infrastructure/reading-progress-read-store';
+import { CatalogReadStore } from '../../catalog';
+import { ReadingProgressReadStore } from '../../reading-progress';
 import { ShelvesReadStore } from '../infrastructure/shelves-read-store';
 
 /** The reader's shelves with their stories, each with the chapters uploaded since the reader last read it. */

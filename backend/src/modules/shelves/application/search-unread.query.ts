@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchResponse } from '@shelf/contracts';
-import { CatalogLists } from '../../catalog/application/catalog-lists';
-import { parseSearchParams, type QueryParams } from '../../catalog/application/parse-search-params';
-import { ReadingProgressReadStore } from '../../reading-progress/infrastructure/reading-progress-read-store';
+import { CatalogLists, parseSearchParams, type QueryParams } from '../../catalog';
+import { ReadingProgressReadStore } from '../../reading-progress';
 import { ShelvesReadStore } from '../infrastructure/shelves-read-store';
 
 /** GET /api/user/searchbook: the search of GET /api/searchbook without the stories the reader has opened or shelved. */
