@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { outsideActEnvironment } from '../test/outside-act';
 import indexHtml from '../../index.html?raw';
+import type * as HydrationModule from '../shared/state/hydration';
 
 const script = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
 const runEarlyScript = () => new Function(script)();
@@ -42,7 +43,7 @@ function Page({ onSearch, hydrated }: { onSearch: (text: string) => void; hydrat
 }
 
 /** The hydration module the app loaded last (loaded afresh with the app's modules, as on a page load). */
-let hydration: typeof import('../shared/state/hydration') | null = null;
+let hydration: typeof HydrationModule | null = null;
 const useSignedIn = () => hydration?.useHydrated() ?? false;
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector)!;
