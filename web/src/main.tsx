@@ -19,7 +19,7 @@ if (embedded) {
   // As a transition, hydrating yields to the browser every few milliseconds instead of holding it in one long task.
   void preloadPageCode(page.data.page).then(() =>
     startTransition(() => {
-      // What was typed so far, before hydrating renders the fields again; taps wait for the app (App's EarlyInputReplay).
+      // What was typed so far, before hydrating renders the fields again; taps wait for the app (the layout's EarlyInputReplay).
       takeEarlyTyping();
       hydrateRoot(
         root,

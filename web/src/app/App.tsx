@@ -5,7 +5,6 @@ import { onHydrated, shellHasHydrated } from '../shared/state/hydration';
 import { followStoredSession } from '../shared/state/session.atoms';
 import { getAppStore } from '../shared/state/store';
 import { AppProviders } from './AppProviders';
-import { EarlyInputReplay } from './early-input';
 import { AppRoutes } from './AppRoutes';
 
 /** The app in the browser; `renderedAt` when it hydrates a page the server rendered at that time. */
@@ -28,7 +27,6 @@ export function App({ queryClient, renderedAt }: { queryClient: QueryClient; ren
           page lands on home instead of the page's redirect to login. */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
-        <EarlyInputReplay />
       </BrowserRouter>
     </AppProviders>
   );

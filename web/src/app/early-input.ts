@@ -124,7 +124,8 @@ export function giveEarlyInput(): void {
 /**
  * Gives what index.html's early script kept to the page once it has hydrated and its render with the reader's own
  * values (session, settings) is committed, so that a tap or a search made on a server-drawn page before then is
- * neither lost nor taken as a visitor's.
+ * neither lost nor taken as a visitor's. A component of the layout's own (the server draws it too, so the ids React's
+ * useId gives the rest stay the server's), so that the end of hydration renders it alone.
  */
 export function EarlyInputReplay(): null {
   const hydrated = useHydrated();
