@@ -32,7 +32,8 @@ if (await isPortTaken(ports.http)) {
   process.exit(1);
 }
 
-const env = { ...siteEnv(dataDir), PORT: String(ports.http) };
+// Framework logs at warning level unless LOG_LEVEL asks for more (error, warn, log, debug, verbose).
+const env = { ...siteEnv(dataDir), PORT: String(ports.http), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
 const commands = [];
 const local = [];
 const mail = mailCatcher(ports.smtp, ports.mailWeb, dataDir);
@@ -45,7 +46,9 @@ for (const service of local) {
     console.error(`Port ${service.port} (${service.name}) is in use: is the site already running? See the README's configuration for the port variables.`);
     process.exit(1);
   }
-  commands.push({ name: service.name, command: shellLine(service.command) });
+  // Redis's start-up notes go to its log file unless LOG_LEVEL asks for the services' logs too.
+  const command = service.name === 'redis' && !process.env.LOG_LEVEL ? [...service.command, '--logfile', join(dataDir, 'redis', 'redis.log')] : service.command;
+  commands.push({ name: service.name, command: shellLine(command) });
 }
 commands.push(
   { name: 'api', command: shellLine([process.execPath, 'backend/dist/main.js']), env },
@@ -61,32 +64,80 @@ const { result } = concurrently(commands, {
   killTimeout: 10000,
 });
 
-/**
- * Imports the demo catalog until one import has finished (the command skips it after that). With a catalog
- * of your own, start with DEMO_CATALOG=off so the demo does not overwrite books with the same ids.
- */
-function seedDemoCatalog() {
-  const seed = spawn(process.execPath, ['backend/dist/modules/catalog/cli/main.js', 'seed-demo'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
-  seed.on('exit', (code) => code !== 0 && console.error('The demo catalog could not be imported; see the lines above.'));
-  // Stopped half-way, the import resumes on the next start: it is idempotent and only a finished one is marked.
-  process.on('exit', () => seed.kill('SIGTERM'));
+const siteUrl = `http://127.0.0.1:${ports.http}/`;
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** The API's JSON answer at `path`, or null while it cannot give one. */
+async function getJson(path) {
+  try {
+    const response = await fetch(new URL(`api${path}`, siteUrl), { signal: AbortSignal.timeout(5000) });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
 }
 
+/**
+ * Imports the demo catalog until one import has finished (the command skips it after that), and resolves with whether
+ * it did. With a catalog of your own, start with DEMO_CATALOG=off so the demo does not overwrite books with the same ids.
+ */
+function seedDemoCatalog() {
+  return new Promise((resolve) => {
+    // Its one line of output ("Demo catalog imported: …" or "… imported before.") is kept out of the way; errors show.
+    const seed = spawn(process.execPath, ['backend/dist/modules/catalog/cli/main.js', 'seed-demo'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    // Stopped half-way, the import resumes on the next start: it is idempotent and only a finished one is marked.
+    const stop = () => seed.kill('SIGTERM');
+    process.on('exit', stop);
+    seed.on('exit', (code) => {
+      process.off('exit', stop);
+      if (code !== 0) console.error('The demo catalog could not be imported; see the lines above.');
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * Resolves once readers see what the site holds: the API answers health, and the workers have projected the whole log
+ * (the demo catalog's stories searchable): with the stories it holds, or null when the site stopped first.
+ */
+async function siteReady() {
+  for (;;) {
+    const health = await getJson('/health');
+    if (health?.status === 'ok' && health.projectionLag === 0) {
+      const search = await getJson('/searchbook?page=1');
+      if (typeof search?.totalBooks === 'number') return search.totalBooks;
+    }
+    await sleep(500);
+  }
+}
+
+/** The one banner `npm start` prints: where the site is, once it is ready, and where to look next. */
+function banner(stories, demo) {
+  const password = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD you set' : `\`cat ${join(dataDir, ADMIN_PASSWORD_FILE)}\``;
+  const token = process.env.METRICS_TOKEN ? 'the METRICS_TOKEN you set' : `\`cat ${join(dataDir, METRICS_TOKEN_FILE)}\``;
+  const catalog = demo ? `with the demo catalog (${stories} stories)` : `with ${stories} ${stories === 1 ? 'story' : 'stories'}`;
+  const lines = [
+    `Novel Shelf is ready at ${siteUrl} ${catalog}.`,
+    ...(process.env.SMTP_URL ? [] : [`E-mail it sends: ${mail.webUrl}/`]),
+    `Queue dashboard: ${siteUrl}admin/queues (user ${env.ADMIN_USER}, password: ${password})`,
+    `Metrics: ${siteUrl}metrics (bearer token: ${token})`,
+    'Operators: `npm run operators -- grant <email>`. More logs: LOG_LEVEL=log npm start. Ctrl-C stops the site.',
+  ];
+  const rule = '─'.repeat(lines[0].length);
+  return ['', rule, ...lines, rule, ''].join('\n');
+}
+
+const demo = process.env.DEMO_CATALOG !== 'off';
+console.log(`Starting Novel Shelf${demo ? ' and its demo catalog (a minute or two the first time)' : ''}…`);
 waitForPort(ports.http, 120000).then(
-  () => {
-    console.log(`\nNovel Shelf is running at http://127.0.0.1:${ports.http}/ (API under /api).`);
-    if (!process.env.SMTP_URL) console.log(`E-mail it sends is caught at ${mail.webUrl}/`);
-    const password = process.env.ADMIN_PASSWORD ? 'the ADMIN_PASSWORD you set' : `\`cat ${join(dataDir, ADMIN_PASSWORD_FILE)}\``;
-    console.log('Operators: `npm run operators -- grant <email>` gives an account the role (Moderation and Audit trail in its menu).');
-    console.log(`Queue dashboard: http://127.0.0.1:${ports.http}/admin/queues (from the moderation page, or user ${env.ADMIN_USER}, password: ${password})`);
-    const token = process.env.METRICS_TOKEN ? 'the METRICS_TOKEN you set' : `\`cat ${join(dataDir, METRICS_TOKEN_FILE)}\``;
-    console.log(`Prometheus metrics: http://127.0.0.1:${ports.http}/metrics (Authorization: Bearer <token>, token: ${token}; see docs/metrics.md)`);
-    console.log('Press Ctrl-C to stop.\n');
-    if (process.env.DEMO_CATALOG !== 'off') seedDemoCatalog();
+  async () => {
+    const imported = demo ? await seedDemoCatalog() : false;
+    const stories = await siteReady();
+    console.log(banner(stories, imported));
   },
   () => undefined,
 );

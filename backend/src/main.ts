@@ -1,4 +1,4 @@
-import { pinNextTickShape } from '@shelf/server-config';
+import { logLevelsFrom, pinNextTickShape } from '@shelf/server-config';
 
 // Before the rest loads and runs: see pinNextTickShape.
 pinNextTickShape();
@@ -19,7 +19,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  const app = await createApp(process.env);
+  const app = await createApp(process.env, logLevelsFrom(process.env.LOG_LEVEL));
   const port = Number(process.env.PORT ?? 8080);
   await app.listen(port, process.env.HOST ?? '127.0.0.1');
   Logger.log(`API listening on ${await app.getUrl()}`, 'Main');

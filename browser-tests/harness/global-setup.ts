@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   // A runner stopped by a signal skips the teardown below: take the site down with it.
   const killOnExit = () => site.killNow();
   process.once('exit', killOnExit);
-  project.provide('site', { baseUrl: site.baseUrl, mailUrl: site.mailUrl, siteEnv: site.siteEnv });
+  project.provide('site', { baseUrl: site.baseUrl, mailUrl: site.mailUrl, siteEnv: site.siteEnv, startOutput: site.startOutput });
   return async () => {
     process.off('exit', killOnExit);
     await site.stop();

@@ -16,11 +16,15 @@ export interface SiteInfo {
    * `scripts/with-site-env.mjs` makes the rest of the site's environment from them, so commands reach this site.
    */
   siteEnv: Record<string, string>;
+  /** What `npm start` printed until it said the site was ready (its banner). */
+  startOutput: string;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DEMO_BOOKS = 64;
 const READY_TIMEOUT_MS = 300_000;
+/** What scripts/start.mjs prints once, when the site answers with the demo catalog imported and projected. */
+const READY_BANNER = 'Novel Shelf is ready at http://127.0.0.1:';
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -47,6 +51,7 @@ async function getJson<T>(url: string): Promise<T | null> {
 export class RunningSite implements SiteInfo {
   private exited = false;
   private readonly exit: Promise<void>;
+  startOutput = '';
 
   constructor(
     private readonly child: ChildProcess,
@@ -116,6 +121,7 @@ export async function startSite(logFile: string): Promise<RunningSite> {
   const site = new RunningSite(child, `http://127.0.0.1:${http}`, `http://127.0.0.1:${mailWeb}`, dataDir, siteEnv, () => output);
   try {
     await waitUntilReady(site);
+    site.startOutput = output;
     return site;
   } catch (error) {
     await site.stop();
@@ -127,7 +133,11 @@ async function waitUntilReady(site: RunningSite): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (site.hasExited) throw new Error(`the site stopped while starting:\n${site.output().slice(-3000)}`);
-    if (site.output().includes('Demo catalog imported') && (await catalogIsProjected(site.baseUrl))) return;
+    // The banner comes once the catalog is there: said any earlier, the site would send a reader to an empty home.
+    if (site.output().includes(READY_BANNER)) {
+      if (await catalogIsProjected(site.baseUrl)) return;
+      throw new Error(`the site said it was ready before its demo catalog was imported and projected:\n${site.output().slice(-3000)}`);
+    }
     await sleep(1000);
   }
   throw new Error(`the site was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${site.output().slice(-3000)}`);

@@ -2,7 +2,7 @@ import { type EmbeddedPageData, PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { replayEarlyInput } from './app/early-input';
+import { takeEarlyTyping } from './app/early-input';
 import { preloadPageCode } from './app/page-code';
 import { seedPageData } from './app/seed-page-data';
 import { createQueryClient } from './shared/api/query-client';
@@ -19,18 +19,19 @@ if (embedded) {
   // As a transition, hydrating yields to the browser every few milliseconds instead of holding it in one long task.
   void preloadPageCode(page.data.page).then(() =>
     startTransition(() => {
+      // What was typed so far, before hydrating renders the fields again; taps wait for the app (the layout's EarlyInputReplay).
+      takeEarlyTyping();
       hydrateRoot(
         root,
         <StrictMode>
           <App queryClient={queryClient} renderedAt={page.renderedAt} />
         </StrictMode>,
       );
-      replayEarlyInput();
     }),
   );
 } else {
-  // Drawn in the browser alone: there was nothing to tap before; the early script stops keeping taps.
-  window.takeEarlyInput?.();
+  // Drawn in the browser alone: there was nothing to tap before; the early script stops keeping input.
+  window.takeEarlyTap?.();
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />

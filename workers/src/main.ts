@@ -1,4 +1,4 @@
-import { pinNextTickShape } from '@shelf/server-config';
+import { logLevelsFrom, pinNextTickShape } from '@shelf/server-config';
 
 // Before the rest loads and runs: see pinNextTickShape.
 pinNextTickShape();
@@ -20,7 +20,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env));
+  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env), { logger: logLevelsFrom(process.env.LOG_LEVEL) });
   app.enableShutdownHooks();
   Logger.log('Workers are consuming their queues', 'Main');
 }

@@ -80,7 +80,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (!socket.rooms.has(room) && followed >= MAX_THREADS_PER_SOCKET) {
       return { ok: false, message: `One connection can follow at most ${MAX_THREADS_PER_SOCKET} comment threads. Leave one first.` };
     }
-    void socket.join(room);
+    void socket.join([room, RealtimeRoom.threadFollowers]);
     return { ok: true };
   }
 
@@ -89,6 +89,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     const checked = parseThreadRef(body);
     if (!checked.ok) return checked;
     void socket.leave(RealtimeRoom.thread(checked.thread));
+    // A socket that follows no thread any more hears of no renames either.
+    if (![...socket.rooms].some((name) => name.startsWith(THREAD_ROOM_PREFIX))) void socket.leave(RealtimeRoom.threadFollowers);
     return { ok: true };
   }
 

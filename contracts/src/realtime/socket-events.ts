@@ -21,6 +21,8 @@ export const RealtimeRoom = {
   /** Only sockets that presented this user's access token join it. */
   user: (userId: string): string => `user:${userId}`,
   thread: (thread: ThreadRef): string => `thread:${threadId(thread)}`,
+  /** Every socket following at least one comment thread (joined with the thread's room): a renamed author's new name reaches them all. */
+  threadFollowers: 'thread-followers',
   /** Any socket may join it (LiveRequest.BookJoin): the book's story and chapter pages hear of its new chapters. */
   book: (bookId: number): string => `book:${bookId}`,
   /** Only sockets of accounts holding the operator role join it (LiveRequest.ModerationJoin). */
@@ -75,6 +77,8 @@ export const LivePush = {
   ModerationChanged: 'moderation:changed.v1',
   /** A new chapter of the book was published (and is in the catalog read models): to the book's room. */
   ChapterPublished: 'chapter:published.v1',
+  /** A reader changed their name: to every socket following a thread, whose comments by them show the new one. */
+  UserRenamed: 'user:renamed.v1',
 } as const;
 
 /** What a client asks of the live channel, answered with a RoomAck. */
@@ -87,6 +91,12 @@ export const LiveRequest = {
   BookJoin: 'book:join.v1',
   BookLeave: 'book:leave.v1',
 } as const;
+
+/** A reader's new name (their comments, old ones too, are shown under it). */
+export interface UserRenamedPush {
+  user_id: string;
+  username: string;
+}
 
 export interface CommentLikeCountPush {
   thread: ThreadRef;
@@ -105,6 +115,7 @@ export interface ServerToClientEvents {
   [LivePush.CommentLikeCount]: (push: CommentLikeCountPush) => void;
   [LivePush.ModerationChanged]: (push: ModerationPush) => void;
   [LivePush.ChapterPublished]: (push: ChapterPublishedPush) => void;
+  [LivePush.UserRenamed]: (push: UserRenamedPush) => void;
 }
 
 /** Acknowledgement of a join or leave: ok, or the reason it was refused. */

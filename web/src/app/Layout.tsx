@@ -9,6 +9,7 @@ import { Header } from '../features/site-shell/components/Header';
 import { SidePanel } from '../features/site-shell/components/SidePanel';
 import { useHydrated } from '../shared/state/hydration';
 import { isLoggedInAtom } from '../shared/state/session.atoms';
+import { EarlyInputReplay } from './early-input';
 import { lazyComponent } from '../shared/ui/lazy-component';
 import { Boundary } from '../shared/ui/Boundary';
 
@@ -48,6 +49,7 @@ export function Layout() {
       <Footer />
       <CookieBanner />
       <VisitorPlacesMerge />
+      <EarlyInputReplay />
     </div>
   );
 }

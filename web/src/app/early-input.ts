@@ -1,17 +1,19 @@
-import { onHydrated } from '../shared/state/hydration';
+import { useEffect } from 'react';
+import { useHydrated } from '../shared/state/hydration';
 
-/** What index.html's early script kept of a reader's input before the app hydrated. */
-interface EarlyInput {
-  /** The last element tapped (a form for one sent with Enter), if any. */
-  tap: Element | null;
-  /** The fields typed in, in order. */
-  typed: EventTarget[];
+/** The tap index.html's early script kept: the element tapped (a form for one sent with Enter) and where it was. */
+interface EarlyTap {
+  target: Element;
+  /** The element's place under #root (child indices), to find it again should hydrating have drawn it anew. */
+  path: number[];
 }
 
 declare global {
   interface Window {
-    /** Set by index.html's early script: stops keeping input and answers what it kept. */
-    takeEarlyInput?: () => EarlyInput;
+    /** Set by index.html's early script: stops keeping typed input and answers the fields typed in. */
+    takeEarlyInput?: () => EventTarget[];
+    /** Set by index.html's early script: stops keeping taps from the app and answers the last one kept, if any. */
+    takeEarlyTap?: () => EarlyTap | null;
   }
 }
 
@@ -48,7 +50,61 @@ const withValues = (fields: EventTarget[]) =>
     .filter((field): field is Field | HTMLSelectElement => field instanceof HTMLSelectElement || isTextField(field))
     .map((field) => ({ field, value: field.value }));
 
-function giveAgain(tap: Element | null, typed: ReturnType<typeof withValues>): void {
+/**
+ * The element tapped, or the one the app drew in its place (the same kind of element, with the same text, at the same
+ * place under #root) when hydrating the page with the reader's values drew that part anew; null when there is none.
+ */
+function tapped({ target, path }: EarlyTap): Element | null {
+  if (target.isConnected) return target;
+  let found: Element | null = document.getElementById('root');
+  for (const index of path) found = found?.children[index] ?? null;
+  return found && found.tagName === target.tagName && found.textContent === target.textContent ? found : null;
+}
+
+/** How long a kept tap waits for the control tapped to be enabled (a Like button while the reader's likes load). */
+export const TAP_WAIT_MS = 5000;
+
+const isDisabled = (target: Element) => target.closest('button:disabled, fieldset:disabled') !== null;
+
+/**
+ * Calls `give` once `target` is enabled (at once when it is), showing the page as not ready meanwhile; never when it
+ * stays disabled for TAP_WAIT_MS or leaves the page first.
+ */
+function whenEnabled(target: Element, give: () => void): void {
+  if (!isDisabled(target)) return give();
+  const root = document.documentElement;
+  root.dataset.tapPending = '';
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    delete root.dataset.tapPending;
+  };
+  const observer = new MutationObserver(() => {
+    if (!target.isConnected) stop();
+    else if (!isDisabled(target)) {
+      stop();
+      give();
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  const timer = setTimeout(stop, TAP_WAIT_MS);
+}
+
+let typedBefore: ReturnType<typeof withValues> = [];
+
+/**
+ * Called as the app begins to hydrate a server-drawn page: takes the fields typed in so far with what they hold, before
+ * hydrating renders them again (from here typing is React's). The early script keeps taps until EarlyInputReplay.
+ */
+export function takeEarlyTyping(): void {
+  typedBefore = withValues(window.takeEarlyInput?.() ?? []);
+}
+
+/** Gives the page the text typed before it hydrated, then the tap kept meanwhile (a form is sent with what the app holds). */
+export function giveEarlyInput(): void {
+  const tap = window.takeEarlyTap?.() ?? null;
+  const typed = typedBefore;
+  typedBefore = [];
   for (const { field, value } of typed) {
     if (!field.isConnected) continue;
     if (field instanceof HTMLSelectElement) {
@@ -56,22 +112,25 @@ function giveAgain(tap: Element | null, typed: ReturnType<typeof withValues>): v
       field.dispatchEvent(new Event('change', { bubbles: true }));
     } else giveTyped(field, value);
   }
-  // The tap once the app has taken in the text (a form is sent with what the app holds).
+  if (!tap) return;
+  // The tap once the app has taken in the text, and the control tapped is enabled.
   setTimeout(() => {
-    if (!tap?.isConnected) return;
-    if (tap instanceof HTMLFormElement) tap.requestSubmit();
-    else tapAgain(tap);
+    const target = tapped(tap);
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+    else if (target) whenEnabled(target, () => tapAgain(target));
   });
 }
 
 /**
- * Stops index.html's early script keeping input (from here React takes it: it hydrates the part tapped first) and gives
- * what it kept to the page once it has hydrated, after the reader's own values (session, settings) are in, so that a
- * tap or a search typed on a server-drawn page before its scripts arrived is not lost.
+ * Gives what index.html's early script kept to the page once it has hydrated and its render with the reader's own
+ * values (session, settings) is committed, so that a tap or a search made on a server-drawn page before then is
+ * neither lost nor taken as a visitor's. A component of the layout's own (the server draws it too, so the ids React's
+ * useId gives the rest stay the server's), so that the end of hydration renders it alone.
  */
-export function replayEarlyInput(): void {
-  const input = window.takeEarlyInput?.();
-  if (!input || (!input.tap && input.typed.length === 0)) return;
-  const typed = withValues(input.typed);
-  onHydrated(() => setTimeout(() => giveAgain(input.tap, typed)));
+export function EarlyInputReplay(): null {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) giveEarlyInput();
+  }, [hydrated]);
+  return null;
 }

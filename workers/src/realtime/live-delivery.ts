@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ChapterPublishedPush, type CommentEntry, type ModerationPush, type ThreadRef, toCommentView, type UserReadModel, AccountReadModelCollection } from '@shelf/contracts';
+import { type ChapterPublishedPush, type CommentEntry, type ModerationPush, type ThreadRef, toCommentView, type UserReadModel, type UserRenamedPush, AccountReadModelCollection } from '@shelf/contracts';
 import { ReadModels } from '../projections/read-models';
 import { BadgeNotifier } from './badge-notifier';
 import { LiveEmitter } from './live-emitter';
@@ -14,7 +14,8 @@ export type LivePushRequest =
   | { kind: 'comment'; change: 'created' | 'edited' | 'deleted' | 'removed' | 'restored'; thread: ThreadRef; entry: CommentEntry }
   | { kind: 'comment-like-count'; thread: ThreadRef; commentId: string; likeCount: number }
   | { kind: 'moderation'; push: ModerationPush }
-  | { kind: 'chapter-published'; push: ChapterPublishedPush };
+  | { kind: 'chapter-published'; push: ChapterPublishedPush }
+  | { kind: 'user-renamed'; push: UserRenamedPush };
 
 /** Sends queued pushes in order, each reader's badge counts once per batch, read from the store as they are now. */
 @Injectable()
@@ -43,6 +44,9 @@ export class LiveDelivery {
           break;
         case 'chapter-published':
           this.live.chapterPublished(request.push);
+          break;
+        case 'user-renamed':
+          this.live.userRenamed(request.push);
           break;
       }
     }

@@ -10,6 +10,7 @@ import {
   realtimeRedisKey,
   type ServerToClientEvents,
   type ThreadRef,
+  type UserRenamedPush,
 } from '@shelf/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
@@ -80,6 +81,11 @@ export class LiveEmitter implements BeforeApplicationShutdown {
   /** A new chapter of the book is in the catalog read models: its story and chapter pages show a notice and refetch. */
   chapterPublished(push: ChapterPublishedPush): void {
     this.emitter.to(RealtimeRoom.book(push.book_id)).emit(LivePush.ChapterPublished, push);
+  }
+
+  /** A reader changed their name: every socket following a thread shows it on the reader's comments there. */
+  userRenamed(push: UserRenamedPush): void {
+    this.emitter.to(RealtimeRoom.threadFollowers).emit(LivePush.UserRenamed, push);
   }
 
   likeCount(thread: ThreadRef, commentId: string, likeCount: number): void {

@@ -105,20 +105,22 @@ export function setLikedIn(data: ThreadPages, commentId: string, liked: boolean)
   );
 }
 
+/** The list with `userId`'s comments under their new name; the list as it is when none of them is loaded. */
+export function renameAuthor(data: ThreadPages, userId: string, username: string): ThreadPages {
+  if (!data.pages.some((page) => page.comments.some((comment) => comment.user_id === userId && comment.username !== username))) return data;
+  return withPages(
+    data,
+    data.pages.map((page) => ({ ...page, comments: page.comments.map((comment) => (comment.user_id === userId ? { ...comment, username } : comment)) })),
+  );
+}
+
 /**
  * The reader changed their name: their comments in every cached list show the new one at once, and the lists are
  * fetched afresh when next shown (the server names authors as they are called now).
  */
 export function renameAuthorInCache(queryClient: QueryClient, userId: string, username: string): void {
   for (const [key, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: commentKeys.all })) {
-    if (!data?.pages.some((page) => page.comments.some((comment) => comment.user_id === userId))) continue;
-    queryClient.setQueryData(
-      key,
-      withPages(
-        data,
-        data.pages.map((page) => ({ ...page, comments: page.comments.map((comment) => (comment.user_id === userId ? { ...comment, username } : comment)) })),
-      ),
-    );
+    if (data) queryClient.setQueryData(key, renameAuthor(data, userId, username));
   }
   void queryClient.invalidateQueries({ queryKey: commentKeys.all, refetchType: 'none' });
 }

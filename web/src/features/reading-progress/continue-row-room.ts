@@ -6,6 +6,11 @@
 /** The local storage key of whether the row last showed a logged-in reader's places (JSON true or false). */
 export const CONTINUE_ROW_SHOWN_KEY = 'continueRowShown';
 
+/** Keeps room for the row on the next home drawn, as index.html's early script does for a page it loads. */
+export function keepContinueRowRoom(): void {
+  document.documentElement.dataset.continueRow = '';
+}
+
 /** Ends the room kept for the row. */
 export function releaseContinueRowRoom(): void {
   delete document.documentElement.dataset.continueRow;

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AccountReadModelCollection, type UserReadModel } from '@shelf/contracts';
+import { AccountEventType, AccountReadModelCollection, type UserReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { reduceUser, USER_EVENT_TYPES, type UserEvent } from './user-reducers';
 
 /**
  * One document per account with what other people's pages show of it (name, role, suspension), so that queries read
  * it instead of replaying the user's stream. A user's events are all in one stream, so one partition's consumer is the
- * document's only writer.
+ * document's only writer. A new name is pushed to the open threads (their comments by the reader show it) once the
+ * batch that holds it is stored.
  */
 @Injectable()
 export class UsersProjector implements Projector {
@@ -18,10 +19,12 @@ export class UsersProjector implements Projector {
 
   constructor(private readonly readModels: ReadModels) {}
 
-  async apply(event: UserEvent): Promise<void> {
+  async apply(event: UserEvent, { push }: ProjectionContext): Promise<void> {
     const users = this.readModels.collection<UserReadModel>(AccountReadModelCollection.Users);
     const current = await users.findOne({ _id: event.data.userId });
     const next = reduceUser(current, event);
-    if (next) await saveDocument(users, next, !current);
+    if (!next) return;
+    await saveDocument(users, next, !current);
+    if (event.type === AccountEventType.UsernameChanged) push({ kind: 'user-renamed', push: { user_id: next._id, username: next.username } });
   }
 }

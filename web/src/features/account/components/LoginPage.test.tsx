@@ -64,4 +64,35 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
     logged.mockRestore();
   });
+
+  describe("keeps room on home for the reader's Continue reading row", () => {
+    const root = document.documentElement;
+    const recentBook = { book_id: 7, slug: '7-a-book', english_book_name: 'A Book', cover_image: '/c.jpg', chapter_id: 3, chapter_title: 'Three', position: null, read_at: '2026-01-01T00:00:00.000Z' };
+    const logInWith = (books: unknown[]) => {
+      delete root.dataset.continueRow;
+      localStorage.removeItem('continueRowShown');
+      const fetchMock = stubFetch((url) =>
+        url.startsWith('/api/user/reading-progress/recent') ? json(200, { books }) : json(200, { message: 'Login successful!', token: 't', refreshToken: 'r', user }),
+      );
+      renderLogin();
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+      return fetchMock;
+    };
+
+    it('when the account has places: asked before going home, with the new token', async () => {
+      const fetchMock = logInWith([recentBook]);
+      expect(await screen.findByText('Home screen')).toBeInTheDocument();
+      const asked = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/user/reading-progress/recent'));
+      expect(new Headers(asked?.[1]?.headers).get('Authorization')).toBe('Bearer t');
+      expect(root.dataset.continueRow).toBe('');
+      expect(localStorage.getItem('continueRowShown')).toBe('true');
+    });
+
+    it('and none when it has none', async () => {
+      logInWith([]);
+      expect(await screen.findByText('Home screen')).toBeInTheDocument();
+      expect(root.dataset.continueRow).toBeUndefined();
+      expect(localStorage.getItem('continueRowShown')).toBe('false');
+    });
+  });
 });

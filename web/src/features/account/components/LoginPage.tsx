@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { clearSessionAtom, startSessionAtom } from '../../../shared/state/session.atoms';
+import { prepareContinueRow } from '../../reading-progress/prepare-continue-row';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { logIn } from '../api';
@@ -20,12 +22,14 @@ export function LoginPage() {
   const startSession = useSetAtom(startSessionAtom);
   const clearSession = useSetAtom(clearSessionAtom);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const login = useFormMutation({
     mutationFn: (form: { email: string; password: string; honeypot: string }) => logIn(form.email, form.password, form.honeypot),
     onSuccess: (answer) => {
       if (answer.token && answer.refreshToken && answer.user) {
         startSession({ token: answer.token, refreshToken: answer.refreshToken, user: answer.user });
-        navigate('/');
+        // Home, next, keeps room for the reader's Continue reading row from its first paint.
+        return prepareContinueRow(queryClient, answer.user.user_id).then(() => navigate('/'));
       } else {
         setNotice({ text: answer.message, isError: true });
       }

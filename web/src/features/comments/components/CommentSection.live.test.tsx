@@ -79,4 +79,35 @@ describe('CommentSection, live', () => {
     expect(top().getByRole('textbox', { name: 'Write a reply' })).toHaveValue('Half-written reply');
     expect(screen.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('Half-written comment');
   });
+
+  it("shows an author's new name on their comments, and replies to them, when a rename is pushed", async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/comment/show-comments')
+        ? json(200, {
+            comments: [
+              comment({ comment_id: 'top', chapter_id: 7, username: 'Lin', user_id: 'user-lin' }),
+              comment({ comment_id: 'answer', chapter_id: 7, parent_comment_id: 'top', username: 'Bo', user_id: 'user-bo' }),
+              comment({ comment_id: 'later', chapter_id: 7, username: 'Lin', user_id: 'user-lin' }),
+            ],
+            likedComments: [],
+          })
+        : json(200, {}),
+    );
+    const { client, sockets } = fakeLiveClient();
+    running = client;
+    client.start();
+    renderWithProviders(
+      <LiveContext.Provider value={client}>
+        <CommentSection bookId={12} chapterId={7} />
+      </LiveContext.Provider>,
+    );
+    expect(await screen.findAllByText('Lin')).toHaveLength(2);
+    act(() => sockets[0].serverAccepts());
+
+    act(() => sockets[0].push(LivePush.UserRenamed, { user_id: 'user-lin', username: 'Lin Yue' }));
+    await waitFor(() => expect(screen.getAllByText('Lin Yue')).toHaveLength(2));
+    expect(screen.queryByText('Lin')).toBeNull();
+    expect(within(document.getElementById('answer')!).getByText('Reply to: Lin Yue')).toBeInTheDocument();
+    expect(within(document.getElementById('answer')!).getByText('Bo')).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { LogInModal } from '../../../shared/ui/LogInModal';
 import { MessageModal } from '../../../shared/ui/MessageModal';
+import { useHydrated } from '../../../shared/state/hydration';
 import { isLoggedInAtom } from '../../../shared/state/session.atoms';
 import { likeCountText } from '../like-text';
 import { useLikeStatus } from '../queries';
@@ -26,6 +27,9 @@ export function LikeButton({ bookId }: { bookId: number }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Drawn by the server (which does not know the reader's like) it is enabled, so that a tap before the page is ready
+  // is kept and given once the like is known (app/early-input.ts); in the app it waits for the like.
+  const hydrated = useHydrated();
   const isLiked = data?.isLiked ?? false;
   const count = data?.likeCount.like_count ?? 0;
 
@@ -46,7 +50,7 @@ export function LikeButton({ bookId }: { bookId: number }) {
         type="button"
         className={isLiked ? 'like-button like-button--liked' : 'like-button'}
         aria-pressed={isLiked}
-        disabled={cooling || !data}
+        disabled={cooling || (!data && hydrated)}
         onClick={onClick}
       >
         <span aria-hidden="true">{isLiked ? '♥' : '♡'}</span> {isLiked ? 'Liked' : 'Like'}
