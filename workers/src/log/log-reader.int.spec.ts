@@ -118,6 +118,19 @@ describe('the log reader, at holes in the positions', () => {
     expect(await positions().countDocuments({ partition, eventId: null })).toBe(100);
   }, 90_000); // one patience per hole, as before: 50 s
 
+  it('passes over 100 positions whose events never came in a few bulk writes the embedded store answers', async () => {
+    // An append group that died after writing its positions, before its events: every position is marked passed over.
+    // One bulk write of 100 marks stalls FerretDB for every client (BULK_WRITE_CHUNK).
+    const partition = 8;
+    for (let i = 0; i < 100; i++) await position(partition, eventOf(`died-${i}-of-8`));
+    const after = eventOf('after-died-of-8');
+    await append(partition, after);
+
+    const entries = await new LogReader(db, 50).read(partition, 0, 200);
+    expect(entries.map((entry) => entry.event?.id ?? null)).toEqual([...Array<null>(100).fill(null), after.eventId]);
+    expect(await positions().countDocuments({ partition, passedAt: { $exists: true } })).toBe(100);
+  }, 30_000);
+
   it('reads up to a young hole and says it is waiting; once it is a patience old on its own clock, closes every expired hole in one read', async () => {
     const patience = 5000;
     let now = 1_000_000;

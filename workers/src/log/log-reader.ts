@@ -9,6 +9,7 @@ import {
   toDomainEvent,
 } from '@shelf/contracts';
 import { type Db, MongoBulkWriteError } from 'mongodb';
+import { inChunks } from '../store-bulk';
 import { LateEvents } from './late-events';
 
 /** One place of a partition's log: the event there, or null for a place passed over (no event was stored for it). */
@@ -235,14 +236,15 @@ export class LogReader {
     }
   }
 
-  /** Marks positions recorded as passed over, in one command (each by `_id`): later readers pass over them at once. */
+  /** Marks positions recorded as passed over, in a few commands (each by `_id`): later readers pass over them at once. */
   private async markPassed(positions: readonly PositionDocument[]): Promise<void> {
-    if (positions.length === 0) return;
     const passedAt = new Date(this.clock());
-    await this.positions.bulkWrite(
-      positions.map((position) => ({ updateOne: { filter: { _id: position._id }, update: { $set: { passedAt } } } })),
-      { ordered: false },
-    );
+    for (const chunk of inChunks(positions)) {
+      await this.positions.bulkWrite(
+        chunk.map((position) => ({ updateOne: { filter: { _id: position._id }, update: { $set: { passedAt } } } })),
+        { ordered: false },
+      );
+    }
   }
 
   /** Waits until the hole at `seq` is filled or has waited its patience. */

@@ -1,6 +1,7 @@
 import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
 import type { ById, ReadModelStore, ReadModelUpdate } from '../projections/read-models';
 import type { WriteBuffers } from '../projections/write-buffers';
+import { inChunks } from '../store-bulk';
 import { IdFilter } from './id-filter';
 
 /**
@@ -8,8 +9,6 @@ import { IdFilter } from './id-filter';
  * command holds the embedded store's other writers up for about 40 ms.
  */
 const INSERT_CHUNK = 1000;
-/** Replacements in one command: FerretDB 1.24 never answers an update command of 100 (it does 40). */
-const REPLACE_CHUNK = 40;
 
 interface Entry {
   doc: ById | null;
@@ -97,8 +96,7 @@ export class MemoryReadModel implements ReadModelStore<ById> {
       await this.collection.insertMany(chunk, { ordered: false });
       this.counts.inserted += chunk.length;
     }
-    for (let i = 0; i < replaced.length; i += REPLACE_CHUNK) {
-      const chunk = replaced.slice(i, i + REPLACE_CHUNK);
+    for (const chunk of inChunks(replaced)) {
       await this.collection.bulkWrite(chunk.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc } })), { ordered: false });
       this.counts.replaced += chunk.length;
     }
