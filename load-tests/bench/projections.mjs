@@ -52,6 +52,8 @@ const {
   positionId,
   socialStreams,
 } = require(join(root, 'contracts/dist/index.js'));
+// The bench's own store calls in flight are bounded as the site's are (see STORE_POOL).
+const { STORE_POOL } = require(join(root, 'server-config/dist/index.js'));
 const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
 const { EventStore } = require(join(root, 'backend/dist/event-store/event-store.js'));
 const { SaveBookCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-book.command.js'));
@@ -375,7 +377,7 @@ async function openDatabase(services, name) {
     ADMIN_PASSWORD: '',
   };
   const app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
-  const client = await MongoClient.connect(env.MONGO_URL);
+  const client = await MongoClient.connect(env.MONGO_URL, STORE_POOL);
   return { env, app, store: app.get(EventStore), commands: app.get(CommandBus), client, db: client.db() };
 }
 

@@ -29,6 +29,8 @@ const { MongoClient } = require('mongodb');
 const { NestFactory } = require('@nestjs/core');
 const { CommandBus } = require('@nestjs/cqrs');
 const contracts = require(join(root, 'contracts/dist/index.js'));
+// The bench's own store calls in flight are bounded as the site's are (see STORE_POOL).
+const { STORE_POOL } = require(join(root, 'server-config/dist/index.js'));
 const { AccountEventType, AccountReadModelCollection, SocialEventType, partitionKey, partitionOf, socialStreams, threadId, toCommentView } = contracts;
 const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
 const { SaveBookCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-book.command.js'));
@@ -275,7 +277,7 @@ try {
     AUTH_SECRET: services.authSecret, PUBLIC_URL: 'http://127.0.0.1:9', SEARCH_RATE_LIMIT: '1000000000', ADMIN_USER: '', ADMIN_PASSWORD: '',
   };
   const app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
-  const client = await MongoClient.connect(env.MONGO_URL);
+  const client = await MongoClient.connect(env.MONGO_URL, STORE_POOL);
   const db = client.db();
   const commands = app.get(CommandBus);
   const chapters = [];

@@ -3,7 +3,7 @@ import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutd
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables, STORE_CALL_BOUNDS, storeCrashPoints } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, STORE_CALL_BOUNDS, STORE_POOL, storeCrashPoints } from '@shelf/server-config';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
@@ -35,6 +35,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
           useFactory: ({ mongoUrl }: ServiceEnv) => ({
             uri: mongoUrl,
             ...STORE_CALL_BOUNDS,
+            ...STORE_POOL,
             bufferCommands: false,
             ...crashPoints.options,
             connectionFactory: crashPoints.connectionFactory,
