@@ -19,6 +19,9 @@ const RETRY_AFTER_SECONDS = 5;
 /** What ioredis rejects a command with when Redis does not answer (commandTimeout, maxRetriesPerRequest, closed). */
 const REDIS_AWAY_MESSAGES = new Set(['Command timed out', 'Connection is closed.', "Stream isn't writeable and enableOfflineQueue options is false"]);
 
+/** Node's error for a write to, or a read from, a socket the other side closed. */
+const isSocketClosed = (error: unknown) => error instanceof Error && ['EPIPE', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '');
+
 /** The dependency an error says is away: the request deadline's, or a connection, selection or timeout error of the driver or ioredis. */
 export function awayDependency(error: unknown): Dependency | null {
   if (error instanceof DependencyUnavailableError) return error.dependency;
@@ -32,7 +35,10 @@ export function awayDependency(error: unknown): Dependency | null {
     // (The driver does not export the error's class.)
     (error instanceof MongoDriverError && error.name === 'MongoWaitQueueTimeoutError') ||
     // A primary stepping down or shutting down: the driver labels what may simply be tried again.
-    (error instanceof MongoServerError && error.hasErrorLabel('RetryableWriteError'))
+    (error instanceof MongoServerError && error.hasErrorLabel('RetryableWriteError')) ||
+    // A pooled connection the store closed (it restarted), written to before the driver saw it close: the driver
+    // passes Node's own socket error on unwrapped (Socket.writeAfterFIN). ioredis reports its own as above.
+    isSocketClosed(error)
   ) {
     return 'store';
   }
