@@ -13,6 +13,11 @@ export interface TestUser {
 
 const PASSWORD = 'Correct-Horse-42-battery';
 let created = 0;
+/**
+ * This test file's block of client addresses: each file loads this module afresh, so a counter alone would give every
+ * file the same addresses, and the suites together would pass the 10 registrations an hour of the first ones.
+ */
+const block = 1 + Math.floor(Math.random() * 250);
 
 /**
  * Calls the running site's API as a client at `ip`: the site believes X-Forwarded-For from this machine, so each
@@ -36,7 +41,7 @@ export async function callApi<T>(method: string, path: string, options: { body?:
 /** Registers a user through the API, verifies the e-mail from the caught mail and logs in. */
 export async function verifiedUser(username: string): Promise<TestUser> {
   created++;
-  const ip = `10.77.${Math.floor(created / 250)}.${(created % 250) + 1}`;
+  const ip = `10.${77 + Math.floor(created / 250)}.${block}.${(created % 250) + 1}`;
   const stamp = `${Date.now().toString(36)}${created}`;
   const email = `${username.toLowerCase()}.${stamp}@example.com`;
   const name = `${username}${stamp.slice(-4)}`;
