@@ -14,7 +14,7 @@ import { LikesModule } from './modules/likes/likes.module';
 import { METRICS_PATH } from './modules/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
+import { ReplyInboxModule } from './modules/reply-inbox/reply-inbox.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { PagesModule } from './modules/pages/pages.module';
@@ -47,7 +47,7 @@ export class AppModule {
         CatalogCommandsModule,
         LikesModule,
         CommentsModule,
-        NotificationsModule,
+        ReplyInboxModule,
         ModerationModule,
         AuditModule,
         ReadingProgressModule,

@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import {
-  loadReaderLikes,
   PAGE_ITEMS,
   pageId,
-  type ReaderLikesReadModel,
   type ReplyInboxEntry,
   type ReplyInboxReadModel,
   type ReplyPageReadModel,
   SocialReadModelCollection,
-  uncheckedUpdateCount,
   unreadReplyCount,
 } from '@shelf/contracts';
 import { ReadModels } from '../../../platform/read-models';
 
-/** A reader's reply inbox and liked stories, by user id. */
+/** A reader's reply inbox, by user id. */
 @Injectable()
-export class ReaderReadModels {
+export class ReplyInboxReadModels {
   constructor(private readonly readModels: ReadModels) {}
 
   inbox(userId: string): Promise<ReplyInboxReadModel | null> {
@@ -32,16 +29,7 @@ export class ReaderReadModels {
     return docs.flatMap((doc) => Object.values(doc?.replies ?? {})).filter((reply) => reply.seq >= from && reply.seq < to);
   }
 
-  likes(userId: string): Promise<ReaderLikesReadModel | null> {
-    const parts = this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
-    return loadReaderLikes(userId, (filter) => parts.findOne(filter));
-  }
-
   async unreadCount(userId: string): Promise<number> {
     return unreadReplyCount(await this.inbox(userId));
-  }
-
-  async uncheckedCount(userId: string): Promise<number> {
-    return uncheckedUpdateCount(await this.likes(userId));
   }
 }

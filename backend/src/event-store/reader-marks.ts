@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type ReaderEvent, socialStreams } from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../../domain/decision';
-import { eventMetadata } from '../../../event-store/event-metadata';
-import { EventStore } from '../../../event-store/event-store';
+import type { NewEvent } from '../domain/decision';
+import { eventMetadata } from './event-metadata';
+import { EventStore } from './event-store';
 
 /** A reader's "I have seen them" marks: each is a stream of one event, as marks need no order among themselves. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decideUpdatesChecked } from '../domain/reader-mark-decisions';
-import { ReaderMarks } from '../infrastructure/reader-marks';
-import { ReaderReadModels } from '../infrastructure/reader-read-models';
+import { ReaderMarks } from '../../../event-store/reader-marks';
+import { decideUpdatesChecked } from '../domain/updates-checked-decisions';
+import { LikedStoriesReadModels } from '../infrastructure/liked-stories-read-models';
 import { MarkUpdatesCheckedCommand } from './mark-updates-checked.command';
 
 /** Marks every liked story's updates so far as checked; with none unchecked it appends nothing. */
@@ -9,7 +9,7 @@ import { MarkUpdatesCheckedCommand } from './mark-updates-checked.command';
 export class MarkUpdatesCheckedHandler implements ICommandHandler<MarkUpdatesCheckedCommand, number> {
   constructor(
     private readonly marks: ReaderMarks,
-    private readonly readers: ReaderReadModels,
+    private readonly readers: LikedStoriesReadModels,
   ) {}
 
   async execute({ userId }: MarkUpdatesCheckedCommand): Promise<number> {

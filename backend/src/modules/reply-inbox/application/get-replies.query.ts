@@ -3,7 +3,7 @@ import { chapterKey, type CommentEntry, countsAsUnread, type RepliesResponse, ty
 import { UsersReadStore } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { CommentThreads } from '../../comments';
-import { ReaderReadModels } from '../infrastructure/reader-read-models';
+import { ReplyInboxReadModels } from '../infrastructure/reply-inbox-read-models';
 
 export const REPLIES_PAGE_SIZE = 10;
 
@@ -16,7 +16,7 @@ export const REPLIES_PAGE_SIZE = 10;
 @Injectable()
 export class GetRepliesQuery {
   constructor(
-    private readonly readers: ReaderReadModels,
+    private readonly readers: ReplyInboxReadModels,
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
     private readonly users: UsersReadStore,

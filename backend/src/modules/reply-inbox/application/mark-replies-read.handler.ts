@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decideRepliesRead } from '../domain/reader-mark-decisions';
-import { ReaderMarks } from '../infrastructure/reader-marks';
-import { ReaderReadModels } from '../infrastructure/reader-read-models';
+import { ReaderMarks } from '../../../event-store/reader-marks';
+import { decideRepliesRead } from '../domain/replies-read-decisions';
+import { ReplyInboxReadModels } from '../infrastructure/reply-inbox-read-models';
 import { MarkRepliesReadCommand } from './mark-replies-read.command';
 
 /** Marks every reply so far as read; with nothing unread it appends nothing. Resolves with the replies it marked. */
@@ -9,11 +9,11 @@ import { MarkRepliesReadCommand } from './mark-replies-read.command';
 export class MarkRepliesReadHandler implements ICommandHandler<MarkRepliesReadCommand, number> {
   constructor(
     private readonly marks: ReaderMarks,
-    private readonly readers: ReaderReadModels,
+    private readonly inboxes: ReplyInboxReadModels,
   ) {}
 
   async execute({ userId }: MarkRepliesReadCommand): Promise<number> {
-    const { outcome, events } = decideRepliesRead(await this.readers.unreadCount(userId), userId);
+    const { outcome, events } = decideRepliesRead(await this.inboxes.unreadCount(userId), userId);
     for (const event of events) await this.marks.append(userId, event);
     return outcome;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { bookKey, hasNewUpdates, type LikedStoriesResponse, type LikedStorySort, type ReaderLikedStory } from '@shelf/contracts';
 import { CatalogLists } from '../../catalog';
-import { ReaderReadModels } from '../infrastructure/reader-read-models';
+import { LikedStoriesReadModels } from '../infrastructure/liked-stories-read-models';
 
 export const LIKED_STORIES_PAGE_SIZE = 20;
 
@@ -9,7 +9,7 @@ export const LIKED_STORIES_PAGE_SIZE = 20;
 @Injectable()
 export class GetLikedStoriesQuery {
   constructor(
-    private readonly readers: ReaderReadModels,
+    private readonly readers: LikedStoriesReadModels,
     private readonly lists: CatalogLists,
   ) {}
 
