@@ -58,9 +58,9 @@ export interface DeciderSpec<Given extends unknown[], Command, Outcome> {
 
 /**
  * The spec of one decider: `fold` turns what `given` is handed (a stream's events, or a state read elsewhere) into what
- * `decide` decides on, as the application hands it over; `decide` takes one command.
+ * `decide` decides on, as the application hands it over; `decide` takes one command (none: `when()`).
  */
-export function deciderSpec<Given extends unknown[], State, Command, Outcome>(
+export function deciderSpec<Given extends unknown[], State, Command = void, Outcome = unknown>(
   fold: (...given: Given) => State,
   decide: (state: State, command: Command) => Decision<Outcome> | void,
 ): DeciderSpec<Given, Command, Outcome> {
