@@ -2,7 +2,7 @@
 // on, when it decides a command, then it appends these events (and answers this outcome), or it refuses. One behaviour
 // per `it`:
 //
-//   const like = deciderSpec(foldStream(foldComment), (comment, command: CommentLike) => decideCommentLike(comment, command));
+//   const like = deciderSpec(foldStream(foldComment), decideCommentLike);
 //   it('likes a shown comment', () => like.given(posted()).when({ userId: 'u', like: true, likedBefore: false }).then([liked]));
 import type { AnyDomainEvent } from '@shelf/contracts';
 import type { Decision, NewEvent } from '../backend/src/domain/decision';
