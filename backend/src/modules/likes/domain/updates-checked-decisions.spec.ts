@@ -1,13 +1,12 @@
 import { SocialEventType } from '@shelf/contracts';
+import { deciderSpec } from '@test/decider-spec';
 import { decideUpdatesChecked } from './updates-checked-decisions';
 
-/** Given the reader's unchecked count (from their liked stories), when they open the page, then this mark (or none). */
-describe('marking liked stories’ updates checked', () => {
-  it('marks the unchecked updates checked', () => {
-    expect(decideUpdatesChecked(2, 'u1')).toEqual({ outcome: 2, events: [{ type: SocialEventType.LikedUpdatesChecked, data: { user_id: 'u1' } }] });
-  });
+/** Given the reader's unchecked count (from their liked stories), when they open the page. */
+const checkUpdates = deciderSpec((unchecked: number) => unchecked, decideUpdatesChecked);
 
-  it('appends nothing with none unchecked', () => {
-    expect(decideUpdatesChecked(0, 'u1')).toEqual({ outcome: 0, events: [] });
-  });
+describe('marking liked stories’ updates checked', () => {
+  it('marks the unchecked updates checked', () => checkUpdates.given(2).when('u1').then([{ type: SocialEventType.LikedUpdatesChecked, data: { user_id: 'u1' } }], 2));
+
+  it('appends nothing with no update unchecked', () => checkUpdates.given(0).when('u1').then([], 0));
 });

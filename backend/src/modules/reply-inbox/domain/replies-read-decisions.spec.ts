@@ -1,13 +1,12 @@
 import { SocialEventType } from '@shelf/contracts';
+import { deciderSpec } from '@test/decider-spec';
 import { decideRepliesRead } from './replies-read-decisions';
 
-/** Given the reader's unread count (from their reply inbox), when they open the page, then this mark (or none). */
-describe('marking replies read', () => {
-  it('marks the unread replies read', () => {
-    expect(decideRepliesRead(3, 'u1')).toEqual({ outcome: 3, events: [{ type: SocialEventType.RepliesMarkedRead, data: { user_id: 'u1' } }] });
-  });
+/** Given the reader's unread count (from their reply inbox), when they open the page. */
+const readReplies = deciderSpec((unread: number) => unread, decideRepliesRead);
 
-  it('appends nothing with none unread', () => {
-    expect(decideRepliesRead(0, 'u1')).toEqual({ outcome: 0, events: [] });
-  });
+describe('marking replies read', () => {
+  it('marks the unread replies read', () => readReplies.given(3).when('u1').then([{ type: SocialEventType.RepliesMarkedRead, data: { user_id: 'u1' } }], 3));
+
+  it('appends nothing with no reply unread', () => readReplies.given(0).when('u1').then([], 0));
 });
