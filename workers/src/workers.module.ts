@@ -21,6 +21,7 @@ import { ParkedEventsProcessor } from './projections/parked-events.processor';
 import { PartitionConsumer } from './projections/partition-consumer';
 import { ShapeUpgrade, WORKER_VARIABLES } from './projections/shape-upgrade';
 import { PartitionPokes } from './projections/partition-pokes';
+import { BatchEffectsDelivery } from './projections/batch-effects';
 import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { type Projector, PROJECTORS } from './projections/projector';
@@ -102,6 +103,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         LiveEmitter,
         BadgeNotifier,
         LiveDelivery,
+        BatchEffectsDelivery,
         MailOutbox,
         ReadModels,
         ...PROJECTOR_CLASSES,

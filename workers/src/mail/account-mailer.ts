@@ -18,16 +18,15 @@ import {
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { createHash, createHmac } from 'node:crypto';
-import type { Projector } from '../projections/projector';
+import type { ProjectionContext, Projector } from '../projections/projector';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
-import { MailOutbox } from './mail-outbox';
 
 /**
  * Answers UserRegistered, VerificationResent and PasswordResetRequested with an e-mail holding a single-use link, and
  * tells the owner of an address someone tried to register with. The token is an HMAC of the event id under a key
  * derived from AUTH_SECRET, so the event applied again (a retry, a batch run again after a crash) makes the same token
- * (one stored hash, the same link) and nobody without the secret can predict one. The message goes through the mail
- * outbox, once per event.
+ * (one stored hash, the same link) and nobody without the secret can predict one. The message is queued with the
+ * batch (ProjectionContext.mail), and goes into the mail outbox once per event when the batch is stored.
  */
 @Injectable()
 export class AccountMailer implements Projector {
@@ -44,20 +43,23 @@ export class AccountMailer implements Projector {
   constructor(
     @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
     @InjectConnection() private readonly connection: Connection,
-    private readonly outbox: MailOutbox,
   ) {
     this.key = createHmac('sha256', env.authSecret).update('e-mail-token').digest();
   }
 
-  async apply(event: AnyDomainEvent): Promise<void> {
+  async apply(event: AnyDomainEvent, { mail }: ProjectionContext): Promise<void> {
     if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2 || event.type === AccountEventType.VerificationResent) {
-      await this.send(event, 'verify-email');
+      mail(mailKey(event.id), await this.tokenMail(event, 'verify-email'));
     }
-    if (event.type === AccountEventType.PasswordResetRequested) await this.send(event, 'reset-password');
-    if (event.type === AccountEventType.RegistrationAttempted) await this.outbox.enqueue(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
+    if (event.type === AccountEventType.PasswordResetRequested) mail(mailKey(event.id), await this.tokenMail(event, 'reset-password'));
+    if (event.type === AccountEventType.RegistrationAttempted) mail(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
   }
 
-  private async send(event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1, purpose: AccountTokenPurpose): Promise<void> {
+  /** Stores the single-use token of the event's link (once however often it is applied) and makes its e-mail. */
+  private async tokenMail(
+    event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1,
+    purpose: AccountTokenPurpose,
+  ): Promise<SendMailJobV1> {
     const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
     const { userId, email, username } = event.data;
     const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);
@@ -69,8 +71,7 @@ export class AccountMailer implements Projector {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // stored by an earlier try
     }
     const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams({ token, email })}`;
-    const message = purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
-    await this.outbox.enqueue(mailKey(event.id), message);
+    return purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
   }
 }
 

@@ -4,12 +4,12 @@ import { type AnyDomainEvent, type CheckpointDocument, partitionId, ProjectionCo
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { type LogEntry, LogReader } from '../log/log-reader';
-import { type LivePushRequest, LiveDelivery } from '../realtime/live-delivery';
 import { Checkpoints } from './checkpoints';
 import { type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
 import { type LogPlace, PROJECTORS, type Projector } from './projector';
+import { BatchEffects, BatchEffectsDelivery } from './batch-effects';
 import { type BatchModels, ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
@@ -96,7 +96,7 @@ export class PartitionRunner {
     @Inject(PROJECTORS) private readonly projectors: Projector[],
     private readonly signals: ProjectionSignals,
     private readonly readModels: ReadModels,
-    private readonly delivery: LiveDelivery,
+    private readonly effects: BatchEffectsDelivery,
   ) {
     this.db = connection.db!;
     this.reader = new LogReader(this.db);
@@ -231,17 +231,17 @@ export class PartitionRunner {
     const limit = Math.min(...(projector.after ?? []).map((name) => held.checkpoints.get(name)?.position ?? 0));
     // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
     const buffers = held.buffers.get(projector.name)!;
-    const pushes: LivePushRequest[] = [];
+    const effects = new BatchEffects();
     const models = this.readModels.batch(buffers, { rebuilding: false });
     let position = checkpoint.position;
     for (const { seq, event } of entries) {
       if (seq <= position) continue;
       if (seq > limit) break;
-      if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, models, pushes);
+      if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, models, effects);
       position = seq;
     }
     await buffers.flush();
-    await this.delivery.deliver(pushes);
+    await this.effects.carryOut(effects);
     // Moved only once what it covers is written.
     checkpoint.position = position;
   }
@@ -252,17 +252,17 @@ export class PartitionRunner {
     place: LogPlace,
     event: AnyDomainEvent,
     models: BatchModels,
-    pushes: LivePushRequest[],
+    effects: BatchEffects,
   ): Promise<void> {
     if (checkpoint.parkedStreams.includes(event.streamId)) {
       await this.park(projector, checkpoint, place.seq, event, 'an earlier event of its stream is parked', 0);
       return;
     }
     for (let attempt = 1; ; attempt++) {
-      const queued: LivePushRequest[] = [];
+      const queued = new BatchEffects();
       try {
-        await projector.apply(event, { place, push: (request) => queued.push(request), models });
-        pushes.push(...queued);
+        await projector.apply(event, { place, push: queued.push, mail: queued.mail, models });
+        effects.take(queued);
         return;
       } catch (error) {
         if (isOutage(error) || error instanceof LeaseLost) throw error;
@@ -292,10 +292,10 @@ export class PartitionRunner {
       for (const doc of await this.parked.ofStream(parked.projector, parked.streamId)) {
         const event = await this.parked.eventOf(doc);
         const buffers = this.buffersOf(projector, lease);
-        const pushes: LivePushRequest[] = [];
-        if (event) await projector.apply(event, { place: null, push: (request) => pushes.push(request), models: this.readModels.batch(buffers, { rebuilding: false }) });
+        const effects = new BatchEffects();
+        if (event) await projector.apply(event, { place: null, push: effects.push, mail: effects.mail, models: this.readModels.batch(buffers, { rebuilding: false }) });
         await buffers.flush();
-        await this.delivery.deliver(pushes);
+        await this.effects.carryOut(effects);
         await this.parked.remove(doc._id);
       }
       await this.release(parked.projector, parked.partition, parked.streamId, lease);

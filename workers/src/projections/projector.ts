@@ -1,4 +1,4 @@
-import type { AnyDomainEvent, EventType } from '@shelf/contracts';
+import type { AnyDomainEvent, EventType, SendMailJobV1 } from '@shelf/contracts';
 import type { LivePushRequest } from '../realtime/live-delivery';
 import type { BatchModels } from './read-models';
 
@@ -17,6 +17,11 @@ export interface ProjectionContext {
    * refetches on a push reads the change; a rebuild sends none. Projectors have no other way to reach readers.
    */
   push(request: LivePushRequest): void;
+  /**
+   * Queues an e-mail under a key that makes it one message however often the event is applied. The runner puts a
+   * batch's e-mails in the mail outbox once its writes are stored; a rebuild sends none.
+   */
+  mail(key: string, message: SendMailJobV1): void;
   /**
    * The read models of the batch the event is applied in: its write buffers, shared documents under their leases, work
    * deferred until its writes are stored. Projectors reach read models through it alone.

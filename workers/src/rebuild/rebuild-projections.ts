@@ -98,7 +98,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     let failure = held.has(event.streamId) ? 'an earlier event of its stream is parked' : null;
     for (let attempt = 1; failure === null; attempt++) {
       try {
-        await projector.apply(event, { place: { partition, seq }, push: () => undefined, models });
+        await projector.apply(event, { place: { partition, seq }, push: () => undefined, mail: () => undefined, models });
         return;
       } catch (error) {
         if (isOutage(error) || attempt >= ATTEMPTS) {

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { SendMailJobV1 } from '@shelf/contracts';
+import { MailOutbox } from '../mail/mail-outbox';
+import { type LivePushRequest, LiveDelivery } from '../realtime/live-delivery';
+
+/** An e-mail a projector asks for: its message, and the key that makes it one message however often it is asked. */
+export interface QueuedMail {
+  key: string;
+  message: SendMailJobV1;
+}
+
+/**
+ * The side effects projectors queue while they apply a batch (ProjectionContext.push and .mail): nothing reaches
+ * readers or the mail outbox while the batch is applied, only once its writes are stored (BatchEffectsDelivery). What
+ * an attempt that failed queued is dropped with it.
+ */
+export class BatchEffects {
+  readonly pushes: LivePushRequest[] = [];
+  readonly mails: QueuedMail[] = [];
+
+  readonly push = (request: LivePushRequest): void => void this.pushes.push(request);
+  readonly mail = (key: string, message: SendMailJobV1): void => void this.mails.push({ key, message });
+
+  /** Takes on what one event's successful application queued. */
+  take(attempt: BatchEffects): void {
+    this.pushes.push(...attempt.pushes);
+    this.mails.push(...attempt.mails);
+  }
+}
+
+/** Carries out a batch's side effects once its writes are stored: e-mails into the outbox (by key: once), then pushes. */
+@Injectable()
+export class BatchEffectsDelivery {
+  constructor(
+    private readonly outbox: MailOutbox,
+    private readonly live: LiveDelivery,
+  ) {}
+
+  async carryOut(effects: BatchEffects): Promise<void> {
+    for (const { key, message } of effects.mails) await this.outbox.enqueue(key, message);
+    await this.live.deliver(effects.pushes);
+  }
+}
