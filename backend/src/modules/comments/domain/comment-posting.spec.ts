@@ -14,7 +14,7 @@ const given = (...history: CommentEvent[]): CommentState | null => foldComment(h
 const TEXT = 'A perfectly fine new comment to post.';
 const author = { userId: 'u1', username: 'Reader', email: ' R@Example.test ', emailVerified: true, suspension: null };
 const post: Posting = {
-  commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, bookFound: true, chapterFound: true, parent: null,
+  commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, bookFound: true, chapterFound: true, parent: null, blockedByParentAuthor: false,
 };
 const reply: Posting = { ...post, parent_comment_id: 'p1', parent: given(parentPosted()) };
 const posted = (data: object) => ({
@@ -52,6 +52,12 @@ describe('posting a comment', () => {
     expect(refusalOf(() => decidePost({ ...reply, parent: null }, 0))).toEqual({ code: 'not-found', message: 'The comment you are replying to was not found.' });
     expect(refusalOf(() => decidePost({ ...reply, chapter_id: 3 }, 0))).toEqual({ code: 'invalid', message: 'You can only reply to a comment on the same page.' });
     expect(refusalOf(() => decidePost({ ...reply, book_id: 9 }, 0))).toMatchObject({ code: 'invalid' });
+  });
+
+  it('refuses a reply to a comment whose author blocked the reader, and nothing else', () => {
+    expect(refusalOf(() => decidePost({ ...reply, blockedByParentAuthor: true }, 0))).toEqual({ code: 'forbidden', message: 'You cannot reply to this comment: its author has blocked you.' });
+    expect(refusalOf(() => decidePost({ ...reply, blockedByParentAuthor: true, comment_content: 'too short' }, 0))).toMatchObject({ code: 'invalid' });
+    expect(decidePost({ ...post, blockedByParentAuthor: false }, 0)).toEqual(posted({}));
   });
 
   it('refuses a reader still cooling down, after every other rule', () => {
