@@ -102,8 +102,14 @@ describe('muting and blocking readers', () => {
     await site.drained();
     expect((await post(blocked, { parent_comment_id: mine.body.comment_id })).status).toBe(200);
     expect((await threadAs(reader)).get(blocked.user.user_id)).toBeUndefined();
+    await site.drained();
+    const names = async () => (await site.call<{ replies: { username: string }[] }>('GET', 'user/replies', { token: reader.token })).body.replies.map((reply) => reply.username);
+    expect((await names()).sort()).toEqual([blocked.user.username, muted.user.username].sort());
+
+    // Blocked again: the reply they wrote meanwhile is no longer shown among the reader's replies.
     expect((await mute(reader, { user_id: blocked.user.user_id, relation: 'blocked' })).status).toBe(200);
     await site.drained();
+    expect(await names()).toEqual([muted.user.username]);
   });
 
   it('folds the live pushes of a muted or blocked author for that reader alone, from the handshake and as the lists change', async () => {

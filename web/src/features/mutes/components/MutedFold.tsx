@@ -7,12 +7,13 @@ import './mutes.css';
  * is (`children`). Anything else is shown as it is.
  */
 export function MutedFold({ relation, children }: { relation: MuteRelation | null | undefined; children: ReactNode }) {
-  const [shown, setShown] = useState(false);
-  if (!relation || shown) return children;
+  // Shown for the relation it was folded for: a reader muted, shown, then blocked folds again.
+  const [shownFor, setShownFor] = useState<MuteRelation | null>(null);
+  if (!relation || shownFor === relation) return children;
   return (
     <p className="muted-fold">
       <span>{relation === 'blocked' ? MuteText.blockedFold : MuteText.mutedFold}</span>
-      <button type="button" className="muted-fold__show" onClick={() => setShown(true)}>
+      <button type="button" className="muted-fold__show" onClick={() => setShownFor(relation)}>
         Show
       </button>
     </p>
