@@ -26,6 +26,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
     '^@shelf/server-config$': '<rootDir>/../server-config/src/index.ts',
     '^@test/support$': '<rootDir>/../test/support.ts',
     '^@test/listening-api$': '<rootDir>/../test/listening-api.ts',
+    '^@test/decider-spec$': '<rootDir>/../test/decider-spec.ts',
   },
 });
 

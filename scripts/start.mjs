@@ -43,7 +43,7 @@ if (!process.env.REDIS_URL) local.push(redis(ports.redis, dataDir));
 if (!process.env.SMTP_URL) local.push(mail);
 for (const service of local) {
   if (await isPortTaken(service.port)) {
-    console.error(`Port ${service.port} (${service.name}) is in use: is the site already running? See the README's configuration for the port variables.`);
+    console.error(`Port ${service.port} (${service.name}) is in use: is the site already running? See docs/configuration.md for the port variables.`);
     process.exit(1);
   }
   // Redis's start-up notes go to its log file unless LOG_LEVEL asks for the services' logs too.

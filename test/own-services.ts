@@ -23,6 +23,19 @@ export const freePort = () =>
     });
   });
 
+/** Every process this test file started and has not seen exit. */
+const running = new Set<ChildProcess>();
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+// After the file's own hooks: whatever a failed test left running is killed, or its output pipe would keep Jest from
+// exiting (and a stray API or store would outlive the run).
+afterAll(() => Promise.all([...running].map((child) => kill(child))));
+
 async function kill(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -53,7 +66,7 @@ export class OwnService {
 
   async start(): Promise<void> {
     const [command, ...args] = services[this.kind](this.port, this.dataDir).command;
-    this.child = spawn(command, args, { stdio: 'ignore' });
+    this.child = track(spawn(command, args, { stdio: 'ignore' }));
     await services.waitForPort(this.port);
   }
 
@@ -91,7 +104,7 @@ export class SiteProcess {
   /** Starts it; the API resolves once it listens on `PORT`. */
   async start(extraEnv: Record<string, string> = {}): Promise<this> {
     const env = { ...this.env, ...extraEnv };
-    const child = spawn(process.execPath, [join(services.root, `${this.app}/dist/main.js`)], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = track(spawn(process.execPath, [join(services.root, `${this.app}/dist/main.js`)], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
     this.child = child;
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -15,7 +15,7 @@ import { METRICS_PATH } from './modules/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MutesModule } from './modules/mutes/mutes.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
+import { ReplyInboxModule } from './modules/reply-inbox/reply-inbox.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators';
 import { OperatorsModule } from './modules/operators/operators.module';
 import { PagesModule } from './modules/pages/pages.module';
@@ -48,7 +48,7 @@ export class AppModule {
         CatalogCommandsModule,
         LikesModule,
         CommentsModule,
-        NotificationsModule,
+        ReplyInboxModule,
         ModerationModule,
         AuditModule,
         ReadingProgressModule,

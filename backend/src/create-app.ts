@@ -12,10 +12,8 @@ import { SERVICE_ENV, type ServiceEnv } from './platform/config/service-env';
 import { proxyTrust } from './platform/http/client-ip';
 import { RequestDeadline } from './platform/request-deadline';
 import { answerClientErrorsInJson } from './platform/http/client-errors';
-import { ConcurrencyErrorFilter } from './platform/http/concurrency-error.filter';
 import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
-import { DependencyFailureFilter } from './platform/http/dependency-failure.filter';
-import { DomainErrorFilter } from './platform/http/domain-error.filter';
+import { RefusalFilter } from './platform/http/refusal.filter';
 import { installFrontDoor } from './platform/http/front-door';
 import { jsonBody } from './platform/http/json-body';
 import { ResponseCache } from './platform/http/response-cache';
@@ -78,7 +76,7 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
   // Generated book covers are served at the address the books carry (/covers/{id}.svg), outside /api.
   app.setGlobalPrefix('api', { exclude: [{ path: 'covers/:file', method: RequestMethod.GET }] });
   // Bad input gets one clear message: the first rule of its DTO the request broke, in a nested item too. (What the domain refuses is a
-  // DomainError, answered by DomainErrorFilter below.)
+  // DomainError, answered by RefusalFilter below.)
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -90,10 +88,10 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
       },
     }),
   );
-  // A store or Redis that is away gets a 503 within the deadline, not a hang or a 500. The last filter given is
-  // tried first, so the catch-all dependency filter goes before the specific ones.
+  // A store or Redis that is away gets a 503 within the deadline, not a hang or a 500; refusals get their status and
+  // message (RefusalFilter, or the filter RefusalsCarry gives a controller whose answers carry more).
   app.useGlobalInterceptors(new DependencyDeadlineInterceptor(app.get(RequestDeadline)));
-  app.useGlobalFilters(new DependencyFailureFilter(app.getHttpAdapter()), new ConcurrencyErrorFilter(), new DomainErrorFilter());
+  app.useGlobalFilters(new RefusalFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;
 }

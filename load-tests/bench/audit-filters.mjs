@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { freePort, LocalServices, root } from './lib/local-services.mjs';
+import { benchEnv, freePort, LocalServices, root } from './lib/local-services.mjs';
 import { writeModerationLog } from './lib/moderation-log.mjs';
 
 const require = createRequire(import.meta.url);
@@ -129,16 +129,7 @@ async function main() {
   const local = new LocalServices('shelf-audit-bench-');
   try {
     const services = await local.startServices();
-    const env = {
-      MONGO_URL: `${services.storeUrl}audit_bench`,
-      REDIS_URL: services.redisUrl,
-      SMTP_URL: services.smtpUrl,
-      QUEUE_PREFIX: 'audit-bench',
-      AUTH_SECRET: randomUUID() + randomUUID(),
-      PUBLIC_URL: 'http://127.0.0.1:9',
-      ADMIN_USER: '',
-      ADMIN_PASSWORD: '',
-    };
+    const env = benchEnv(services, 'audit_bench', { queuePrefix: 'audit-bench', ADMIN_USER: '', ADMIN_PASSWORD: '' });
     const client = await MongoClient.connect(env.MONGO_URL);
     const db = client.db();
 

@@ -12,10 +12,9 @@
 //   rebuilds, as a store that holds every caller (a long lock, a paused VM) does; reads must still answer in time.
 // Beside the reads, a probe asks the store itself for one small document every 250 ms (over its own connection, with
 // no deadline): its slowest answers show how long the store left every caller waiting.
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { freePort, LocalServices, root } from './lib/local-services.mjs';
+import { benchEnv, freePort, LocalServices, root } from './lib/local-services.mjs';
 import { LARGE_CATALOG, seedLargeCatalog } from './lib/large-catalog.mjs';
 
 const require = createRequire(import.meta.url);
@@ -104,15 +103,7 @@ async function main() {
   try {
     const services = await local.startServices();
     const port = await freePort();
-    const env = {
-      MONGO_URL: `${services.storeUrl}rebuild_reads`,
-      REDIS_URL: services.redisUrl,
-      SMTP_URL: services.smtpUrl,
-      QUEUE_PREFIX: 'rebuild-reads',
-      AUTH_SECRET: randomUUID() + randomUUID(),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEARCH_RATE_LIMIT: '1000000000',
-    };
+    const env = benchEnv(services, 'rebuild_reads', { queuePrefix: 'rebuild-reads', publicUrl: `http://127.0.0.1:${port}`, SEARCH_RATE_LIMIT: '1000000000' });
     const seeded = await seedLargeCatalog(env, { books: BOOKS });
     console.log(`catalog: ${int(BOOKS)} books, ${int(seeded.events ?? BOOKS * 4)} events (appended in ${int(seeded.appendMs ?? 0)} ms, projected in ${int(seeded.rebuildMs ?? 0)} ms)`);
     const siteEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };

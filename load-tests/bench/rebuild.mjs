@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { LocalServices, root } from './lib/local-services.mjs';
+import { benchEnv, LocalServices, root } from './lib/local-services.mjs';
 import { cpuMs, storePidOf } from './lib/process-cpu.mjs';
 import { writeSyntheticLog } from './lib/synthetic-log.mjs';
 
@@ -145,14 +145,7 @@ async function main() {
   try {
     const services = await local.startServices();
     const storePid = storePidOf(local);
-    const env = {
-      MONGO_URL: `${services.storeUrl}rebuild_bench`,
-      REDIS_URL: services.redisUrl,
-      SMTP_URL: services.smtpUrl,
-      QUEUE_PREFIX: 'rebuild-bench',
-      AUTH_SECRET: randomUUID() + randomUUID(),
-      PUBLIC_URL: 'http://127.0.0.1:9',
-    };
+    const env = benchEnv(services, 'rebuild_bench', { queuePrefix: 'rebuild-bench' });
     const client = await MongoClient.connect(env.MONGO_URL);
     await writeLog(client.db());
     const limits = await storeLimits(client.db(), storePid);

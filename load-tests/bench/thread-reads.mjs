@@ -16,30 +16,22 @@
 // Usage: node load-tests/bench/thread-reads.mjs [--quick]   (build first: npx tsc -b)
 // Overrides (environment): SIZES=10000,100000 (--quick: 2000,10000)  AUTHORS=2000  REQUESTS=30  PAGE=200.
 // The figures go to stdout and to load-tests/results/thread-reads-<date>.json.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, LocalServices, root } from './lib/local-services.mjs';
+import { closeDatabase, openDatabase, seedCatalog } from './lib/bench-database.mjs';
+import { makeReaders } from './lib/comments.mjs';
+import { quantile, timed } from './lib/figures.mjs';
+import { benchEnv, freePort, LocalServices, root, UNLIMITED_API } from './lib/local-services.mjs';
+import { buildThread, commentEntryLike, likedEvent, metadata, postedEvent, projection } from './thread-reads/threads.mjs';
 
 const require = createRequire(import.meta.url);
-require('reflect-metadata');
 const { MongoClient } = require('mongodb');
-const { NestFactory } = require('@nestjs/core');
-const { CommandBus } = require('@nestjs/cqrs');
 const contracts = require(join(root, 'contracts/dist/index.js'));
-// The bench's own store calls in flight are bounded as the site's are (see STORE_POOL).
-const { STORE_POOL } = require(join(root, 'server-config/dist/index.js'));
-const { AccountEventType, AccountReadModelCollection, SocialEventType, partitionKey, partitionOf, socialStreams, threadId, toCommentView } = contracts;
-const { CatalogCliModule } = require(join(root, 'backend/dist/modules/catalog/cli/catalog-cli.module.js'));
-const { SaveBookCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-book.command.js'));
-const { SaveChapterCommand } = require(join(root, 'backend/dist/modules/catalog/application/save-chapter.command.js'));
-const { generateDemoCatalog } = require(join(root, 'backend/dist/demo-catalog/demo-catalog.js'));
+const { AccountEventType, AccountReadModelCollection, threadId, toCommentView } = contracts;
 const { CommentThreads } = require(join(root, 'backend/dist/modules/comments/infrastructure/comment-threads.js'));
-const { ReadModels } = require(join(root, 'workers/dist/projections/read-models.js'));
-const { WriteBuffers } = require(join(root, 'workers/dist/projections/write-buffers.js'));
-const { CommentThreadsProjector } = require(join(root, 'workers/dist/projections/comment-threads/comment-threads.projector.js'));
 
 const QUICK = process.argv.includes('--quick');
 const SIZES = (process.env.SIZES ?? (QUICK ? '2000,10000' : '10000,100000')).split(',').map(Number);
@@ -50,47 +42,9 @@ const SAMPLES = QUICK ? 10 : 40;
 
 const started = Date.now();
 const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
 const ms = (value) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const int = (value) => Math.round(value).toLocaleString('en-US');
 const pct = (value) => `${(100 * value).toFixed(0)} %`;
-
-/** `count` calls of `op(i)`, `concurrency` at a time: per second, and each call's ms. */
-async function timed(count, concurrency, op) {
-  const times = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const t = performance.now();
-        await op(i);
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  return { perSecond: count / ((performance.now() - t0) / 1000), p50: quantile(times, 0.5) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Comments as readers write them: words of varied length from a large vocabulary, some replies.
-
-const SYLLABLES = ['ka', 'ri', 'to', 'men', 'shi', 'an', 've', 'lo', 'qu', 'ir', 'ste', 'pha', 'no', 'xi', 'bel', 'dor', 'un', 'ex', 'ta', 'mi'];
-const VOCABULARY = Array.from({ length: 6000 }, (_, i) => Array.from({ length: 1 + (i % 4) }, (_, j) => SYLLABLES[(i * 7 + j * 13) % SYLLABLES.length]).join('') + (i % 97));
-const word = () => VOCABULARY[Math.floor(VOCABULARY.length * Math.random() ** 2.5)];
-const commentText = () => Array.from({ length: 5 + Math.floor(Math.random() * 40) }, word).join(' ');
-const emailHash = (text) => createHash('sha256').update(text).digest('hex');
-
-function commentEntryLike(seq) {
-  return {
-    comment_id: randomUUID(), book_id: 1, chapter_id: 2, parent_comment_id: null, parent_user_id: null, user_id: randomUUID(), username: `Reader ${seq % 2000}`,
-    email_hash: emailHash(`r${seq}`), comment_content: commentText(), comment_time: new Date().toISOString(), edited_time: null, deleted: false, removed: false,
-    report_count: 0, like_count: 0, version: 1, seq,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The store's own limits
@@ -130,71 +84,6 @@ async function storeLimits(storeUrl) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Threads built by the production projector
-
-/** The projector over the store, and a way to apply events through fresh write buffers (as a rebuild or a batch does). */
-function projection(db) {
-  const readModels = new ReadModels({ collection: (name) => db.collection(name), get db() { return db; } });
-  const projector = new CommentThreadsProjector(readModels);
-  const targets = () => new Map(projector.owns.map((readModel) => [readModel, readModels.physical(readModel)]));
-  // Positions in the log as a partition hands them out: rising (one counter serves every partition).
-  let position = 0;
-  const context = (event) => ({ place: { partition: partitionOf(partitionKey(event.streamId, event.type, event.data)), seq: ++position }, push() {} });
-  /** Applies `events` in one batch; `fresh` when none of the documents they touch exists yet. Resolves with apply and flush ms. */
-  const apply = async (events, { fresh }) => {
-    const buffers = new WriteBuffers(db, targets(), { fresh });
-    const t0 = performance.now();
-    await readModels.into(buffers, async () => {
-      for (const event of events) if (projector.handles.includes(event.type)) await projector.apply(event, context(event));
-    }, { rebuilding: true });
-    const t1 = performance.now();
-    await buffers.flush();
-    return { applyMs: t1 - t0, flushMs: performance.now() - t1 };
-  };
-  return { readModels, apply };
-}
-
-const metadata = (actor) => ({ actor, correlationId: randomUUID(), causationId: null });
-
-function postedEvent(thread, author, parent, at) {
-  const commentId = randomUUID();
-  return {
-    id: randomUUID(), streamId: socialStreams.comment(commentId), version: 1, type: SocialEventType.CommentPosted, occurredAt: new Date(at).toISOString(), metadata: metadata(author.id),
-    data: {
-      comment_id: commentId, ...thread, parent_comment_id: parent?.data.comment_id ?? null, parent_user_id: parent?.data.user_id ?? null,
-      user_id: author.id, username: author.username, email_hash: author.emailHash, comment_content: commentText(),
-    },
-  };
-}
-
-function likedEvent(comment, liker, at) {
-  const { comment_id, book_id, chapter_id } = comment.data;
-  return {
-    id: randomUUID(), streamId: socialStreams.commentLike(comment_id, liker.id), version: 1, type: SocialEventType.CommentLiked, occurredAt: new Date(at).toISOString(),
-    metadata: metadata(liker.id), data: { comment_id, book_id, chapter_id, user_id: liker.id },
-  };
-}
-
-/**
- * A thread of `size` comments (a third of them replies) and likes on 5 %, applied in one batch, as a rebuild applies
- * them: none of its documents exists yet, so the buffers look none up.
- */
-async function buildThread(apply, thread, size, authors) {
-  let clock = Date.now() - size * 1000;
-  const posts = [];
-  const events = [];
-  for (let n = 0; n < size; n++) {
-    const author = authors[Math.floor(Math.random() * authors.length)];
-    const parent = n % 3 === 2 ? posts[Math.floor(Math.random() * posts.length)] : null;
-    const post = postedEvent(thread, author, parent, (clock += 1000));
-    posts.push(post);
-    events.push(post);
-    if (Math.random() < 0.05) events.push(likedEvent(posts[Math.floor(Math.random() * posts.length)], { id: randomUUID() }, clock));
-  }
-  await apply(events, { fresh: true });
-  return posts;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measurements
@@ -272,23 +161,11 @@ try {
   log(`  insertMany: ${int(limits.insertManyDocsPerSecond)} comment-sized documents/s`);
   log(`  a stored comment page (${int(limits.pageBytes)} B, 200 comments) 16 at once: ${int(limits.pageReadsAt16PerSecond)} pages/s = ${int(limits.pageCommentsPerSecond)} comments/s`);
 
-  const env = {
-    MONGO_URL: `${services.storeUrl}bench_thread_reads`, REDIS_URL: services.redisUrl, SMTP_URL: services.smtpUrl, QUEUE_PREFIX: 'bench-thread-reads',
-    AUTH_SECRET: services.authSecret, PUBLIC_URL: 'http://127.0.0.1:9', SEARCH_RATE_LIMIT: '1000000000', ADMIN_USER: '', ADMIN_PASSWORD: '',
-  };
-  const app = await NestFactory.createApplicationContext(CatalogCliModule.register(env), { logger: ['error'] });
-  const client = await MongoClient.connect(env.MONGO_URL, STORE_POOL);
-  const db = client.db();
-  const commands = app.get(CommandBus);
-  const chapters = [];
-  const by = metadata('thread-reads-benchmark');
-  for (const { book, chapters: bookChapters } of generateDemoCatalog({ books: 1, minChapters: SIZES.length, maxChapters: SIZES.length, minWordsPerChapter: 200, maxWordsPerChapter: 300, seed: 34, now: new Date() })) {
-    await commands.execute(new SaveBookCommand(book, by));
-    for (const chapter of bookChapters) {
-      await commands.execute(new SaveChapterCommand(chapter, by));
-      chapters.push(chapter);
-    }
-  }
+  const env = benchEnv(services, 'bench_thread_reads', { queuePrefix: 'bench-thread-reads', ...UNLIMITED_API });
+  const database = await openDatabase(env);
+  const { db } = database;
+  const catalog = { books: 1, minChapters: SIZES.length, maxChapters: SIZES.length, minWordsPerChapter: 200, maxWordsPerChapter: 300, seed: 34, now: new Date() };
+  const chapters = await seedCatalog(database.commands, catalog, 'thread-reads-benchmark');
   const port = await freePort();
   const api = local.spawn('api', process.execPath, ['backend/dist/main.js'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, ready: /API listening/ });
   const workers = local.spawn('workers', process.execPath, ['workers/dist/main.js'], { env: { ...process.env, ...env }, ready: /Workers are consuming/ });
@@ -297,7 +174,7 @@ try {
   // The workers project the catalog; the threads' chapters must be there for the API to answer.
   for (const chapter of chapters) while ((await get(`${base}?book_id=${chapter.book_id}&chapter_id=${chapter.chapter_id}`)).status !== 200) await new Promise((r) => setTimeout(r, 250));
 
-  const authors = Array.from({ length: AUTHORS }, (_, i) => ({ id: randomUUID(), username: `Reader ${i + 1}`, emailHash: emailHash(`reader-${i + 1}@bench.test`) }));
+  const authors = makeReaders(AUTHORS, 'Reader');
   await db.collection(AccountReadModelCollection.Users).insertMany(authors.map((a) => ({ _id: a.id, username: a.username, operator: false, suspension: null, version: 1 })));
   const { apply } = projection(db);
 
@@ -357,8 +234,7 @@ try {
     log(`  one more comment through the projector (its own batch, flushed): p50 ${ms(cost.commentP50)}, p99 ${ms(cost.commentP99)} (${(cost.commentP99 / lookupMs).toFixed(0)}× one _id lookup of ${ms(lookupMs)});`);
     log(`    one more like of the first comment: p50 ${ms(cost.likeP50)}, p99 ${ms(cost.likeP99)} (${(cost.likeP99 / lookupMs).toFixed(0)}×); a batch of one event reads and writes each of its documents once`);
   }
-  await app.close();
-  await client.close();
+  await closeDatabase(database);
 } finally {
   mkdirSync(join(root, 'load-tests/results'), { recursive: true });
   const file = join('load-tests/results', `thread-reads-${result.startedAt.slice(0, 19).replaceAll(':', '-')}${QUICK ? '-quick' : ''}.json`);

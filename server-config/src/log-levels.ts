@@ -5,7 +5,7 @@ const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose']
 
 /**
  * The Nest log levels a server process prints: LOG_LEVEL (error, warn, log, debug or verbose) and every more severe
- * one; `fallback` when it is not set. `npm start` sets warn unless LOG_LEVEL asks for more (README, "Logs").
+ * one; `fallback` when it is not set. `npm start` sets warn unless LOG_LEVEL asks for more (docs/configuration.md, LOG_LEVEL).
  */
 export function logLevelsFrom(value: string | undefined, fallback: LogLevel = 'log'): LogLevel[] {
   const name = value === undefined || value === '' ? fallback : value.toLowerCase();

@@ -13,7 +13,7 @@ import { LikeCommentCommand } from '../../backend/src/modules/comments/applicati
 import { ReportCommentCommand } from '../../backend/src/modules/comments/application/report-comment.command';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { ModerateCommentCommand } from '../../backend/src/modules/moderation/application/moderate-comment.command';
-import { MarkRepliesReadCommand } from '../../backend/src/modules/notifications/application/mark-replies-read.command';
+import { MarkRepliesReadCommand } from '../../backend/src/modules/reply-inbox/application/mark-replies-read.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { crashPoints, forgetReadModels, ownedReadModels, runWorkerProcess } from '../crash-points';

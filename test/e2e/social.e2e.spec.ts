@@ -17,6 +17,7 @@ import {
 import { testEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
+import { applyStraight } from '../../workers/src/projections/apply-straight';
 import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
 import { ReadModels } from '../../workers/src/projections/read-models';
 import { ReplyInboxProjector } from '../../workers/src/projections/reply-inbox/reply-inbox.projector';
@@ -301,7 +302,7 @@ describe('likes, comments and notifications', () => {
     const stored = await site.store.collection<StoredEventDocument>(EventLogCollection.Events).find({}).toArray();
     const events: AnyDomainEvent[] = stored.map(toDomainEvent).filter((event) => !event.type.startsWith('user.'));
     const projectors = site.workers.get<Projector[]>(PROJECTORS);
-    for (const event of events) for (const projector of projectors) if (projector.handles.includes(event.type)) await projector.apply(event, { place: null, push: () => undefined });
+    for (const event of events) await applyStraight(site.workers.get(ReadModels), projectors, event);
     expect(await snapshot()).toEqual(live);
 
     await rebuild(site.workers, { api: site.api });
@@ -313,14 +314,15 @@ describe('likes, comments and notifications', () => {
     const inbox = site.workers.get(ReplyInboxProjector);
     const by = { actor: 'test', correlationId: 'late-replies', causationId: null };
     const at = (second: number) => `2026-11-20T10:00:0${second}.000Z`;
-    await inbox.apply({ id: 'mark-late', streamId: 'reader-late-mark-1', version: 1, type: SocialEventType.RepliesMarkedRead, occurredAt: at(5), metadata: by, data: { user_id: 'late' } }, { place: null, push: () => undefined });
+    const readModels = site.workers.get(ReadModels);
+    await applyStraight(readModels, [inbox], { id: 'mark-late', streamId: 'reader-late-mark-1', version: 1, type: SocialEventType.RepliesMarkedRead, occurredAt: at(5), metadata: by, data: { user_id: 'late' } });
     for (const [second, id] of [[3, 'early-reply'], [7, 'later-reply']] as const) {
-      await inbox.apply({
+      await applyStraight(readModels, [inbox], {
         id, streamId: `comment-${id}`, version: 1, type: SocialEventType.CommentPosted, occurredAt: at(second), metadata: by,
         data: { comment_id: id, book_id: book.bookId, chapter_id: null, parent_comment_id: 'parent', parent_user_id: 'late', user_id: 'replier', username: 'R', email_hash: 'h', comment_content: GOOD },
-      }, { place: null, push: () => undefined });
+      });
     }
-    const head = await site.workers.get(ReadModels).collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: 'late' });
+    const head = await readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: 'late' });
     expect(head).toMatchObject({ count: 2, unread: 1, read_up_to: at(5) });
   });
 });

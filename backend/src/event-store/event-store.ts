@@ -40,7 +40,7 @@ const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && 
 
 /**
  * An append slower than this may have outlived the readers' patience with its positions (a reader passes over a
- * position whose event it has not seen stored within 5 s of first reaching it, on its own clock), so it places its
+ * position whose event it has not seen stored within 3 s of first reaching it, on its own clock), so it places its
  * events again at once; a second position of one event is harmless. The workers place again, too, any event a reader
  * recorded passing over (their LateEvents): this is the fast way, theirs the one that outlives this process.
  */

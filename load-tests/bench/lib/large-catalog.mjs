@@ -6,12 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from './site.mjs';
+import { logWriter, storedEvent } from './stored-events.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require('mongodb');
-const { catalogStreams, CatalogEventType, eventDocumentId, EventLogCollection, partitionId, partitionKey, partitionOf, positionId } = require(
-  join(root, 'contracts/dist/index.js'),
-);
+const { catalogStreams, CatalogEventType, EventLogCollection } = require(join(root, 'contracts/dist/index.js'));
 const { generateDemoCatalog } = require(join(root, 'backend/dist/demo-catalog/demo-catalog.js'));
 
 export const LARGE_CATALOG = {
@@ -38,31 +37,14 @@ export async function seedLargeCatalog(env, { books = LARGE_CATALOG.books } = {}
     const started = Date.now();
     const metadata = { actor: 'benchmark-seed', correlationId: randomUUID(), causationId: null };
     let clock = Date.now() - 60_000;
-    const doc = (streamId, type, data) => ({
-      _id: eventDocumentId(streamId, 1),
-      eventId: randomUUID(),
-      streamId,
-      version: 1,
-      type,
-      data,
-      metadata,
-      occurredAt: new Date(clock++),
-    });
+    const doc = (streamId, type, data) => storedEvent({ streamId, version: 1, type, data, metadata, occurredAt: new Date(clock++) });
     // Continues each partition's log after what it already holds.
-    const heads = new Map((await db.collection(EventLogCollection.Partitions).find({}).toArray()).map((head) => [head._id, head.head]));
+    const store = await logWriter(db);
     let batch = [];
     let appended = 0;
     const flush = async () => {
       if (batch.length === 0) return;
-      const positions = batch.map((event) => {
-        const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
-        const seq = (heads.get(partitionId(partition)) ?? 0) + 1;
-        heads.set(partitionId(partition), seq);
-        return { _id: positionId(partition, seq), partition, seq, eventDocumentId: event._id, eventId: event.eventId, at: event.occurredAt };
-      });
-      await db.collection(EventLogCollection.Positions).insertMany(positions, { ordered: false });
-      await events.insertMany(batch, { ordered: false });
-      for (const [_id, head] of heads) await db.collection(EventLogCollection.Partitions).replaceOne({ _id }, { head }, { upsert: true });
+      await store(batch);
       appended += batch.length;
       batch = [];
     };

@@ -3,6 +3,7 @@
 // starts against them. Every child is stopped, and the data folder removed, when the benchmark ends: normally, on an
 // error, or on Ctrl-C / SIGTERM.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,25 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Switches off what would get in a benchmark's way on an API: the search rate limit and the first operator's account. */
+export const UNLIMITED_API = { SEARCH_RATE_LIMIT: '1000000000', ADMIN_USER: '', ADMIN_PASSWORD: '' };
+
+/**
+ * The site's service environment for `database` on the services `urls` (what startServices resolves with, and an
+ * `authSecret` when the run keeps one; a fresh one otherwise); `extra` adds variables.
+ */
+export function benchEnv(urls, database, { queuePrefix, authSecret = urls.authSecret, publicUrl = 'http://127.0.0.1:9', ...extra }) {
+  return {
+    MONGO_URL: `${urls.storeUrl}${database}`,
+    REDIS_URL: urls.redisUrl,
+    SMTP_URL: urls.smtpUrl,
+    QUEUE_PREFIX: queuePrefix,
+    AUTH_SECRET: authSecret ?? randomUUID() + randomUUID(),
+    PUBLIC_URL: publicUrl,
+    ...extra,
+  };
 }
 
 const TAIL_LINES = 40;

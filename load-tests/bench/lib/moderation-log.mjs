@@ -5,7 +5,8 @@
 // events follow the rules the deciders keep (report counts, removal at ten, restore only what is removed), so the
 // projections see a log the API could have written. For benchmarks and tests of the audit trail and moderation queue.
 import * as contractsModule from '@shelf/contracts';
-import { logWriter } from './synthetic-log.mjs';
+import { commentPosted } from './comments.mjs';
+import { logWriter, storedEvent } from './stored-events.mjs';
 
 // Node gives a CommonJS package's exports as named ones where it can tell them, and always as the default; tests load
 // this file compiled to CommonJS, with the contracts' source.
@@ -15,7 +16,6 @@ const {
   REPORT_REASONS,
   SocialEventType,
   accountStreams,
-  eventDocumentId,
   isAuditedEventType,
   socialStreams,
 } = contracts;
@@ -64,16 +64,7 @@ export async function writeModerationLog(
     versions.set(streamId, version);
     clock += 1 + Math.floor(rand() * 2 * stepMs);
     if (isAuditedEventType(type)) audited += 1;
-    pending.push({
-      _id: eventDocumentId(streamId, version),
-      eventId: uuid(),
-      streamId,
-      version,
-      type,
-      data,
-      metadata: { actor, correlationId: uuid(), causationId: null },
-      occurredAt: new Date(clock),
-    });
+    pending.push(storedEvent({ eventId: uuid(), streamId, version, type, data, metadata: { actor, correlationId: uuid(), causationId: null }, occurredAt: new Date(clock) }));
   };
   const flush = async () => {
     if (pending.length === 0) return;
@@ -141,15 +132,13 @@ export async function writeModerationLog(
       const comment = { id: uuid(), book: 1 + (thread % 97), chapter: thread < threads / 5 ? null : 1000 + thread, author, reporters: new Set(), open: 0, removed: false };
       posted.push(comment);
       unreported.push(comment);
-      append(socialStreams.comment(comment.id), SocialEventType.CommentPosted, {
-        ...ref(comment),
-        parent_comment_id: null,
-        parent_user_id: null,
-        user_id: author,
-        username: `Reader ${author.slice(0, 8)}`,
-        email_hash: 'moderation-log',
-        comment_content: 'A comment of the moderation log, about as long as most comments readers leave under a chapter.',
-      }, author);
+      const data = commentPosted({
+        commentId: comment.id,
+        thread: { book_id: comment.book, chapter_id: comment.chapter },
+        author: { id: author, username: `Reader ${author.slice(0, 8)}`, emailHash: 'moderation-log' },
+        content: 'A comment of the moderation log, about as long as most comments readers leave under a chapter.',
+      });
+      append(socialStreams.comment(comment.id), SocialEventType.CommentPosted, data, author);
     } else if (unreported.length > 0 && roll < 0.8) {
       const at = Math.floor(rand() * unreported.length);
       const comment = unreported[at];

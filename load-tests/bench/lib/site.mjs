@@ -4,10 +4,10 @@
 // finished and the workers have projected every event (a benchmark that starts earlier measures half a catalog).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import services from '../../../scripts/lib/services.cjs';
 import { siteEnv } from '../../../scripts/lib/site-env.mjs';
+import { freePort } from './local-services.mjs';
 
 const require = createRequire(import.meta.url);
 const { MongoClient } = require('mongodb');
@@ -17,17 +17,6 @@ export const root = services.root;
 /** Where `seed-demo` marks a finished import (backend/src/modules/catalog/cli/main.ts). */
 const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
 const READY_TIMEOUT_MS = 600_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * @returns {Promise<{ baseUrl: string, mailUrl: string, env: Record<string, string>, processEnv: Record<string, string>, stop: () => Promise<void> }>}

@@ -3,11 +3,13 @@
 // books, 16 % comments in many threads, 4 % replies. For benchmarks and tests of what grows with the log (rebuilds).
 import * as contractsModule from '@shelf/contracts';
 import { randomUUID } from 'node:crypto';
+import { commentPosted } from './comments.mjs';
+import { logWriter, storedEvent } from './stored-events.mjs';
 
 // Node gives a CommonJS package's exports as named ones where it can tell them, and always as the default; tests load
 // this file compiled to CommonJS, with the contracts' source.
 const contracts = contractsModule.partitionId ? contractsModule : contractsModule.default;
-const { EventLogCollection, SocialEventType, eventDocumentId, partitionId, partitionKey, partitionOf, positionId, socialStreams } = contracts;
+const { SocialEventType, socialStreams } = contracts;
 
 /**
  * Writes `events` events in batches of `batch`; `bookIds` are the books liked and commented on (1..books when not
@@ -20,16 +22,7 @@ export async function writeSyntheticLog(db, { events: total, readers = 20_000, b
   const comments = [];
   let clock = Date.now() - total;
   const metadata = { actor: 'synthetic-log', correlationId: randomUUID(), causationId: null };
-  const event = (streamId, version, type, data) => ({
-    _id: eventDocumentId(streamId, version),
-    eventId: randomUUID(),
-    streamId,
-    version,
-    type,
-    data,
-    metadata,
-    occurredAt: new Date(clock++),
-  });
+  const event = (streamId, version, type, data) => storedEvent({ streamId, version, type, data, metadata, occurredAt: new Date(clock++) });
   const next = () => {
     const roll = Math.random();
     const user = `reader-${Math.floor(Math.random() * readers)}`;
@@ -45,43 +38,22 @@ export async function writeSyntheticLog(db, { events: total, readers = 20_000, b
     const commentId = randomUUID();
     comments.push({ id: commentId, user, thread });
     if (comments.length > 10_000) comments.splice(0, 5_000);
-    return event(socialStreams.comment(commentId), 1, SocialEventType.CommentPosted, {
-      comment_id: commentId,
-      book_id: ids[thread % ids.length],
-      chapter_id: null,
-      parent_comment_id: parent?.id ?? null,
-      parent_user_id: parent?.user ?? null,
-      user_id: user,
-      username: user,
-      email_hash: 'synthetic',
-      comment_content: 'A comment of the synthetic log: about as long as most comments readers leave under a chapter.',
-    });
+    return event(
+      socialStreams.comment(commentId),
+      1,
+      SocialEventType.CommentPosted,
+      commentPosted({
+        commentId,
+        thread: { book_id: ids[thread % ids.length], chapter_id: null },
+        parent: parent && { comment_id: parent.id, user_id: parent.user },
+        author: { id: user, username: user, emailHash: 'synthetic' },
+        content: 'A comment of the synthetic log: about as long as most comments readers leave under a chapter.',
+      }),
+    );
   };
   for (let written = 0; written < total; written += batch) {
     const docs = Array.from({ length: Math.min(batch, total - written) }, next);
     await store(docs);
     onProgress(written + docs.length);
   }
-}
-
-/**
- * A writer of stored events into the log as appends leave it: each event's position after its partition's head (as the
- * store holds it now, then as this writer moved it), the events, the positions, then the heads, in bulk.
- */
-export async function logWriter(db) {
-  const eventsCollection = db.collection(EventLogCollection.Events);
-  const positions = db.collection(EventLogCollection.Positions);
-  const partitions = db.collection(EventLogCollection.Partitions);
-  const heads = new Map((await partitions.find({}).toArray()).map((doc) => [Number(doc._id.slice(1)), doc.head]));
-  return async (docs) => {
-    const placed = docs.map((doc) => {
-      const partition = partitionOf(partitionKey(doc.streamId, doc.type, doc.data));
-      const seq = (heads.get(partition) ?? 0) + 1;
-      heads.set(partition, seq);
-      return { _id: positionId(partition, seq), partition, seq, eventDocumentId: doc._id, eventId: doc.eventId, at: doc.occurredAt };
-    });
-    await eventsCollection.insertMany(docs, { ordered: false });
-    await positions.insertMany(placed, { ordered: false });
-    for (const [partition, head] of heads) await partitions.replaceOne({ _id: partitionId(partition) }, { head }, { upsert: true });
-  };
 }

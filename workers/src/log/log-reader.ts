@@ -35,7 +35,7 @@ export interface LogBatch {
  * number (a late writer draws again), and a position passed over is recorded, so that an event stored later is placed
  * again (LateEvents). The event store also places again the events of an append slower than 2 s.
  */
-export const APPEND_PATIENCE_MS = 5000;
+export const APPEND_PATIENCE_MS = 3000;
 const POLL_MS = 20;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,7 +17,6 @@ const CONCURRENCY = 4;
 /** How often the log is checked for work that no wake-up announced (Redis away or emptied, a consumer killed). */
 export const SWEEP_MS = 1000;
 
-
 /**
  * Runs the partitions: on a wake-up from the API (the BullMQ events queue, the fast path) and on a sweep of the log's
  * heads (the slow path that needs nothing from Redis). Any number of processes can do this side by side: a wake-up that

@@ -10,7 +10,7 @@ import { type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
 import { type LogPlace, PROJECTORS, type Projector } from './projector';
-import { ReadModels } from './read-models';
+import { type BatchModels, ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
 /**
@@ -232,26 +232,28 @@ export class PartitionRunner {
     // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
     const buffers = held.buffers.get(projector.name)!;
     const pushes: LivePushRequest[] = [];
+    const models = this.readModels.batch(buffers, { rebuilding: false });
     let position = checkpoint.position;
-    await this.readModels.into(
-      buffers,
-      async () => {
-        for (const { seq, event } of entries) {
-          if (seq <= position) continue;
-          if (seq > limit) break;
-          if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, pushes);
-          position = seq;
-        }
-      },
-      { rebuilding: false },
-    );
+    for (const { seq, event } of entries) {
+      if (seq <= position) continue;
+      if (seq > limit) break;
+      if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, models, pushes);
+      position = seq;
+    }
     await buffers.flush();
     await this.delivery.deliver(pushes);
     // Moved only once what it covers is written.
     checkpoint.position = position;
   }
 
-  private async applyOne(projector: Projector, checkpoint: CheckpointDocument, place: LogPlace, event: AnyDomainEvent, pushes: LivePushRequest[]): Promise<void> {
+  private async applyOne(
+    projector: Projector,
+    checkpoint: CheckpointDocument,
+    place: LogPlace,
+    event: AnyDomainEvent,
+    models: BatchModels,
+    pushes: LivePushRequest[],
+  ): Promise<void> {
     if (checkpoint.parkedStreams.includes(event.streamId)) {
       await this.park(projector, checkpoint, place.seq, event, 'an earlier event of its stream is parked', 0);
       return;
@@ -259,7 +261,7 @@ export class PartitionRunner {
     for (let attempt = 1; ; attempt++) {
       const queued: LivePushRequest[] = [];
       try {
-        await projector.apply(event, { place, push: (request) => queued.push(request) });
+        await projector.apply(event, { place, push: (request) => queued.push(request), models });
         pushes.push(...queued);
         return;
       } catch (error) {
@@ -291,7 +293,7 @@ export class PartitionRunner {
         const event = await this.parked.eventOf(doc);
         const buffers = this.buffersOf(projector, lease);
         const pushes: LivePushRequest[] = [];
-        if (event) await this.readModels.into(buffers, () => projector.apply(event, { place: null, push: (request) => pushes.push(request) }), { rebuilding: false });
+        if (event) await projector.apply(event, { place: null, push: (request) => pushes.push(request), models: this.readModels.batch(buffers, { rebuilding: false }) });
         await buffers.flush();
         await this.delivery.deliver(pushes);
         await this.parked.remove(doc._id);

@@ -1,5 +1,6 @@
 import type { AnyDomainEvent, EventType } from '@shelf/contracts';
 import type { LivePushRequest } from '../realtime/live-delivery';
+import type { BatchModels } from './read-models';
 
 /** Where an event stands in the log: its partition and its position there. */
 export interface LogPlace {
@@ -16,6 +17,11 @@ export interface ProjectionContext {
    * refetches on a push reads the change; a rebuild sends none. Projectors have no other way to reach readers.
    */
   push(request: LivePushRequest): void;
+  /**
+   * The read models of the batch the event is applied in: its write buffers, shared documents under their leases, work
+   * deferred until its writes are stored. Projectors reach read models through it alone.
+   */
+  models: BatchModels;
 }
 
 /**
@@ -38,7 +44,7 @@ export interface Projector {
   readonly owns?: readonly string[];
   /**
    * Those of `owns` that events of many partitions change (a reader's inbox): written at once, one writer at a time
-   * under the document's lease (ReadModels.exclusive), after the buffered writes before them. The others have one
+   * under the document's lease (BatchModels.exclusive), after the buffered writes before them. The others have one
    * writer, their partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
    */
   readonly shared?: readonly string[];

@@ -3,9 +3,8 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ProjectionCollection, READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { FencedCollection } from './fenced-collection';
-import { type LeaseDocument, Leases } from './leases';
+import { type Lease, type LeaseDocument, Leases } from './leases';
 import type { WriteBuffers } from './write-buffers';
 
 export interface ById {
@@ -29,10 +28,8 @@ export interface ReadModelStore<T extends ById> {
   updateOne(filter: ById, update: ReadModelUpdate, options?: { upsert?: boolean }): Promise<unknown>;
 }
 
-interface Buffered {
-  buffers: WriteBuffers;
-  rebuilding: boolean;
-}
+/** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
+export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
 
 /** A shared document's lease outlives a writer killed while holding it by at most this long. */
 const DOCUMENT_LEASE_MS = 10_000;
@@ -41,14 +38,13 @@ const DOCUMENT_LEASE_MS = 10_000;
 export type SharedStores = <T extends ById>(readModel: string) => ReadModelStore<T>;
 
 /**
- * The read models the projectors write, by name. Live, a name resolves to the collection the read model lives in now
- * (refreshed before each partition run); inside `into`, to write buffers: a partition consumer's of the documents only
- * its partition changes, or a rebuild's of the new collections (and nothing is pushed to readers meanwhile).
+ * The read models the projectors write, by name: a name resolves to the collection the read model lives in now
+ * (refreshed before each partition run). A projector reaches them only through the BatchModels of the batch it applies
+ * (ProjectionContext.models), never ambiently.
  */
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  private readonly buffered = new AsyncLocalStorage<Buffered>();
   private readonly leases: Leases;
   /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
@@ -66,10 +62,10 @@ export class ReadModels {
     return this.connection.collection<ReadModelVersionDocument>(READ_MODEL_VERSIONS_COLLECTION);
   }
 
+  /** The collection a read model lives in now, to read outside a batch (a badge count). */
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
-    const buffer = this.buffered.getStore()?.buffers.stores.get(readModel);
     // A store collection does all ReadModelStore asks, for these filters.
-    return (buffer ?? this.connection.collection(this.physical(readModel))) as unknown as ReadModelStore<T>;
+    return this.connection.collection(this.physical(readModel)) as unknown as ReadModelStore<T>;
   }
 
   /** The collection that holds a read model now. */
@@ -82,6 +78,38 @@ export class ReadModels {
   }
 
   /**
+   * The read models of one batch: `writes` are the buffers its changes to the documents only its partition changes go
+   * to (a rebuild's: the new collections); `rebuilding` for a rebuild, which pushes nothing and is the only writer of
+   * its collections.
+   */
+  batch(writes: BatchWrites, { rebuilding }: { rebuilding: boolean }): BatchModels {
+    return new BatchModels(this, writes, rebuilding, this.leases, this.turns);
+  }
+
+  /** The live collections of shared documents, written under `lease` (see BatchModels.exclusive). */
+  fenced<T extends ById>(readModel: string, lease: Lease): ReadModelStore<T> {
+    return new FencedCollection<T>(this.connection.collection(this.physical(readModel)), lease);
+  }
+}
+
+/** What a projector reads and writes while it applies a batch of the log: given to it with each event. */
+export class BatchModels {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly writes: BatchWrites,
+    /** A rebuild: nothing is pushed to readers, and shared documents have no other writer. */
+    readonly rebuilding: boolean,
+    private readonly leases: Leases,
+    private readonly turns: Map<string, Promise<unknown>>,
+  ) {}
+
+  /** A read model: the batch's buffer of it when it has one, else the collection it lives in now. */
+  collection<T extends ById>(readModel: string): ReadModelStore<T> {
+    const buffer = this.writes.stores.get(readModel) as ReadModelStore<T> | undefined;
+    return buffer ?? this.readModels.collection<T>(readModel);
+  }
+
+  /**
    * Runs a read-change-write of a document that events of many partitions change (a reader's inbox) as its only
    * writer: live, holding the document's lease, through stores whose writes carry the lease's epoch (a writer frozen past
    * its lease cannot overwrite its successor: LeaseLost); in a rebuild, which is the only writer of its collections,
@@ -90,10 +118,8 @@ export class ReadModels {
   async exclusive<R>(key: string, work: (stores: SharedStores) => Promise<R>): Promise<R> {
     if (!this.rebuilding) {
       // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
-      await this.buffered.getStore()?.buffers.flush();
-      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) =>
-        work(<T extends ById>(readModel: string) => new FencedCollection<T>(this.connection.collection(this.physical(readModel)), lease)),
-      );
+      await this.writes.flush();
+      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) => work(<T extends ById>(readModel: string) => this.readModels.fenced<T>(readModel, lease)));
     }
     const run = () => work((readModel) => this.collection(readModel));
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);
@@ -103,24 +129,12 @@ export class ReadModels {
     return turn;
   }
 
-  /** Runs `work` with the read models of `buffers` written to them instead; `rebuilding` for a rebuild's. */
-  into<R>(buffers: WriteBuffers, work: () => Promise<R>, { rebuilding }: { rebuilding: boolean }): Promise<R> {
-    return this.buffered.run({ buffers, rebuilding }, work);
-  }
-
   /**
    * Work that only needs doing once per batch of the log however many of its events ask for it (writing a book's
    * search document again): done after the batch's buffered writes, before the checkpoint moves past it. A failure
-   * fails the batch, which is tried again. Outside a batch, done now.
+   * fails the batch, which is tried again.
    */
-  async afterWrites(key: string, work: () => Promise<void>): Promise<void> {
-    const context = this.buffered.getStore();
-    if (context) context.buffers.defer(key, work);
-    else await work();
-  }
-
-  /** Inside a rebuild: nothing is pushed to readers, and shared documents have no other writer. */
-  get rebuilding(): boolean {
-    return this.buffered.getStore()?.rebuilding ?? false;
+  afterWrites(key: string, work: () => Promise<void>): void {
+    this.writes.defer(key, work);
   }
 }

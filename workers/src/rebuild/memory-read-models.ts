@@ -1,6 +1,5 @@
 import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../projections/read-models';
-import type { WriteBuffers } from '../projections/write-buffers';
+import type { BatchWrites, ById, ReadModelStore, ReadModelUpdate } from '../projections/read-models';
 import { inChunks } from '../store-bulk';
 import { IdFilter } from './id-filter';
 
@@ -129,7 +128,7 @@ export class MemoryReadModel implements ReadModelStore<ById> {
   }
 }
 
-/** The read models of a rebuild in memory, by name, in the shape ReadModels.into writes through. */
+/** The read models of a rebuild in memory, by name, in the shape a batch writes through (BatchWrites). */
 export class MemoryReadModels {
   readonly stores: Map<string, MemoryReadModel>;
   private readonly deferred = new Map<string, () => Promise<void>>();
@@ -139,9 +138,9 @@ export class MemoryReadModels {
     this.stores = new Map([...targets].map(([readModel, collection]) => [readModel, new MemoryReadModel(db.collection<ById>(collection))]));
   }
 
-  /** As ReadModels.into takes them (it uses `stores`, `defer` and, outside a rebuild, `flush`). */
-  asBuffers(): WriteBuffers {
-    return asBuffers(this);
+  /** As ReadModels.batch takes them (a batch uses `stores`, `defer` and, outside a rebuild, `flush`). */
+  asBuffers(): BatchWrites {
+    return this;
   }
 
   /** Documents written and read back, in all the read models. */
@@ -173,9 +172,6 @@ export class MemoryReadModels {
     this.deferred.set(key, work);
   }
 }
-
-/** The members of WriteBuffers that ReadModels uses, checked here: it takes the class. */
-const asBuffers = (stores: Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>) => stores as WriteBuffers;
 
 /** A deep copy of a document's plain objects, arrays and dates (much cheaper than structuredClone for these). */
 function copy<T>(value: T): T {

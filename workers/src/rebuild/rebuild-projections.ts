@@ -7,7 +7,7 @@ import { type Lease, type LeaseDocument, Leases } from '../projections/leases';
 import { PARTITION_LEASE_MS, partitionLease } from '../projections/partition-runner';
 import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
-import type { ReadModels } from '../projections/read-models';
+import type { BatchModels, ReadModels } from '../projections/read-models';
 import type { SearchProjector } from '../projections/search/search.projector';
 import { recordShapes } from '../projections/shape-upgrade';
 import { WriteBuffers } from '../projections/write-buffers';
@@ -93,12 +93,12 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
   const streamsParked = (projector: Projector, partition: number) => parkedStreams.get(`${projector.name}:${partition}`) ?? new Set<string>();
 
   /** As the live runner applies an event: a stream with a parked event has its later ones parked too; no pushes. */
-  const applyOne = async (projector: Projector, partition: number, seq: number, event: AnyDomainEvent) => {
+  const applyOne = async (projector: Projector, partition: number, seq: number, event: AnyDomainEvent, models: BatchModels) => {
     const held = streamsParked(projector, partition);
     let failure = held.has(event.streamId) ? 'an earlier event of its stream is parked' : null;
     for (let attempt = 1; failure === null; attempt++) {
       try {
-        await projector.apply(event, { place: { partition, seq }, push: () => undefined });
+        await projector.apply(event, { place: { partition, seq }, push: () => undefined, models });
         return;
       } catch (error) {
         if (isOutage(error) || attempt >= ATTEMPTS) {
@@ -110,19 +110,18 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     parked.push({ projector, partition, seq, event, error: failure, attempts: held.has(event.streamId) ? 0 : ATTEMPTS });
     parkedStreams.set(`${projector.name}:${partition}`, held.add(event.streamId));
   };
-  const applyAll = async (projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent) => {
-    for (const projector of projectors) if (projector.handles.includes(event.type)) await applyOne(projector, partition, seq, event);
+  const applyAll = async (projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent, models: BatchModels) => {
+    for (const projector of projectors) if (projector.handles.includes(event.type)) await applyOne(projector, partition, seq, event, models);
   };
 
   /** Catch-up: every partition from where it is to its head by LogReader, a few side by side, into the new collections. */
   const buffers = new WriteBuffers(deps.db, targets);
+  const models = deps.readModels.batch(buffers, { rebuilding: true });
   const catchUp = async (partition: number) => {
     for (;;) {
       const entries = await reader.read(partition, positions[partition], BATCH);
       if (entries.length === 0) return;
-      await deps.readModels.into(buffers, async () => {
-        for (const { seq, event } of entries) if (event) await applyAll(rebuilt, partition, seq, event);
-      }, { rebuilding: true });
+      for (const { seq, event } of entries) if (event) await applyAll(rebuilt, partition, seq, event, models);
       await buffers.settle();
       positions[partition] = entries.at(-1)!.seq;
       events += entries.length;

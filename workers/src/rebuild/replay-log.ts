@@ -1,7 +1,7 @@
 import { type AnyDomainEvent, PARTITION_COUNT, type StoredEventDocument, toDomainEvent } from '@shelf/contracts';
 import { BSON, type Db } from 'mongodb';
 import type { Projector } from '../projections/projector';
-import type { ReadModels } from '../projections/read-models';
+import type { BatchModels, ReadModels } from '../projections/read-models';
 import { collectGarbage, collectGarbageIfGrown } from './collect-garbage';
 import { LogScan } from './log-scan';
 import { MemoryReadModels } from './memory-read-models';
@@ -29,7 +29,7 @@ export interface ReplayLog {
   projectors: Projector[];
   targets: ReadonlyMap<string, string>;
   /** Applies an event to those of the projectors that handle it (parking what fails). */
-  apply(projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent): Promise<void>;
+  apply(projectors: Projector[], partition: number, seq: number, event: AnyDomainEvent, models: BatchModels): Promise<void>;
   /** Entries in the log (the partitions' heads) when the rebuild began. */
   total: number;
   onProgress(progress: RebuildProgress): void;
@@ -55,7 +55,7 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
   const { readModels, total, onProgress } = options;
   const started = Date.now();
   const memory = new MemoryReadModels(options.db, options.targets);
-  const buffers = memory.asBuffers();
+  const models = readModels.batch(memory.asBuffers(), { rebuilding: true });
   const shared = options.projectors.filter((p) => p.shared?.length);
   const apart = options.projectors.filter((p) => !p.shared?.length);
   const sharedModels = shared.flatMap((p) => p.owns!);
@@ -70,13 +70,13 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
     return flushed;
   };
   const apply = (projectors: Projector[], partition: number, seq: number, raw: Buffer) =>
-    options.apply(projectors, partition, seq, toDomainEvent(BSON.deserialize(raw) as StoredEventDocument));
+    options.apply(projectors, partition, seq, toDomainEvent(BSON.deserialize(raw) as StoredEventDocument), models);
   const spool = await Spool.create();
   try {
     const scan = new LogScan(options.db);
     const positions = await scan.run(async ({ partition, seq, type, raw }) => {
       const now = [...(sharedTypes.has(type) ? shared : []), ...(partition < live && apartTypes.has(type) ? apart : [])];
-      if (now.length > 0) await readModels.into(buffers, () => apply(now, partition, seq, raw), { rebuilding: true });
+      if (now.length > 0) await apply(now, partition, seq, raw);
       if (partition >= live && apartTypes.has(type)) await spool.append(partition, seq, raw);
       if (memory.size(sharedModels) >= MAX_SHARED) await memory.flush(sharedModels, 0.5);
       if (scan.read % REPLAY_CHUNK === 0) {
@@ -100,9 +100,7 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
       const applyChunk = async () => {
         const entries = chunk;
         chunk = [];
-        await readModels.into(buffers, async () => {
-          for (const { seq, raw } of entries) await apply(apart, partition, seq, raw);
-        }, { rebuilding: true });
+        for (const { seq, raw } of entries) await apply(apart, partition, seq, raw);
         replayed += entries.length;
         collectGarbageIfGrown();
         onProgress({ phase: 'replay', events: replayed, total: spooled });

@@ -4,7 +4,7 @@ import { RequestDeadline } from '../request-deadline';
 
 /**
  * Every route's request under the request deadline (request-deadline.ts): a request given up errors with
- * DependencyUnavailableError, which DependencyFailureFilter answers 503; what the handler would still send is dropped.
+ * DependencyUnavailableError, which RefusalFilter answers 503; what the handler would still send is dropped.
  */
 @Injectable()
 export class DependencyDeadlineInterceptor implements NestInterceptor {

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { MongoNetworkError } from 'mongodb';
 import { awayDependency } from './service-unavailable';
 
@@ -7,6 +8,12 @@ describe('which dependency an error says is away', () => {
     const closed = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
     expect(awayDependency(closed)).toBe('store');
     expect(awayDependency(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe('store');
+  });
+
+  it('the store, for a socket error made in another realm than the app’s (Node’s own, under Jest)', () => {
+    const foreign: unknown = runInNewContext("Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })");
+    expect(foreign instanceof Error).toBe(false);
+    expect(awayDependency(foreign)).toBe('store');
   });
 
   it('Redis, for what ioredis rejects a command with when Redis does not answer', () => {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
+import { isNativeError } from 'node:util/types';
 import {
   MongoDriverError,
   MongoNetworkError,
@@ -19,8 +20,11 @@ const RETRY_AFTER_SECONDS = 5;
 /** What ioredis rejects a command with when Redis does not answer (commandTimeout, maxRetriesPerRequest, closed). */
 const REDIS_AWAY_MESSAGES = new Set(['Command timed out', 'Connection is closed.', "Stream isn't writeable and enableOfflineQueue options is false"]);
 
-/** Node's error for a write to, or a read from, a socket the other side closed. */
-const isSocketClosed = (error: unknown) => error instanceof Error && ['EPIPE', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '');
+/**
+ * Node's error for a write to, or a read from, a socket the other side closed. Node makes it in its own realm, so it is
+ * not `instanceof` the Error of a VM context the app may run in (Jest's): told by its shape instead.
+ */
+const isSocketClosed = (error: unknown) => isNativeError(error) && ['EPIPE', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /** The dependency an error says is away: the request deadline's, or a connection, selection or timeout error of the driver or ioredis. */
 export function awayDependency(error: unknown): Dependency | null {

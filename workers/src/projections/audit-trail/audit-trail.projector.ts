@@ -20,7 +20,6 @@ import {
 } from '@shelf/contracts';
 import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
 import { auditRecord } from './audit-summary';
 
 const C = ModerationReadModelCollection;
@@ -39,19 +38,17 @@ export class AuditTrailProjector implements Projector {
   readonly handles = Object.keys(AUDITED_EVENT_TYPES) as AuditedEventType[];
   readonly owns = [C.AuditPages, C.AuditHeads];
   private readonly trail = new OrderedPages<AuditEntryTuple>(
-    () => ({
-      heads: this.readModels.collection<OrderedHeadReadModel>(C.AuditHeads),
-      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.AuditHeads),
-      pages: this.readModels.collection<OrderedPageReadModel>(C.AuditPages),
-    }),
     AUDIT_PAGE_ENTRIES,
     // Readers start from the newest.
     { side: 'last', size: AUDIT_HEAD_ENTRIES },
   );
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: Extract<AnyDomainEvent, { type: AuditedEventType }>, { place }: ProjectionContext): Promise<void> {
+  async apply(event: Extract<AnyDomainEvent, { type: AuditedEventType }>, { place, models }: ProjectionContext): Promise<void> {
+    const stores = {
+      heads: models.collection<OrderedHeadReadModel>(C.AuditHeads),
+      directories: models.collection<OrderedDirectoryReadModel>(C.AuditHeads),
+      pages: models.collection<OrderedPageReadModel>(C.AuditPages),
+    };
     const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
     const entry: AuditEntryDocument = { event_id: event.id, type: event.type, actor: event.metadata.actor, occurred_at: event.occurredAt, ...auditRecord(event) };
     const parts: [AuditDimension, string | null][] = [
@@ -61,6 +58,6 @@ export class AuditTrailProjector implements Projector {
       ['type', entry.type],
     ];
     const [key, tuple] = [auditEntryKey(entry.occurred_at, event.version, entry.event_id), toAuditTuple(entry)];
-    for (const [dimension, value] of parts) await this.trail.apply(auditPartId(dimension, value, partition), [{ put: [key, tuple] }], orderedStamp(event, place));
+    for (const [dimension, value] of parts) await this.trail.apply(stores, auditPartId(dimension, value, partition), [{ put: [key, tuple] }], orderedStamp(event, place));
   }
 }

@@ -7,7 +7,9 @@ import { type CatalogEvent, ReadModelCollection } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { WorkersModule } from '../../workers.module';
+import { applyStraight } from '../apply-straight';
 import { PROJECTORS, type Projector } from '../projector';
+import { ReadModels } from '../read-models';
 
 const metadata = (name: string) =>
   ({
@@ -29,9 +31,7 @@ describe('the catalog and search projections', () => {
   let connection: Connection;
   let projectors: Projector[];
 
-  const applyAll = async (e: CatalogEvent) => {
-    for (const projector of projectors) if (projector.handles.includes(e.type)) await projector.apply(e, { place: null, push: () => undefined });
-  };
+  const applyAll = (e: CatalogEvent) => applyStraight(app.get(ReadModels), projectors, e);
   const snapshot = async () =>
     Promise.all(
       [ReadModelCollection.Books, ReadModelCollection.Chapters, 'search_books'].map((name) => connection.collection(name).find({}).sort({ _id: 1 }).toArray()),

@@ -11,7 +11,7 @@ import {
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { BatchModels } from '../read-models';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
 import { newChapterPush } from './new-chapter-push';
 
@@ -26,11 +26,9 @@ export class CatalogProjector implements Projector {
   readonly handles = Object.values(CatalogEventType);
   readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: CatalogEvent, { push }: ProjectionContext): Promise<void> {
-    const published = await this.projectChapter(event);
-    const books = this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
+  async apply(event: CatalogEvent, { push, models }: ProjectionContext): Promise<void> {
+    const published = await this.projectChapter(event, models);
+    const books = models.collection<BookReadModel>(ReadModelCollection.Books);
     const bookId = bookIdOf(event);
     const current = await books.findOne({ _id: bookReadModelId(bookId) });
     const next = reduceBook(current ?? emptyBook(bookId), event);
@@ -39,10 +37,10 @@ export class CatalogProjector implements Projector {
   }
 
   /** Projects a chapter event into rm_chapters; resolves with the push announcing a new chapter, or null. */
-  private async projectChapter(event: CatalogEvent): Promise<ChapterPublishedPush | null> {
+  private async projectChapter(event: CatalogEvent, models: BatchModels): Promise<ChapterPublishedPush | null> {
     const chapterId = 'chapter_id' in event.data ? event.data.chapter_id : undefined;
     if (chapterId === undefined) return null;
-    const chapters = this.readModels.collection<ChapterReadModel>(ReadModelCollection.Chapters);
+    const chapters = models.collection<ChapterReadModel>(ReadModelCollection.Chapters);
     const current = await chapters.findOne({ _id: chapterReadModelId(event.data.book_id, chapterId) });
     const next = reduceChapter(current, event);
     if (next) await saveDocument(chapters, next, next.version === 1);

@@ -29,12 +29,29 @@ import {
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
 import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { BatchModels, ReadModelStore } from '../read-models';
 import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
 import { pageCompression } from './page-compression';
 
 const C = SocialReadModelCollection;
+
+/** The read models a batch's comment events change, from the batch's BatchModels. */
+interface ThreadStores {
+  heads: ReadModelStore<CommentThreadReadModel>;
+  pages: ReadModelStore<CommentPageReadModel>;
+  index: ReadModelStore<CommentIndexReadModel>;
+  likes: ReadModelStore<CommentLikeReadModel>;
+  readerLikes: ReadModelStore<ReaderCommentLikesReadModel>;
+}
+
+const threadStores = (models: BatchModels): ThreadStores => ({
+  heads: models.collection(C.CommentThreads),
+  pages: models.collection(C.CommentPages),
+  index: models.collection(C.CommentIndex),
+  likes: models.collection(C.CommentLikes),
+  readerLikes: models.collection(C.ReaderCommentLikes),
+});
 
 /**
  * Comment threads in the bucket pattern: a head per thread (its comment count), the comments in pages of
@@ -68,33 +85,31 @@ export class CommentThreadsProjector implements Projector {
   ];
   readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.NameChangePages, C.CommentThreads, C.NameChangeHeads, C.CommentLikes];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: CommentEvent | UsernameChangedV1, { push, place }: ProjectionContext): Promise<void> {
-    if (event.type === AccountEventType.UsernameChanged) return recordNameChange(this.readModels, event);
-    const change = await this.project(event, place);
+  async apply(event: CommentEvent | UsernameChangedV1, { push, place, models }: ProjectionContext): Promise<void> {
+    if (event.type === AccountEventType.UsernameChanged) return recordNameChange(models, event);
+    const change = await this.project(threadStores(models), event, place);
     if (!change) return;
     const thread = threadOf(event);
     if (change.kind === 'like-count') push({ kind: 'comment-like-count', thread, commentId: change.entry.comment_id, likeCount: change.entry.like_count });
     else push({ kind: 'comment', change: change.kind, thread, entry: change.entry });
   }
 
-  private project(event: CommentEvent, place: LogPlace | null): Promise<ThreadChange> {
+  private project(s: ThreadStores, event: CommentEvent, place: LogPlace | null): Promise<ThreadChange> {
     switch (event.type) {
       case SocialEventType.CommentPosted:
-        return this.post(event, place);
+        return this.post(s, event, place);
       case SocialEventType.CommentLiked:
       case SocialEventType.CommentUnliked:
-        return this.like(event, place);
+        return this.like(s, event, place);
       default:
-        return this.change(event, place);
+        return this.change(s, event, place);
     }
   }
 
-  private async post(event: CommentPostedV1, place: LogPlace | null): Promise<ThreadChange> {
+  private async post(s: ThreadStores, event: CommentPostedV1, place: LogPlace | null): Promise<ThreadChange> {
     const ref = threadOf(event);
     const thread = threadId(ref);
-    const head = await this.heads.findOne({ _id: thread });
+    const head = await s.heads.findOne({ _id: thread });
     if (head?.applied.includes(event.id)) return null;
     // Until the head counts it, a retry puts the comment in the same place again; a page stored before a crash may
     // hold it already, with what later events of the same batch made of it (likes the page remembers): kept as it is.
@@ -102,53 +117,53 @@ export class CommentThreadsProjector implements Projector {
     const page = Math.floor(seq / COMMENT_PAGE_ITEMS);
     const entry = postedEntry(event, seq);
     const id = pageId(thread, page);
-    const doc = (await this.pages.findOne({ _id: id })) ?? emptyCommentPage(id);
+    const doc = (await s.pages.findOne({ _id: id })) ?? emptyCommentPage(id);
     const onPage = seq - page * COMMENT_PAGE_ITEMS;
     const stored = doc.count > onPage ? pageComment(doc, entry.comment_id, pageCompression) : undefined;
-    if (!stored) await this.save({ ...withComment(doc, entry, pageCompression), count: onPage + 1 });
-    await this.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
-    await this.counted(event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
+    if (!stored) await this.save(s, { ...withComment(doc, entry, pageCompression), count: onPage + 1 });
+    await s.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
+    await this.counted(s, event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
     return { kind: 'created', entry: stored ?? entry };
   }
 
-  private async change(event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>, place: LogPlace | null): Promise<ThreadChange> {
-    const { page, entry, number } = await this.locate(event);
+  private async change(s: ThreadStores, event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>, place: LogPlace | null): Promise<ThreadChange> {
+    const { page, entry, number } = await this.locate(s, event);
     const next = reduceComment(entry, event);
-    if (next) await this.save(withComment(page, next.entry, pageCompression));
+    if (next) await this.save(s, withComment(page, next.entry, pageCompression));
     // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
-    await this.counted(event, place, number, { changed: next !== null });
+    await this.counted(s, event, place, number, { changed: next !== null });
     return next?.change ?? null;
   }
 
-  private async like(event: CommentLikedV1 | CommentUnlikedV1, place: LogPlace | null): Promise<ThreadChange> {
+  private async like(s: ThreadStores, event: CommentLikedV1 | CommentUnlikedV1, place: LogPlace | null): Promise<ThreadChange> {
     const { comment_id: commentId, user_id: userId } = event.data;
     const likeId = commentLikeId(commentId, userId);
-    const current = await this.likes.findOne({ _id: likeId });
+    const current = await s.likes.findOne({ _id: likeId });
     if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return null;
     const liked = event.type === SocialEventType.CommentLiked;
-    const { page, entry, number } = await this.locate(event);
+    const { page, entry, number } = await this.locate(s, event);
     let change: ThreadChange = null;
     if (liked !== (current?.liked ?? false) && !page.applied.includes(event.id)) {
       const next: CommentEntry = { ...entry, like_count: entry.like_count + (liked ? 1 : -1) };
-      await this.save({ ...withComment(page, next, pageCompression), applied: rememberApplied(page.applied, event.id) });
+      await this.save(s, { ...withComment(page, next, pageCompression), applied: rememberApplied(page.applied, event.id) });
       change = { kind: 'like-count', entry: next };
     }
     const path = `comments.${commentKey(commentId)}`;
-    await this.readerLikes.updateOne(
+    await s.readerLikes.updateOne(
       { _id: readerThreadId(userId, threadId(threadOf(event))) },
       liked ? { $set: { [path]: true } } : { $unset: { [path]: '' } },
       { upsert: true },
     );
-    await this.counted(event, place, number, { changed: change !== null });
-    await this.likes.replaceOne({ _id: likeId }, { version: event.version, liked }, { upsert: true });
+    await this.counted(s, event, place, number, { changed: change !== null });
+    await s.likes.replaceOne({ _id: likeId }, { version: event.version, liked }, { upsert: true });
     return change;
   }
 
   /** The page holding an event's comment, and its number; the comment must have been projected. */
-  private async locate(event: CommentEvent): Promise<{ page: CommentPageReadModel; entry: CommentEntry; number: number }> {
+  private async locate(s: ThreadStores, event: CommentEvent): Promise<{ page: CommentPageReadModel; entry: CommentEntry; number: number }> {
     const commentId = event.data.comment_id;
-    const index = await this.index.findOne({ _id: commentId });
-    const page = index ? await this.pages.findOne({ _id: pageId(index.thread, index.page) }) : null;
+    const index = await s.index.findOne({ _id: commentId });
+    const page = index ? await s.pages.findOne({ _id: pageId(index.thread, index.page) }) : null;
     const entry = page ? pageComment(page, commentId, pageCompression) : undefined;
     // The comment's first event is not applied yet: fail so the batch is retried after it.
     if (!index || !page || !entry) throw new Error(`${event.streamId}: comment ${commentId} is not projected yet; will retry`);
@@ -162,19 +177,20 @@ export class CommentThreadsProjector implements Projector {
    * after a post.
    */
   private async counted(
+    s: ThreadStores,
     event: CommentEvent,
     place: LogPlace | null,
     page: number,
     { changed, head, post }: { changed: boolean; head?: CommentThreadReadModel | null; post?: Pick<CommentThreadReadModel, 'count' | 'applied'> },
   ): Promise<void> {
     const ref: ThreadRef = threadOf(event);
-    const current = head === undefined ? await this.heads.findOne({ _id: threadId(ref) }) : head;
+    const current = head === undefined ? await s.heads.findOne({ _id: threadId(ref) }) : head;
     const changedAt = current?.changed_at ?? 0;
     const again = place === null ? !changed : place.seq <= changedAt;
     if (again && !post) return;
     const changes = current?.changes ?? 0;
     const changedPages = current?.changed_pages ?? [];
-    await this.heads.replaceOne(
+    await s.heads.replaceOne(
       { _id: threadId(ref) },
       {
         book_id: ref.book_id,
@@ -189,27 +205,7 @@ export class CommentThreadsProjector implements Projector {
     );
   }
 
-  private save({ _id, ...page }: CommentPageReadModel): Promise<unknown> {
-    return this.pages.replaceOne({ _id }, page, { upsert: true });
-  }
-
-  private get heads() {
-    return this.readModels.collection<CommentThreadReadModel>(C.CommentThreads);
-  }
-
-  private get pages() {
-    return this.readModels.collection<CommentPageReadModel>(C.CommentPages);
-  }
-
-  private get index() {
-    return this.readModels.collection<CommentIndexReadModel>(C.CommentIndex);
-  }
-
-  private get likes() {
-    return this.readModels.collection<CommentLikeReadModel>(C.CommentLikes);
-  }
-
-  private get readerLikes() {
-    return this.readModels.collection<ReaderCommentLikesReadModel>(C.ReaderCommentLikes);
+  private save(s: ThreadStores, { _id, ...page }: CommentPageReadModel): Promise<unknown> {
+    return s.pages.replaceOne({ _id }, page, { upsert: true });
   }
 }

@@ -10,7 +10,7 @@ import {
   SocialReadModelCollection,
   type UsernameChangedV1,
 } from '@shelf/contracts';
-import type { ReadModels } from '../read-models';
+import type { BatchModels } from '../read-models';
 
 const C = SocialReadModelCollection;
 
@@ -20,13 +20,13 @@ const C = SocialReadModelCollection;
  * stream's partition, so its consumer alone writes that partition's log: the page first, then the head that counts it
  * and remembers the event (a retry before the head is written puts the change in the same place again).
  */
-export async function recordNameChange(readModels: ReadModels, event: UsernameChangedV1): Promise<void> {
+export async function recordNameChange(models: BatchModels, event: UsernameChangedV1): Promise<void> {
   const partition = partitionId(partitionOf(partitionKey(event.streamId, event.type, event.data)));
-  const heads = readModels.collection<NameChangesHead>(C.NameChangeHeads);
+  const heads = models.collection<NameChangesHead>(C.NameChangeHeads);
   const head = await heads.findOne({ _id: partition });
   if (head?.applied.includes(event.id)) return;
   const item = head?.count ?? 0;
-  await readModels.collection<NameChangePage>(C.NameChangePages).updateOne(
+  await models.collection<NameChangePage>(C.NameChangePages).updateOne(
     { _id: pageId(partition, Math.floor(item / PAGE_ITEMS)) },
     { $set: { [`changes.n${item}`]: { user_id: event.data.userId, username: event.data.username, version: event.version } } },
     { upsert: true },

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedTokenReadModel, LibraryEventType, LibraryReadModelCollection, type ReaderFeedsReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { ProjectionContext, Projector } from '../projector';
 import { type FeedTokenEvent, reduceFeedToken } from './feed-token-reducers';
 
 /**
@@ -16,11 +15,9 @@ export class FeedTokensProjector implements Projector {
   readonly handles = [LibraryEventType.FeedTokenCreated, LibraryEventType.FeedTokenRevoked];
   readonly owns = [LibraryReadModelCollection.FeedTokens, LibraryReadModelCollection.ReaderFeeds];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: FeedTokenEvent): Promise<void> {
-    const readers = this.readModels.collection<ReaderFeedsReadModel>(LibraryReadModelCollection.ReaderFeeds);
-    const tokens = this.readModels.collection<FeedTokenReadModel>(LibraryReadModelCollection.FeedTokens);
+  async apply(event: FeedTokenEvent, { models }: ProjectionContext): Promise<void> {
+    const readers = models.collection<ReaderFeedsReadModel>(LibraryReadModelCollection.ReaderFeeds);
+    const tokens = models.collection<FeedTokenReadModel>(LibraryReadModelCollection.FeedTokens);
     const reader = await readers.findOne({ _id: event.data.user_id });
     if ((reader?.version ?? 0) >= event.version) return;
     const token = await tokens.findOne({ _id: event.data.token_id });

@@ -18,12 +18,31 @@ import {
   SocialEventType,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import { OrderedPages, orderedStamp, type OrderedStores } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { BatchModels, ReadModelStore } from '../read-models';
 import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;
+
+/** The read models a batch's moderation events change, from the batch's BatchModels. */
+interface ModerationStores {
+  views: OrderedStores;
+  queue: ReadModelStore<ModerationQueueReadModel>;
+  comments: ReadModelStore<ModeratedCommentReadModel>;
+  recent: ReadModelStore<CommenterRecentReadModel>;
+}
+
+const moderationStores = (models: BatchModels): ModerationStores => ({
+  views: {
+    heads: models.collection<OrderedHeadReadModel>(C.ModerationViewHeads),
+    directories: models.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads),
+    pages: models.collection<OrderedPageReadModel>(C.ModerationViewPages),
+  },
+  queue: models.collection(C.ModerationQueue),
+  comments: models.collection(C.ModeratedComments),
+  recent: models.collection(C.CommenterRecent),
+});
 
 /**
  * What operators review: one queue document per reported comment (its reports, reasons and state, and the comment as
@@ -53,61 +72,43 @@ export class ModerationProjector implements Projector {
   ];
   readonly owns = [C.CommenterRecent, C.ModerationViewPages, C.ModerationViewHeads, C.ModerationQueue, C.ModeratedComments];
   private readonly views = new OrderedPages<string>(
-    () => ({
-      heads: this.readModels.collection<OrderedHeadReadModel>(C.ModerationViewHeads),
-      directories: this.readModels.collection<OrderedDirectoryReadModel>(C.ModerationViewHeads),
-      pages: this.readModels.collection<OrderedPageReadModel>(C.ModerationViewPages),
-    }),
     MODERATION_VIEW_PAGE_ENTRIES,
     // Readers start from the most reported.
     { side: 'first', size: MODERATION_VIEW_HEAD_ENTRIES },
   );
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: ModeratedCommentEvent, { push, place }: ProjectionContext): Promise<void> {
+  async apply(event: ModeratedCommentEvent, { push, place, models }: ProjectionContext): Promise<void> {
+    const s = moderationStores(models);
     const id = event.data.comment_id;
-    if (event.type === SocialEventType.CommentPosted) await this.remember(event);
-    const shown = await this.comments.findOne({ _id: id });
+    if (event.type === SocialEventType.CommentPosted) await this.remember(s, event);
+    const shown = await s.comments.findOne({ _id: id });
     const comment = reduceModeratedComment(shown, event);
     const now = comment ?? shown;
     if (event.type !== SocialEventType.CommentPosted && now) {
-      const current = await this.queue.findOne({ _id: id });
+      const current = await s.queue.findOne({ _id: id });
       // An edit changes no moderation state, only the comment shown: its version marks it applied.
       const next =
         event.type === SocialEventType.CommentEdited ? (current && event.version > current.version ? { ...current, version: event.version } : null) : reduceModeration(current, event);
       if (next) {
         const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
-        for (const [view, ops] of viewChanges(current, next)) await this.views.apply(moderationViewPartId(view, partition), ops, orderedStamp(event, place));
+        for (const [view, ops] of viewChanges(current, next)) await this.views.apply(s.views, moderationViewPartId(view, partition), ops, orderedStamp(event, place));
         const { _id: _comment, version: _version, ...seen } = now;
-        await saveDocument(this.queue, { ...next, comment: seen }, !current);
+        await saveDocument(s.queue, { ...next, comment: seen }, !current);
         if (event.type !== SocialEventType.CommentEdited) push({ kind: 'moderation', push: { comment_id: next._id, open_reports: next.open_reports } });
       }
     }
-    if (comment) await saveDocument(this.comments, comment, !shown);
+    if (comment) await saveDocument(s.comments, comment, !shown);
   }
 
   /** Adds the comment to its author's latest in this partition. */
-  private async remember(event: CommentPostedV1): Promise<void> {
+  private async remember(s: ModerationStores, event: CommentPostedV1): Promise<void> {
     const { user_id: userId, comment_id: commentId, book_id, chapter_id } = event.data;
     const id = commenterRecentId(userId, partitionOf(partitionKey(event.streamId, event.type, event.data)));
-    const part = await this.recent.findOne({ _id: id });
+    const part = await s.recent.findOne({ _id: id });
     if (part?.comments.some((comment) => comment.comment_id === commentId)) return;
     const comments = [...(part?.comments ?? []), { comment_id: commentId, book_id, chapter_id, comment_time: event.occurredAt }]
       .sort((a, b) => b.comment_time.localeCompare(a.comment_time))
       .slice(0, COMMENTER_RECENT_ITEMS);
-    await saveDocument(this.recent, { _id: id, user_id: userId, comments }, !part);
-  }
-
-  private get queue() {
-    return this.readModels.collection<ModerationQueueReadModel>(C.ModerationQueue);
-  }
-
-  private get comments() {
-    return this.readModels.collection<ModeratedCommentReadModel>(C.ModeratedComments);
-  }
-
-  private get recent() {
-    return this.readModels.collection<CommenterRecentReadModel>(C.CommenterRecent);
+    await saveDocument(s.recent, { _id: id, user_id: userId, comments }, !part);
   }
 }

@@ -8,6 +8,8 @@ import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import type { LivePushRequest } from '../../realtime/live-delivery';
 import { WorkersModule } from '../../workers.module';
+import { ReadModels } from '../read-models';
+import { WriteBuffers } from '../write-buffers';
 import { MutesProjector } from './mutes.projector';
 
 const meta = { actor: 'u1', correlationId: 'c', causationId: null };
@@ -23,7 +25,13 @@ describe('the mutes projector', () => {
   let connection: Connection;
   let projector: MutesProjector;
   const pushes: LivePushRequest[] = [];
-  const apply = (e: MuteEvent) => projector.apply(e, { place: null, push: (request) => pushes.push(request) });
+  /** Applies one event in a batch of its own and stores it, keeping the pushes it queued (as applyStraight, with pushes). */
+  const apply = async (e: MuteEvent) => {
+    const readModels = app.get(ReadModels);
+    const writes = new WriteBuffers(readModels.db, new Map());
+    await projector.apply(e, { place: null, push: (request) => pushes.push(request), models: readModels.batch(writes, { rebuilding: false }) });
+    await writes.flush();
+  };
   const stored = () => connection.collection(LibraryReadModelCollection.ReaderMutes).find({}).sort({ _id: 1 }).toArray();
 
   beforeAll(async () => {

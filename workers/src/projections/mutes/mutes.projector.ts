@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type MuteEvent, muteEffect, type ReaderMutesReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
 import { reduceMutes } from './mute-reducers';
 
 /**
@@ -16,10 +15,8 @@ export class MutesProjector implements Projector {
   readonly handles = [LibraryEventType.ReaderMuted, LibraryEventType.ReaderUnmuted, LibraryEventType.ReaderBlocked, LibraryEventType.ReaderUnblocked];
   readonly owns = [LibraryReadModelCollection.ReaderMutes];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: MuteEvent, { push }: ProjectionContext): Promise<void> {
-    const mutes = this.readModels.collection<ReaderMutesReadModel>(LibraryReadModelCollection.ReaderMutes);
+  async apply(event: MuteEvent, { push, models }: ProjectionContext): Promise<void> {
+    const mutes = models.collection<ReaderMutesReadModel>(LibraryReadModelCollection.ReaderMutes);
     const current = await mutes.findOne({ _id: event.data.user_id });
     const next = reduceMutes(current, event);
     if (!next) return;

@@ -128,8 +128,8 @@ function workload(seed: number, events: number, appendOnly: boolean): Event[] {
 const LAST: OrderedEdge = { side: 'last', size: 3 };
 const FIRST: OrderedEdge = { side: 'first', size: 6 };
 
-async function applyAll(pages: OrderedPages<{ v: number }>, events: Event[]): Promise<void> {
-  for (const event of events) for (const [part, ops] of event.changes) await pages.apply(part, ops, { seq: event.seq, name: String(event.seq) });
+async function applyAll(pages: OrderedPages<{ v: number }>, batch: Batch, events: Event[]): Promise<void> {
+  for (const event of events) for (const [part, ops] of event.changes) await pages.apply(batch.stores(), part, ops, { seq: event.seq, name: String(event.seq) });
 }
 
 /** Projects the events in batches; a batch whose flush crashes is projected again from what the store holds. */
@@ -141,7 +141,7 @@ async function project(events: Event[], { seed, batchSize, crashes, edge = LAST 
     const events_ = events.slice(i, i + size);
     for (;;) {
       const batch = new Batch(store);
-      await applyAll(new OrderedPages(() => batch.stores(), 4, edge), events_);
+      await applyAll(new OrderedPages(4, edge), batch, events_);
       const crashAfter = rand() < crashes ? Math.floor(rand() * 12) : Infinity;
       if (!batch.flush(crashAfter, rand)) break;
     }
@@ -229,7 +229,7 @@ describe('ordered pages', () => {
     const store = await project(events, { seed: 1, batchSize: 5, crashes: 0 });
     const before = store.snapshot();
     const batch = new Batch(store);
-    await applyAll(new OrderedPages(() => batch.stores(), 4, LAST), events.map((event) => ({ ...event, seq: event.seq + 1000 })));
+    await applyAll(new OrderedPages(4, LAST), batch, events.map((event) => ({ ...event, seq: event.seq + 1000 })));
     batch.flush();
     expect(store.snapshot()).toEqual(before);
   });

@@ -55,13 +55,12 @@ export interface OrderedEdge {
  */
 export class OrderedPages<T> {
   constructor(
-    private readonly stores: () => OrderedStores,
     private readonly capacity: number,
     private readonly edge: OrderedEdge,
   ) {}
 
-  async apply(part: string, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
-    const stores = this.stores();
+  /** Applies one event's `ops` to `part`, reading and writing through `stores` (the batch's). */
+  async apply(stores: OrderedStores, part: string, ops: OrderedOp<T>[], stamp: OrderedStamp): Promise<void> {
     const head = await stores.heads.findOne({ _id: part });
     if (!head || head.e !== undefined) return this.applyInline(stores, part, head, ops, stamp);
     const directory = await stores.directories.findOne({ _id: orderedDirectoryId(part) });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type BookProgressReadModel, LibraryEventType, LibraryReadModelCollection, type ProgressRecordedV1, type ReadingProgressReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { ProjectionContext, Projector } from '../projector';
 import { bookProgressId, reduceBookProgress, reduceReadingProgress } from './reading-progress-reducers';
 
 /**
@@ -15,12 +14,10 @@ export class ReadingProgressProjector implements Projector {
   readonly handles = [LibraryEventType.ProgressRecorded];
   readonly owns = [LibraryReadModelCollection.ReadingProgress, LibraryReadModelCollection.BookProgress];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: ProgressRecordedV1): Promise<void> {
+  async apply(event: ProgressRecordedV1, { models }: ProjectionContext): Promise<void> {
     const { user_id, book_id } = event.data;
-    const progress = this.readModels.collection<ReadingProgressReadModel>(LibraryReadModelCollection.ReadingProgress);
-    const books = this.readModels.collection<BookProgressReadModel>(LibraryReadModelCollection.BookProgress);
+    const progress = models.collection<ReadingProgressReadModel>(LibraryReadModelCollection.ReadingProgress);
+    const books = models.collection<BookProgressReadModel>(LibraryReadModelCollection.BookProgress);
     const [currentProgress, currentBook] = await Promise.all([progress.findOne({ _id: user_id }), books.findOne({ _id: bookProgressId(user_id, book_id) })]);
     const nextProgress = reduceReadingProgress(currentProgress, event);
     const nextBook = reduceBookProgress(currentBook, event);

@@ -14,7 +14,7 @@ import {
   SocialReadModelCollection,
 } from '@shelf/contracts';
 import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import { ReadModels, type SharedStores } from '../read-models';
+import type { SharedStores } from '../read-models';
 import {
   countRead,
   countReply,
@@ -43,7 +43,7 @@ const remember = (inbox: ReplyInboxReadModel, event: Handled, place: LogPlace | 
 /**
  * Reply notifications in the bucket pattern: a head per reader (count, unread count, read mark), the replies in pages
  * (rm_reply_pages) and where each reply is (rm_reply_index). Replies come from every thread's partition and read marks
- * from the reader's, so an inbox's writers take turns under the inbox's lease (ReadModels.exclusive); the head
+ * from the reader's, so an inbox's writers take turns under the inbox's lease (BatchModels.exclusive); the head
  * remembers per partition the position of the last event it applied, so an event applied again counts once, however
  * many came meanwhile. The pages are written before the head (data before marks). A reply deleted or removed leaves
  * the unread count (and comes back when restored), so the badge never promises a reply that is gone. It runs after the
@@ -65,13 +65,12 @@ export class ReplyInboxProjector implements Projector {
   readonly owns = [C.ReplyPages, C.ReplyIndex, C.ReplyInboxes];
   readonly shared = this.owns;
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: Handled, { place, push }: ProjectionContext): Promise<void> {
-    if (event.type !== SocialEventType.CommentPosted && event.type !== SocialEventType.RepliesMarkedRead) return this.visibility(event, place, push);
+  async apply(event: Handled, context: ProjectionContext): Promise<void> {
+    const { place, push, models } = context;
+    if (event.type !== SocialEventType.CommentPosted && event.type !== SocialEventType.RepliesMarkedRead) return this.visibility(event, context);
     const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
     if (userId === null) return;
-    const changed = await this.readModels.exclusive(`inbox:${userId}`, async (stores) => {
+    const changed = await models.exclusive(`inbox:${userId}`, async (stores) => {
       const inbox = { ...emptyInbox(userId), ...(await stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId })) };
       if (applied(inbox, event, place)) return false;
       const next = event.type === SocialEventType.CommentPosted ? await this.reply(stores, inbox, event) : await this.read(stores, inbox, event.occurredAt);
@@ -112,11 +111,11 @@ export class ReplyInboxProjector implements Projector {
    * crash between the two, the head has applied the event (and counts nothing again) while the page, still behind,
    * takes it.
    */
-  private async visibility(event: ReplyVisibilityEvent, place: LogPlace | null, push: ProjectionContext['push']): Promise<void> {
-    const where = await this.readModels.collection<ReplyIndexReadModel>(C.ReplyIndex).findOne({ _id: event.data.comment_id });
+  private async visibility(event: ReplyVisibilityEvent, { place, push, models }: ProjectionContext): Promise<void> {
+    const where = await models.collection<ReplyIndexReadModel>(C.ReplyIndex).findOne({ _id: event.data.comment_id });
     if (!where) return;
     const userId = where.user_id;
-    const changed = await this.readModels.exclusive(`inbox:${userId}`, async (stores) => {
+    const changed = await models.exclusive(`inbox:${userId}`, async (stores) => {
       const id = pageId(userId, where.page);
       const key = commentKey(event.data.comment_id);
       const [head, page] = await Promise.all([stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId }), stores<ReplyPageReadModel>(C.ReplyPages).findOne({ _id: id })]);

@@ -12,7 +12,7 @@ import {
 } from '@shelf/contracts';
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
-import type { Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
 import { toSearchDocument } from './to-search-document';
 
@@ -31,6 +31,7 @@ export class SearchProjector implements Projector {
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
   ) {}
 
+  /** The stored read models it reads: after a batch's writes, or for a reindex. */
   private get books() {
     return this.readModels.collection<BookReadModel>(ReadModelCollection.Books);
   }
@@ -40,9 +41,9 @@ export class SearchProjector implements Projector {
   }
 
   /** A book's search document is written again once per batch of the log, however many of its events the batch holds. */
-  async apply(event: CatalogEvent | StoryLikeEvent): Promise<void> {
+  async apply(event: CatalogEvent | StoryLikeEvent, { models }: ProjectionContext): Promise<void> {
     const id = bookReadModelId(event.data.book_id);
-    await this.readModels.afterWrites(`search:${id}`, () => this.index(id));
+    models.afterWrites(`search:${id}`, () => this.index(id));
   }
 
   private async index(id: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type ShelvesReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { ProjectionContext, Projector } from '../projector';
 import { reduceShelves, type ShelfEvent } from './shelf-reducers';
 
 /** Each reader's shelves, one document per reader; a reader's library streams share a partition, its one writer. */
@@ -12,10 +11,8 @@ export class ShelvesProjector implements Projector {
   readonly handles = [LibraryEventType.ShelfChosen, LibraryEventType.ShelfCleared];
   readonly owns = [LibraryReadModelCollection.Shelves];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: ShelfEvent): Promise<void> {
-    const shelves = this.readModels.collection<ShelvesReadModel>(LibraryReadModelCollection.Shelves);
+  async apply(event: ShelfEvent, { models }: ProjectionContext): Promise<void> {
+    const shelves = models.collection<ShelvesReadModel>(LibraryReadModelCollection.Shelves);
     const current = await shelves.findOne({ _id: event.data.user_id });
     const next = reduceShelves(current, event);
     if (next) await saveDocument(shelves, next, !current);

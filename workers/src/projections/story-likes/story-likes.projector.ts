@@ -21,12 +21,25 @@ import {
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import type { BatchModels, ReadModelStore } from '../read-models';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
 type Handled = StoryLikeEvent | ChapterPublishedV1 | LikedUpdatesCheckedV1;
 
 const C = SocialReadModelCollection;
+
+/** The read models a batch's like events change, from the batch's BatchModels. */
+interface LikeStores {
+  heads: ReadModelStore<StoryLikesReadModel>;
+  pages: ReadModelStore<StoryLikerPageReadModel>;
+  readers: ReadModelStore<ReaderLikesReadModel>;
+}
+
+const likeStores = (models: BatchModels): LikeStores => ({
+  heads: models.collection(C.StoryLikes),
+  pages: models.collection(C.StoryLikerPages),
+  readers: models.collection(C.ReaderLikes),
+});
 
 /**
  * Story likes: each book's like count and, in pages, who has liked it (rm_story_likes, rm_story_liker_pages; the
@@ -47,52 +60,50 @@ export class StoryLikesProjector implements Projector {
 
   readonly owns = [C.StoryLikerPages, C.StoryLikes, C.ReaderLikes];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: Handled, { push }: ProjectionContext): Promise<void> {
-    for (const userId of await this.project(event)) push({ kind: 'badges', userId });
+  async apply(event: Handled, { push, models }: ProjectionContext): Promise<void> {
+    for (const userId of await this.project(likeStores(models), event)) push({ kind: 'badges', userId });
   }
 
   /** Applies one event; returns the readers whose badge counts may have changed. */
-  private async project(event: Handled): Promise<string[]> {
+  private async project(s: LikeStores, event: Handled): Promise<string[]> {
     // The reader's part of the event's own partition: its consumer is the part's one writer.
     const part = partitionOf(partitionKey(event.streamId, event.type, event.data));
     switch (event.type) {
       case SocialEventType.StoryLiked:
       case SocialEventType.StoryUnliked: {
         const userId = event.data.user_id;
-        const reader = await this.readers.findOne({ _id: readerLikesId(userId, part) });
+        const reader = await s.readers.findOne({ _id: readerLikesId(userId, part) });
         const step = likeStep(reader, event);
         if (!step) return [];
-        await this.count(event, step);
-        await this.updateReader(userId, part, (doc) => reduceReaderLikes(doc, event));
+        await this.count(s, event, step);
+        await this.updateReader(s, userId, part, (doc) => reduceReaderLikes(doc, event));
         // A like or unlike changes the badge only by taking away a story's pending update.
         return reader?.books[bookKey(event.data.book_id)]?.last_update_at ? [userId] : [];
       }
       case CatalogEventType.ChapterPublished: {
         const changed: string[] = [];
-        for (const userId of await this.likersOf(event.data.book_id)) {
-          if (await this.updateReader(userId, part, (reader) => recordUpdate(reader, event.data.book_id, event.occurredAt))) changed.push(userId);
+        for (const userId of await this.likersOf(s, event.data.book_id)) {
+          if (await this.updateReader(s, userId, part, (reader) => recordUpdate(reader, event.data.book_id, event.occurredAt))) changed.push(userId);
         }
         return changed;
       }
       case SocialEventType.LikedUpdatesChecked: {
         const userId = event.data.user_id;
-        return (await this.updateReader(userId, part, (reader) => recordChecked(reader, event.occurredAt))) ? [userId] : [];
+        return (await this.updateReader(s, userId, part, (reader) => recordChecked(reader, event.occurredAt))) ? [userId] : [];
       }
     }
   }
 
   /** The book's head and liker pages after a like or unlike; a retry after a crash counts nothing twice. */
-  private async count(event: StoryLikeEvent, { wasLiked, first }: { wasLiked: boolean; first: boolean }): Promise<void> {
+  private async count(s: LikeStores, event: StoryLikeEvent, { wasLiked, first }: { wasLiked: boolean; first: boolean }): Promise<void> {
     const { book_id: bookId, user_id: userId } = event.data;
     const id = bookReadModelId(bookId);
-    const head = await this.heads.findOne({ _id: id });
+    const head = await s.heads.findOne({ _id: id });
     if (head?.applied.includes(event.id)) return;
     const likers = head?.likers ?? 0;
-    if (first) await this.pages.updateOne({ _id: pageId(id, Math.floor(likers / PAGE_ITEMS)) }, { $set: { [`likers.${userKey(userId)}`]: userId } }, { upsert: true });
+    if (first) await s.pages.updateOne({ _id: pageId(id, Math.floor(likers / PAGE_ITEMS)) }, { $set: { [`likers.${userKey(userId)}`]: userId } }, { upsert: true });
     const liked = event.type === SocialEventType.StoryLiked;
-    await this.heads.updateOne(
+    await s.heads.updateOne(
       { _id: id },
       {
         $set: {
@@ -106,32 +117,20 @@ export class StoryLikesProjector implements Projector {
     );
   }
 
-  private async likersOf(bookId: number): Promise<string[]> {
+  private async likersOf(s: LikeStores, bookId: number): Promise<string[]> {
     const id = bookReadModelId(bookId);
-    const head = await this.heads.findOne({ _id: id });
-    const pages = await Promise.all(Array.from({ length: Math.ceil((head?.likers ?? 0) / PAGE_ITEMS) }, (_, page) => this.pages.findOne({ _id: pageId(id, page) })));
+    const head = await s.heads.findOne({ _id: id });
+    const pages = await Promise.all(Array.from({ length: Math.ceil((head?.likers ?? 0) / PAGE_ITEMS) }, (_, page) => s.pages.findOne({ _id: pageId(id, page) })));
     return [...new Set(pages.flatMap((page) => Object.values(page?.likers ?? {})))];
   }
 
-  private async updateReader(userId: string, part: number, change: (reader: ReaderLikesReadModel) => ReaderLikesReadModel): Promise<boolean> {
+  private async updateReader(s: LikeStores, userId: string, part: number, change: (reader: ReaderLikesReadModel) => ReaderLikesReadModel): Promise<boolean> {
     const id = readerLikesId(userId, part);
-    const current = await this.readers.findOne({ _id: id });
+    const current = await s.readers.findOne({ _id: id });
     const base = current ?? emptyReaderLikes(id);
     const next = change(base);
     if (next === base) return false;
-    await saveDocument(this.readers, next, current === null);
+    await saveDocument(s.readers, next, current === null);
     return true;
-  }
-
-  private get heads() {
-    return this.readModels.collection<StoryLikesReadModel>(C.StoryLikes);
-  }
-
-  private get pages() {
-    return this.readModels.collection<StoryLikerPageReadModel>(C.StoryLikerPages);
-  }
-
-  private get readers() {
-    return this.readModels.collection<ReaderLikesReadModel>(C.ReaderLikes);
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AccountEventType, AccountReadModelCollection, type UserReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
 import { reduceUser, USER_EVENT_TYPES, type UserEvent } from './user-reducers';
 
 /**
@@ -17,10 +16,8 @@ export class UsersProjector implements Projector {
   readonly handles = USER_EVENT_TYPES;
   readonly owns = [AccountReadModelCollection.Users];
 
-  constructor(private readonly readModels: ReadModels) {}
-
-  async apply(event: UserEvent, { push }: ProjectionContext): Promise<void> {
-    const users = this.readModels.collection<UserReadModel>(AccountReadModelCollection.Users);
+  async apply(event: UserEvent, { push, models }: ProjectionContext): Promise<void> {
+    const users = models.collection<UserReadModel>(AccountReadModelCollection.Users);
     const current = await users.findOne({ _id: event.data.userId });
     const next = reduceUser(current, event);
     if (!next) return;

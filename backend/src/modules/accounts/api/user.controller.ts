@@ -4,6 +4,7 @@ import { InjectThrottlerStorage, ThrottlerException, ThrottlerStorage } from '@n
 import type { LoginResponse, MessageResponse, SuccessResponse, TokenResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { DomainError } from '../../../domain/domain-error';
+import { RefusalsCarry } from '../../../platform/http/refusal.filter';
 import { overLimit, type RateLimit } from '../../../platform/rate-limits/rate-limit';
 import { ChangePasswordCommand } from '../application/change-password.command';
 import { ChangeUsernameCommand } from '../application/change-username.command';
@@ -29,7 +30,8 @@ import {
 import { AccountLimits } from './account-rate-limits';
 import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 
-/** An account command's message as the spec's `success` answer (a refusal answers `success: false`: see platform/http/refusal-body.ts). */
+/** An account command's message as the spec's `success` answer; a refusal answers `success: false` (CommandRefusals). */
+const CommandRefusals = RefusalsCarry({ success: false });
 const succeeded = (message: string): SuccessResponse => ({ success: true, message });
 
 /** The /api/user endpoints of spec section 7 that concern accounts and sessions. */
@@ -64,6 +66,7 @@ export class UserController {
   }
 
   @Post('register')
+  @CommandRefusals
   @HttpCode(200)
   async register(@Req() req: Request, @Body() body: RegisterBody): Promise<SuccessResponse> {
     await this.countAttempt([AccountLimits.registerPerAddress, req.ip ?? ''], [AccountLimits.registerPerAccount, body.email.trim()]);
@@ -72,6 +75,7 @@ export class UserController {
   }
 
   @Get('verify-email')
+  @CommandRefusals
   async verifyEmail(@Query() query: TokenQuery): Promise<MessageResponse> {
     return { message: await this.commands.execute(new VerifyEmailCommand(query.token, query.email)) };
   }
@@ -95,12 +99,14 @@ export class UserController {
   }
 
   @Get('reset-password')
+  @CommandRefusals
   async checkResetToken(@Req() req: Request, @Query() query: TokenQuery): Promise<SuccessResponse> {
     await this.countAttempt([AccountLimits.resetPerAddress, req.ip ?? '']);
     return succeeded(await this.resetTokens.execute(query.token, query.email));
   }
 
   @Post('reset-password')
+  @CommandRefusals
   @HttpCode(200)
   async resetPassword(@Req() req: Request, @Body() body: ResetPasswordBody): Promise<SuccessResponse> {
     await this.countAttempt([AccountLimits.resetPerAddress, req.ip ?? ''], [AccountLimits.resetPerToken, body.token]);
@@ -109,6 +115,7 @@ export class UserController {
   }
 
   @Post('profile/change-username')
+  @CommandRefusals
   @HttpCode(200)
   @UseGuards(UserGuard)
   async changeUsername(@Req() req: Request, @Body() body: NewUsernameBody): Promise<MessageResponse> {
@@ -117,6 +124,7 @@ export class UserController {
   }
 
   @Post('profile/change-password')
+  @CommandRefusals
   @HttpCode(200)
   @UseGuards(UserGuard)
   async changePassword(@Req() req: Request, @Body() body: NewPasswordBody): Promise<MessageResponse> {

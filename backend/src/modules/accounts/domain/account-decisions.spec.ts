@@ -1,4 +1,5 @@
 import { type AccountEvent, AccountEventType } from '@shelf/contracts';
+import { deciderSpec, foldStream, storedEvent } from '@test/decider-spec';
 import {
   decideEmailVerification,
   decidePasswordChange,
@@ -7,144 +8,151 @@ import {
   decideRegistration,
   decideUsernameChange,
   decideVerificationResend,
+  type LinkStatus,
+  type PasswordReset,
   refuseBeforeHash,
   refusePasswordReset,
+  type Registration,
 } from './account-decisions';
-import { refusalOf } from '../../../domain/refusal-of';
-import { foldUser, type UserState } from './user-state';
+import { foldUser } from './user-state';
 
-const event = (type: AccountEvent['type'], data: object = {}) =>
-  ({ id: 'e', streamId: 'user-u1', version: 0, type, data: { userId: 'u1', ...data }, metadata: { actor: 'u1', correlationId: 'k', causationId: null }, occurredAt: '2026-11-23T10:00:00.000Z' }) as AccountEvent;
+const event = (type: AccountEvent['type'], data: object = {}) => storedEvent('user-u1', type, { userId: 'u1', ...data });
 const registered = () => event(AccountEventType.UserRegisteredV2, { email: 'r@example.test', username: 'Reader', credentialId: 'credential-0' });
-
-/** Given the user's history, when the reader decides, then these events (or this refusal). */
-const given = (...history: AccountEvent[]): UserState | null => foldUser(history.map((e, i) => ({ ...e, version: i + 1 })));
+const verified = () => event(AccountEventType.EmailVerified);
+const renamed = () => event(AccountEventType.UsernameChanged, { username: 'Renamed' });
 
 const GOOD = 'a long unusual passphrase';
-/** Every refusal of the reader's account commands is of what they asked for. */
-const refused = (message: string) => ({ code: 'invalid', message });
+const user = foldStream(foldUser);
+/** Before the reader has an account. */
+const nobody = () => null;
+const registration: Registration = { userId: 'u1', email: 'r@example.test', username: 'Reader', password: GOOD };
+const register = deciderSpec(nobody, (_, asked: Registration) => decideRegistration(asked, 'credential-1'));
+const registerBeforeHash = deciderSpec(nobody, (_, asked: Registration) => refuseBeforeHash((credentialId) => decideRegistration(asked, credentialId)));
+const verify = deciderSpec(user, (state, link: LinkStatus) => decideEmailVerification(link, state));
+const requestReset = deciderSpec(user, decidePasswordResetRequest);
+const resetBeforeHash = deciderSpec(nobody, (_, { link, newPassword }: { link: LinkStatus; newPassword: string }) => refusePasswordReset(link, newPassword));
+const reset = deciderSpec(user, (state, asked: Partial<Omit<PasswordReset, 'user'>>) =>
+  decidePasswordReset({ link: 'valid', newPassword: GOOD, used: true, user: state, ...asked }, 'credential-2'),
+);
+const changePassword = deciderSpec(user, (state, newPassword: string) => decidePasswordChange(state, newPassword, 'credential-3'));
+const changePasswordBeforeHash = deciderSpec(user, (state, newPassword: string) => refuseBeforeHash((credentialId) => decidePasswordChange(state, newPassword, credentialId)));
+const rename = deciderSpec(user, decideUsernameChange);
+const resendVerification = deciderSpec(user, decideVerificationResend);
+
+const expiredLink = 'This link has expired or was already used. Please request a new one.';
+const sessionExpired = 'Your session has expired. Please log in again.';
+const resetSent = 'If an account exists for this e-mail, we have sent a link to reset its password.';
 
 describe('registering', () => {
-  const registration = { userId: 'u1', email: 'r@example.test', username: 'Reader', password: GOOD };
+  it('registers a new reader, naming the credential that holds their password’s hash', () =>
+    register
+      .given()
+      .when(registration)
+      .then(
+        [{ type: AccountEventType.UserRegisteredV2, data: { userId: 'u1', email: 'r@example.test', username: 'Reader', credentialId: 'credential-1' } }],
+        'Registration successful! Please check your e-mail to verify your account.',
+      ));
 
-  it('registers a new reader, naming the credential that holds their password’s hash', () => {
-    expect(decideRegistration(registration, 'credential-1')).toEqual({
-      outcome: 'Registration successful! Please check your e-mail to verify your account.',
-      events: [{ type: AccountEventType.UserRegisteredV2, data: { userId: 'u1', email: 'r@example.test', username: 'Reader', credentialId: 'credential-1' } }],
-    });
-    expect(refusalOf(() => refuseBeforeHash((credentialId) => decideRegistration(registration, credentialId)))).toBeNull();
-  });
+  it('finds nothing to refuse before the hash of a good registration', () => registerBeforeHash.given().when(registration).thenAllows());
 
-  it('refuses a bad address, then a bad username, then a bad password, before any hash', () => {
-    const bad = { ...registration, email: 'not-an-address', username: ' x', password: 'short' };
-    expect(refusalOf(() => decideRegistration(bad, 'credential-1'))).toEqual(refused('Please enter a valid e-mail address.'));
-    expect(refusalOf(() => decideRegistration({ ...bad, email: 'r@example.test' }, 'credential-1'))).toEqual(refused('Your username cannot start or end with a space.'));
-    expect(refusalOf(() => decideRegistration({ ...registration, password: 'short' }, 'credential-1'))).toEqual(refused('Your password must be at least 8 characters long.'));
-    expect(refusalOf(() => refuseBeforeHash((credentialId) => decideRegistration({ ...registration, password: 'password' }, credentialId)))).toEqual(
-      refused('This password is too common. Please choose a less common password.'),
-    );
-  });
+  it('refuses a bad address first', () =>
+    register.given().when({ ...registration, email: 'not-an-address', username: ' x', password: 'short' }).thenRefuses('invalid', 'Please enter a valid e-mail address.'));
+
+  it('refuses a bad username next', () => register.given().when({ ...registration, username: ' x', password: 'short' }).thenRefuses('invalid', 'Your username cannot start or end with a space.'));
+
+  it('refuses a bad password last', () => register.given().when({ ...registration, password: 'short' }).thenRefuses('invalid', 'Your password must be at least 8 characters long.'));
+
+  it('refuses a common password before the hash', () =>
+    registerBeforeHash.given().when({ ...registration, password: 'password' }).thenRefuses('invalid', 'This password is too common. Please choose a less common password.'));
 });
 
 describe('verifying an e-mail address', () => {
-  it('verifies once, and says so a second time without an event', () => {
-    expect(decideEmailVerification('valid', given(registered()))).toEqual({
-      outcome: 'Your e-mail has been verified. You can now log in.',
-      events: [{ type: AccountEventType.EmailVerified, data: { userId: 'u1' } }],
-    });
-    expect(decideEmailVerification('valid', given(registered(), event(AccountEventType.EmailVerified)))).toEqual({
-      outcome: 'Your e-mail is already verified. You can log in.',
-      events: [],
-    });
-  });
+  it('verifies the address', () =>
+    verify.given(registered()).when('valid').then([{ type: AccountEventType.EmailVerified, data: { userId: 'u1' } }], 'Your e-mail has been verified. You can now log in.'));
 
-  it('refuses an unknown or expired link, and a link without its user', () => {
-    expect(refusalOf(() => decideEmailVerification('unknown', given(registered())))).toEqual(refused('Invalid token.'));
-    expect(refusalOf(() => decideEmailVerification('expired', given(registered())))).toEqual(refused('This link has expired or was already used. Please request a new one.'));
-    expect(refusalOf(() => decideEmailVerification('valid', given()))).toEqual(refused('Invalid token.'));
-  });
+  it('says so a second time, without an event', () => verify.given(registered(), verified()).when('valid').then([], 'Your e-mail is already verified. You can log in.'));
+
+  it('refuses an unknown link', () => verify.given(registered()).when('unknown').thenRefuses('invalid', 'Invalid token.'));
+
+  it('refuses an expired link', () => verify.given(registered()).when('expired').thenRefuses('invalid', expiredLink));
+
+  it('refuses a link without its user', () => verify.given().when('valid').thenRefuses('invalid', 'Invalid token.'));
 });
 
 describe('asking for a password reset', () => {
-  const sent = 'If an account exists for this e-mail, we have sent a link to reset its password.';
+  it('records the request of an account, with its address and current name', () =>
+    requestReset
+      .given(registered(), renamed())
+      .when()
+      .then([{ type: AccountEventType.PasswordResetRequested, data: { userId: 'u1', email: 'r@example.test', username: 'Renamed' } }], resetSent));
 
-  it('records the request of an account, and answers the same without one', () => {
-    expect(decidePasswordResetRequest(given(registered(), event(AccountEventType.UsernameChanged, { username: 'Renamed' })))).toEqual({
-      outcome: sent,
-      events: [{ type: AccountEventType.PasswordResetRequested, data: { userId: 'u1', email: 'r@example.test', username: 'Renamed' } }],
-    });
-    expect(decidePasswordResetRequest(given())).toEqual({ outcome: sent, events: [] });
-  });
+  it('answers the same without an account, recording nothing', () => requestReset.given().when().then([], resetSent));
 });
 
 describe('resetting a password with a link', () => {
-  const reset = { link: 'valid' as const, newPassword: GOOD, used: true, user: given(registered()) };
+  it('names the new password’s credential', () =>
+    reset
+      .given(registered())
+      .when({})
+      .then([{ type: AccountEventType.PasswordResetV2, data: { userId: 'u1', credentialId: 'credential-2' } }], 'Your password has been reset successfully. You can now log in with your new password.'));
 
-  it('names the new password’s credential', () => {
-    expect(decidePasswordReset(reset, 'credential-2')).toEqual({
-      outcome: 'Your password has been reset successfully. You can now log in with your new password.',
-      events: [{ type: AccountEventType.PasswordResetV2, data: { userId: 'u1', credentialId: 'credential-2' } }],
-    });
-    expect(refusalOf(() => refusePasswordReset('valid', GOOD))).toBeNull();
-  });
+  it('finds nothing to refuse before the hash of a good link and password', () => resetBeforeHash.given().when({ link: 'valid', newPassword: GOOD }).thenAllows());
 
-  it('refuses, before the hash, an unknown or expired link, then a bad password', () => {
-    expect(refusalOf(() => refusePasswordReset('unknown', 'short'))).toEqual(refused('Invalid token.'));
-    expect(refusalOf(() => refusePasswordReset('expired', GOOD))).toEqual(refused('This link has expired or was already used. Please request a new one.'));
-    expect(refusalOf(() => decidePasswordReset({ ...reset, newPassword: 'x'.repeat(129) }, 'credential-2'))).toEqual(refused('Your password must be at most 128 characters long.'));
-  });
+  it('refuses an unknown link before the hash, before a bad password', () => resetBeforeHash.given().when({ link: 'unknown', newPassword: 'short' }).thenRefuses('invalid', 'Invalid token.'));
 
-  it('refuses a link used up meanwhile, and a link without its user', () => {
-    expect(refusalOf(() => decidePasswordReset({ ...reset, used: false }, 'credential-2'))).toEqual(refused('This link has expired or was already used. Please request a new one.'));
-    expect(refusalOf(() => decidePasswordReset({ ...reset, user: given() }, 'credential-2'))).toEqual(refused('Invalid token.'));
-  });
+  it('refuses an expired link before the hash', () => resetBeforeHash.given().when({ link: 'expired', newPassword: GOOD }).thenRefuses('invalid', expiredLink));
+
+  it('refuses a password that is too long', () =>
+    reset.given(registered()).when({ newPassword: 'x'.repeat(129) }).thenRefuses('invalid', 'Your password must be at most 128 characters long.'));
+
+  it('refuses a link used up meanwhile', () => reset.given(registered()).when({ used: false }).thenRefuses('invalid', expiredLink));
+
+  it('refuses a link without its user', () => reset.given().when({}).thenRefuses('invalid', 'Invalid token.'));
 });
 
 describe('changing one’s password', () => {
-  it('names the new password’s credential', () => {
-    expect(decidePasswordChange(given(registered(), event(AccountEventType.PasswordChangedV2, { credentialId: 'credential-2' })), GOOD, 'credential-3')).toEqual({
-      outcome: 'Your password has been changed.',
-      events: [{ type: AccountEventType.PasswordChangedV2, data: { userId: 'u1', credentialId: 'credential-3' } }],
-    });
-  });
+  it('names the new password’s credential', () =>
+    changePassword
+      .given(registered(), event(AccountEventType.PasswordChangedV2, { credentialId: 'credential-2' }))
+      .when(GOOD)
+      .then([{ type: AccountEventType.PasswordChangedV2, data: { userId: 'u1', credentialId: 'credential-3' } }], 'Your password has been changed.'));
 
-  it('refuses a bad password first, then a session without its user, before any hash', () => {
-    const beforeHash = (user: UserState | null, password: string) => refusalOf(() => refuseBeforeHash((credentialId) => decidePasswordChange(user, password, credentialId)));
-    expect(beforeHash(null, 'short')).toEqual(refused('Your password must be at least 8 characters long.'));
-    expect(beforeHash(given(), GOOD)).toEqual(refused('Your session has expired. Please log in again.'));
-    expect(beforeHash(given(registered()), GOOD)).toBeNull();
-  });
+  it('refuses a bad password before the hash, before looking for the user', () =>
+    changePasswordBeforeHash.given().when('short').thenRefuses('invalid', 'Your password must be at least 8 characters long.'));
+
+  it('refuses a session without its user before the hash', () => changePasswordBeforeHash.given().when(GOOD).thenRefuses('invalid', sessionExpired));
+
+  it('finds nothing to refuse before the hash of a good password', () => changePasswordBeforeHash.given(registered()).when(GOOD).thenAllows());
 });
 
 describe('changing one’s username', () => {
-  it('renames the reader', () => {
-    expect(decideUsernameChange(given(registered()), 'New Name')).toEqual({
-      outcome: 'Your username has been changed.',
-      events: [{ type: AccountEventType.UsernameChanged, data: { userId: 'u1', username: 'New Name' } }],
-    });
-    expect(decideUsernameChange(given(registered()), 'reader').events).toEqual([{ type: AccountEventType.UsernameChanged, data: { userId: 'u1', username: 'reader' } }]);
-  });
+  it('renames the reader', () =>
+    rename.given(registered()).when('New Name').then([{ type: AccountEventType.UsernameChanged, data: { userId: 'u1', username: 'New Name' } }], 'Your username has been changed.'));
 
-  it('refuses without a user, the same name, and a bad name', () => {
-    expect(refusalOf(() => decideUsernameChange(given(), 'New Name'))).toEqual(refused('Your session has expired. Please log in again.'));
-    expect(refusalOf(() => decideUsernameChange(given(registered(), event(AccountEventType.UsernameChanged, { username: 'Renamed' })), 'Renamed'))).toEqual(
-      refused('The new username cannot be the same as the old username. Please choose a different username.'),
-    );
-    expect(refusalOf(() => decideUsernameChange(given(registered()), 'ab'))).toEqual(refused('Your username must be 3 to 30 characters long.'));
-    expect(refusalOf(() => decideUsernameChange(given(registered()), 'a/b/c'))).toEqual(refused('Your username may contain only letters, digits, spaces, dots, hyphens and underscores.'));
-  });
+  it('takes a change of case alone', () => rename.given(registered()).when('reader').then([{ type: AccountEventType.UsernameChanged, data: { userId: 'u1', username: 'reader' } }]));
+
+  it('refuses without a user', () => rename.given().when('New Name').thenRefuses('invalid', sessionExpired));
+
+  it('refuses the same name', () =>
+    rename.given(registered(), renamed()).when('Renamed').thenRefuses('invalid', 'The new username cannot be the same as the old username. Please choose a different username.'));
+
+  it('refuses a name too short', () => rename.given(registered()).when('ab').thenRefuses('invalid', 'Your username must be 3 to 30 characters long.'));
+
+  it('refuses a name with other characters', () =>
+    rename.given(registered()).when('a/b/c').thenRefuses('invalid', 'Your username may contain only letters, digits, spaces, dots, hyphens and underscores.'));
 });
 
 describe('asking for a new verification e-mail', () => {
-  it('records the request, with the address and name the e-mail needs, while the address is not verified', () => {
-    expect(decideVerificationResend(given(registered()))).toEqual({
-      outcome: 'We have sent you a new verification e-mail. Its link works for 48 hours.',
-      events: [{ type: AccountEventType.VerificationResent, data: { userId: 'u1', email: 'r@example.test', username: 'Reader' } }],
-    });
-  });
+  it('records the request, with the address and name the e-mail needs, while the address is not verified', () =>
+    resendVerification
+      .given(registered())
+      .when()
+      .then(
+        [{ type: AccountEventType.VerificationResent, data: { userId: 'u1', email: 'r@example.test', username: 'Reader' } }],
+        'We have sent you a new verification e-mail. Its link works for 48 hours.',
+      ));
 
-  it('refuses once the address is verified, and a reader with no account', () => {
-    expect(refusalOf(() => decideVerificationResend(given(registered(), event(AccountEventType.EmailVerified))))).toEqual(refused('Your e-mail is already verified.'));
-    expect(refusalOf(() => decideVerificationResend(null))).toMatchObject({ code: 'unauthenticated' });
-  });
+  it('refuses once the address is verified', () => resendVerification.given(registered(), verified()).when().thenRefuses('invalid', 'Your e-mail is already verified.'));
+
+  it('refuses a reader with no account', () => resendVerification.given().when().thenRefuses('unauthenticated'));
 });

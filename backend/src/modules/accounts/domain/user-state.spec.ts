@@ -1,10 +1,10 @@
 import { type AccountEvent, AccountEventType } from '@shelf/contracts';
-import { foldUser, type UserState } from './user-state';
+import { foldStream, storedEvent } from '@test/decider-spec';
+import { foldUser } from './user-state';
 
-const event = (type: AccountEvent['type'], data: object = {}) =>
-  ({ id: 'e', streamId: 'user-u1', version: 0, type, data: { userId: 'u1', ...data }, metadata: { actor: 'u1', correlationId: 'k', causationId: null }, occurredAt: '2026-11-23T10:00:00.000Z' }) as AccountEvent;
+const event = (type: AccountEvent['type'], data: object = {}) => storedEvent('user-u1', type, { userId: 'u1', ...data });
 const registered = () => event(AccountEventType.UserRegisteredV2, { email: 'r@example.test', username: 'Reader', credentialId: 'credential-0' });
-const given = (...history: AccountEvent[]): UserState | null => foldUser(history.map((e, i) => ({ ...e, version: i + 1 })));
+const given = foldStream(foldUser);
 
 describe('the password a user’s stream sets', () => {
   it('is the credential its latest registration, reset or change names', () => {

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { CommentWriteResponse } from '@shelf/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../../domain/domain-error';
+import { RefusalsCarry } from '../../../platform/http/refusal.filter';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
 import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
@@ -17,7 +18,7 @@ import { CommentAnswer } from '../domain/comment-messages';
 import { CommentIdBody, EditCommentBody, isBot, pageAsked, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
 import { sendThreadAnswer } from './thread-answer';
 
-/** A command's message as the spec's `success` answer (a refusal answers `success: 0`: see platform/http/refusal-body.ts). */
+/** A command's message as the spec's `success` answer; a refusal answers `success: 0` (RefusalsCarry below). */
 const answer = (message: string): CommentWriteResponse => ({ success: 1, message });
 
 /**
@@ -26,6 +27,7 @@ const answer = (message: string): CommentWriteResponse => ({ success: 1, message
  * fields besides the spec's (docs/architecture.md, "Reading a thread").
  */
 @Controller('comment')
+@RefusalsCarry({ success: 0 })
 export class CommentController {
   constructor(
     private readonly commands: CommandBus,

@@ -9,6 +9,6 @@ export class LikeCommentHandler implements ICommandHandler<LikeCommentCommand, s
   constructor(private readonly comments: CommentRepository) {}
 
   execute({ userId, commentId, like }: LikeCommentCommand): Promise<string> {
-    return this.comments.changeLike(commentId, userId, (comment, liked) => decideCommentLike(comment, liked, like, userId));
+    return this.comments.changeLike(commentId, userId, (comment, likedBefore) => decideCommentLike(comment, { userId, like, likedBefore }));
   }
 }

@@ -1,111 +1,112 @@
-import { type CommentEvent, SocialEventType } from '@shelf/contracts';
-import { refusalOf } from '../../../domain/refusal-of';
+import { type CommentEvent, type ReportReason, SocialEventType } from '@shelf/contracts';
+import { deciderSpec, foldStream, storedEvent } from '@test/decider-spec';
 import { decideCommentLike, decideDelete, decideEdit, decideReport } from './comment-decisions';
-import { type CommentState, foldComment, foldCommentLike } from './comment-state';
-
-const comment: CommentState = {
-  commentId: 'c1', bookId: 1, chapterId: null, userId: 'author', content: 'The words as they were first written.',
-  deleted: false, removed: false, removedBy: null, reporters: [], openReports: 0, version: 1,
-};
-const TEXT = 'A perfectly fine new text for this comment.';
-
-describe('comment decisions', () => {
-  it('lets only the author edit or delete, and not once deleted or removed', () => {
-    expect(refusalOf(() => decideEdit(comment, 'someone', TEXT))).toEqual({ code: 'forbidden', message: 'You can only edit your own comment.' });
-    expect(refusalOf(() => decideDelete(comment, 'someone'))).toEqual({ code: 'forbidden', message: 'You can only delete your own comment.' });
-    expect(refusalOf(() => decideEdit({ ...comment, deleted: true }, 'author', TEXT))).toEqual({ code: 'invalid', message: 'This comment has been deleted.' });
-    expect(refusalOf(() => decideDelete({ ...comment, removed: true }, 'author'))).toEqual({ code: 'invalid', message: 'This comment has been removed.' });
-    expect(refusalOf(() => decideEdit(null, 'author', TEXT))).toMatchObject({ code: 'not-found' });
-    expect(refusalOf(() => decideEdit(comment, 'author', 'too short'))).toEqual({ code: 'invalid', message: 'Your comment must have at least 5 words.' });
-    expect(decideEdit(comment, 'author', comment.content).events).toEqual([]);
-    expect(decideEdit(comment, 'author', TEXT).events).toEqual([
-      { type: SocialEventType.CommentEdited, data: { comment_id: 'c1', book_id: 1, chapter_id: null, comment_content: TEXT } },
-    ]);
-  });
-
-  it('takes one report per reader, none from the author, and removes at the tenth', () => {
-    expect(refusalOf(() => decideReport(comment, 'author'))).toMatchObject({ code: 'forbidden' });
-    expect(refusalOf(() => decideReport({ ...comment, reporters: ['r1'] }, 'r1'))).toEqual({ code: 'invalid', message: 'You have already reported this comment.' });
-    const ninth = { ...comment, reporters: ['1', '2', '3', '4', '5', '6', '7', '8'], openReports: 8 };
-    expect(decideReport(ninth, 'r9', 'spam').events).toEqual([
-      { type: SocialEventType.CommentReportedV2, data: { comment_id: 'c1', book_id: 1, chapter_id: null, reporter_id: 'r9', report_count: 9, reason: 'spam' } },
-    ]);
-    const tenth = { ...ninth, reporters: [...ninth.reporters, 'r9'], openReports: 9 };
-    expect(decideReport(tenth, 'r10').events.map((event) => event.type)).toEqual([SocialEventType.CommentReportedV2, SocialEventType.CommentRemoved]);
-  });
-
-  it('counts toward removal only the reports since the last dismissal', () => {
-    const dismissed = { ...comment, reporters: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], openReports: 0 };
-    const { events } = decideReport(dismissed, 'r10');
-    expect(events).toEqual([expect.objectContaining({ type: SocialEventType.CommentReportedV2, data: expect.objectContaining({ report_count: 1, reason: null }) })]);
-  });
-
-  it('likes once, and lets a like of a deleted comment be taken back but not given', () => {
-    expect(decideCommentLike(comment, true, true, 'u').events).toEqual([]);
-    expect(decideCommentLike(comment, false, true, 'u').events).toHaveLength(1);
-    expect(refusalOf(() => decideCommentLike({ ...comment, deleted: true }, false, true, 'u'))).toMatchObject({ code: 'invalid' });
-    expect(decideCommentLike({ ...comment, deleted: true }, true, false, 'u').events).toHaveLength(1);
-  });
-});
+import { foldComment, foldCommentLike } from './comment-state';
 
 const ref = { comment_id: 'c1', book_id: 1, chapter_id: null };
-const event = (type: CommentEvent['type'], data: object = {}) =>
-  ({ id: 'e', streamId: 'comment-c1', version: 0, type, data: { ...ref, ...data }, metadata: { actor: 'x', correlationId: 'k', causationId: null }, occurredAt: '2026-11-23T10:00:00.000Z' }) as CommentEvent;
-const posted = () => event(SocialEventType.CommentPosted, { parent_comment_id: null, parent_user_id: null, user_id: 'author', username: 'A', email_hash: 'h', comment_content: comment.content });
+const event = (type: CommentEvent['type'], data: object = {}) => storedEvent('comment-c1', type, { ...ref, ...data });
+const posted = () =>
+  event(SocialEventType.CommentPosted, { parent_comment_id: null, parent_user_id: null, user_id: 'author', username: 'A', email_hash: 'h', comment_content: 'The words as they were first written.' });
+const reports = (count: number, reason: ReportReason | null = null) =>
+  Array.from({ length: count }, (_, i) => event(SocialEventType.CommentReportedV2, { reporter_id: `r${i}`, report_count: i + 1, reason }));
+const deleted = () => event(SocialEventType.CommentDeleted);
+const removed = () => event(SocialEventType.CommentRemoved);
+const TEXT = 'A perfectly fine new text for this comment.';
 
-/** Given the comment's history, when a reader decides, then these events (or this refusal). */
-const given = (...history: CommentEvent[]): CommentState | null => foldComment(history.map((e, i) => ({ ...e, version: i + 1 })));
+const edit = deciderSpec(foldStream(foldComment), (comment, { by, text }: { by: string; text: string }) => decideEdit(comment, by, text));
+const remove = deciderSpec(foldStream(foldComment), (comment, by: string) => decideDelete(comment, by));
+const report = deciderSpec(foldStream(foldComment), (comment, { by, reason }: { by: string; reason?: ReportReason }) => decideReport(comment, by, reason));
+const like = deciderSpec(foldStream(foldComment), decideCommentLike);
+/** Whether the reader's like stream of the comment, of these events, ends liked. */
 const likedAfter = (...types: CommentEvent['type'][]) => foldCommentLike(types.map((type) => event(type, { user_id: 'u' })));
 
-describe('comment decisions, given the comment’s history', () => {
-  it('edits with the new text, and an edit to the same text appends nothing', () => {
-    const edited = given(posted(), event(SocialEventType.CommentEdited, { comment_content: TEXT }));
-    expect(decideEdit(edited, 'author', TEXT)).toEqual({ outcome: 'Your comment has been edited.', events: [] });
-    expect(decideEdit(given(posted()), 'author', TEXT).outcome).toBe('Your comment has been edited.');
-    expect(refusalOf(() => decideEdit(given(), 'author', TEXT))).toEqual({ code: 'not-found', message: 'Comment not found.' });
-    expect(refusalOf(() => decideEdit(given(posted(), event(SocialEventType.CommentRemovedByOperator)), 'author', TEXT))).toEqual({ code: 'invalid', message: 'This comment has been removed.' });
-  });
+describe('editing a comment', () => {
+  it('edits with the new text', () =>
+    edit.given(posted()).when({ by: 'author', text: TEXT }).then([{ type: SocialEventType.CommentEdited, data: { ...ref, comment_content: TEXT } }], 'Your comment has been edited.'));
 
-  it('deletes the author’s comment once', () => {
-    expect(decideDelete(given(posted()), 'author')).toEqual({
-      outcome: 'Your comment has been deleted.',
-      events: [{ type: SocialEventType.CommentDeleted, data: ref }],
-    });
-    expect(refusalOf(() => decideDelete(given(posted(), event(SocialEventType.CommentDeleted)), 'author'))).toEqual({ code: 'invalid', message: 'This comment has been deleted.' });
-    expect(refusalOf(() => decideDelete(given(), 'author'))).toEqual({ code: 'not-found', message: 'Comment not found.' });
-  });
+  it('appends nothing for an edit to the text it has', () =>
+    edit.given(posted(), event(SocialEventType.CommentEdited, { comment_content: TEXT })).when({ by: 'author', text: TEXT }).then([], 'Your comment has been edited.'));
 
-  it('takes a report with its answer, and none of a missing, deleted or removed comment', () => {
-    expect(decideReport(given(posted()), 'r1', 'spam')).toEqual({
-      outcome: 'Thank you. The comment has been reported.',
-      events: [{ type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r1', report_count: 1, reason: 'spam' } }],
-    });
-    expect(refusalOf(() => decideReport(given(posted()), 'author'))).toEqual({ code: 'forbidden', message: 'You cannot report your own comment.' });
-    expect(refusalOf(() => decideReport(given(), 'r1'))).toEqual({ code: 'not-found', message: 'Comment not found.' });
-    expect(refusalOf(() => decideReport(given(posted(), event(SocialEventType.CommentDeleted)), 'r1'))).toEqual({ code: 'invalid', message: 'This comment has been deleted.' });
-    expect(refusalOf(() => decideReport(given(posted(), event(SocialEventType.CommentRemoved)), 'r1'))).toEqual({ code: 'invalid', message: 'This comment has been removed.' });
-    const reports = Array.from({ length: 9 }, (_, i) => event(SocialEventType.CommentReportedV2, { reporter_id: `r${i}`, report_count: i + 1, reason: null }));
-    expect(decideReport(given(posted(), ...reports), 'r9').events).toEqual([
+  it('appends nothing for an edit to the text first written', () => edit.given(posted()).when({ by: 'author', text: 'The words as they were first written.' }).then([]));
+
+  it('lets only the author edit', () => edit.given(posted()).when({ by: 'someone', text: TEXT }).thenRefuses('forbidden', 'You can only edit your own comment.'));
+
+  it('refuses a text of fewer than five words', () => edit.given(posted()).when({ by: 'author', text: 'too short' }).thenRefuses('invalid', 'Your comment must have at least 5 words.'));
+
+  it('refuses a missing comment', () => edit.given().when({ by: 'author', text: TEXT }).thenRefuses('not-found', 'Comment not found.'));
+
+  it('refuses a deleted comment', () => edit.given(posted(), deleted()).when({ by: 'author', text: TEXT }).thenRefuses('invalid', 'This comment has been deleted.'));
+
+  it('refuses a comment an operator removed', () =>
+    edit.given(posted(), event(SocialEventType.CommentRemovedByOperator)).when({ by: 'author', text: TEXT }).thenRefuses('invalid', 'This comment has been removed.'));
+});
+
+describe('deleting a comment', () => {
+  it('deletes the author’s comment', () => remove.given(posted()).when('author').then([{ type: SocialEventType.CommentDeleted, data: ref }], 'Your comment has been deleted.'));
+
+  it('lets only the author delete', () => remove.given(posted()).when('someone').thenRefuses('forbidden', 'You can only delete your own comment.'));
+
+  it('deletes once', () => remove.given(posted(), deleted()).when('author').thenRefuses('invalid', 'This comment has been deleted.'));
+
+  it('refuses a comment its reports removed', () => remove.given(posted(), removed()).when('author').thenRefuses('invalid', 'This comment has been removed.'));
+
+  it('refuses a missing comment', () => remove.given().when('author').thenRefuses('not-found', 'Comment not found.'));
+});
+
+describe('reporting a comment', () => {
+  it('takes a report with its reason, and thanks the reader', () =>
+    report
+      .given(posted())
+      .when({ by: 'r1', reason: 'spam' })
+      .then([{ type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r1', report_count: 1, reason: 'spam' } }], 'Thank you. The comment has been reported.'));
+
+  it('counts the ninth report, and removes nothing yet', () =>
+    report.given(posted(), ...reports(8)).when({ by: 'r9', reason: 'spam' }).then([{ type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r9', report_count: 9, reason: 'spam' } }]));
+
+  it('removes the comment at the tenth open report', () =>
+    report.given(posted(), ...reports(9)).when({ by: 'r9' }).then([
       { type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r9', report_count: 10, reason: null } },
       { type: SocialEventType.CommentRemoved, data: ref },
-    ]);
-  });
+    ]));
 
-  it('likes and unlikes a comment, given the reader’s like stream', () => {
-    const shown = given(posted());
-    expect(decideCommentLike(shown, likedAfter(), true, 'u')).toEqual({
-      outcome: 'You like this comment.',
-      events: [{ type: SocialEventType.CommentLiked, data: { ...ref, user_id: 'u' } }],
-    });
-    expect(decideCommentLike(shown, likedAfter(SocialEventType.CommentLiked), false, 'u')).toEqual({
-      outcome: 'You no longer like this comment.',
-      events: [{ type: SocialEventType.CommentUnliked, data: { ...ref, user_id: 'u' } }],
-    });
-    expect(decideCommentLike(shown, likedAfter(SocialEventType.CommentLiked, SocialEventType.CommentUnliked), false, 'u')).toEqual({
-      outcome: 'You no longer like this comment.',
-      events: [],
-    });
-    expect(refusalOf(() => decideCommentLike(given(), false, true, 'u'))).toEqual({ code: 'not-found', message: 'Comment not found.' });
-    expect(refusalOf(() => decideCommentLike(given(posted(), event(SocialEventType.CommentRemoved)), false, true, 'u'))).toEqual({ code: 'invalid', message: 'This comment has been removed.' });
-  });
+  it('counts toward removal only the reports since the last dismissal', () =>
+    report
+      .given(posted(), ...reports(9), event(SocialEventType.CommentReportsDismissed, { dismissed_reports: 9 }))
+      .when({ by: 'r10' })
+      .then([{ type: SocialEventType.CommentReportedV2, data: { ...ref, reporter_id: 'r10', report_count: 1, reason: null } }]));
+
+  it('refuses the author’s report of their own comment', () => report.given(posted()).when({ by: 'author' }).thenRefuses('forbidden', 'You cannot report your own comment.'));
+
+  it('takes one report per reader', () => report.given(posted(), ...reports(1)).when({ by: 'r0' }).thenRefuses('invalid', 'You have already reported this comment.'));
+
+  it('refuses a missing comment', () => report.given().when({ by: 'r1' }).thenRefuses('not-found', 'Comment not found.'));
+
+  it('refuses a deleted comment', () => report.given(posted(), deleted()).when({ by: 'r1' }).thenRefuses('invalid', 'This comment has been deleted.'));
+
+  it('refuses a removed comment', () => report.given(posted(), removed()).when({ by: 'r1' }).thenRefuses('invalid', 'This comment has been removed.'));
+});
+
+describe('liking a comment', () => {
+  it('likes a comment the reader does not like yet', () =>
+    like.given(posted()).when({ userId: 'u', like: true, likedBefore: likedAfter() }).then([{ type: SocialEventType.CommentLiked, data: { ...ref, user_id: 'u' } }], 'You like this comment.'));
+
+  it('unlikes a liked comment', () =>
+    like
+      .given(posted())
+      .when({ userId: 'u', like: false, likedBefore: likedAfter(SocialEventType.CommentLiked) })
+      .then([{ type: SocialEventType.CommentUnliked, data: { ...ref, user_id: 'u' } }], 'You no longer like this comment.'));
+
+  it('appends nothing for a like of a liked comment', () => like.given(posted()).when({ userId: 'u', like: true, likedBefore: true }).then([], 'You like this comment.'));
+
+  it('appends nothing for an unlike of a like taken back', () =>
+    like.given(posted()).when({ userId: 'u', like: false, likedBefore: likedAfter(SocialEventType.CommentLiked, SocialEventType.CommentUnliked) }).then([], 'You no longer like this comment.'));
+
+  it('refuses a like of a deleted comment', () => like.given(posted(), deleted()).when({ userId: 'u', like: true, likedBefore: false }).thenRefuses('invalid', 'This comment has been deleted.'));
+
+  it('refuses a like of a removed comment', () => like.given(posted(), removed()).when({ userId: 'u', like: true, likedBefore: false }).thenRefuses('invalid', 'This comment has been removed.'));
+
+  it('lets a like of a deleted comment be taken back', () =>
+    like.given(posted(), deleted()).when({ userId: 'u', like: false, likedBefore: true }).then([{ type: SocialEventType.CommentUnliked, data: { ...ref, user_id: 'u' } }]));
+
+  it('refuses a missing comment', () => like.given().when({ userId: 'u', like: true, likedBefore: false }).thenRefuses('not-found', 'Comment not found.'));
 });

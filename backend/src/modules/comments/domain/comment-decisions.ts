@@ -54,10 +54,19 @@ export function decideReport(state: CommentState | null, reporterId: string, rea
   return done(CommentAnswer.reported, events);
 }
 
+/** A reader's like or unlike of a comment. */
+export interface CommentLikeChoice {
+  userId: string;
+  /** True to like, false to take a like back. */
+  like: boolean;
+  /** Whether the reader's like stream of the comment ends liked. */
+  likedBefore: boolean;
+}
+
 /** Liking twice is one like; a deleted or removed comment cannot be liked, but a like of it can be taken back. */
-export function decideCommentLike(state: CommentState | null, liked: boolean, like: boolean, userId: string): CommentDecision {
+export function decideCommentLike(state: CommentState | null, { userId, like, likedBefore }: CommentLikeChoice): CommentDecision {
   const comment = existing(state);
-  if (like === liked) return done(like ? CommentAnswer.liked : CommentAnswer.unliked);
+  if (like === likedBefore) return done(like ? CommentAnswer.liked : CommentAnswer.unliked);
   if (like) refuseClosed(comment);
   const type = like ? SocialEventType.CommentLiked : SocialEventType.CommentUnliked;
   return done(like ? CommentAnswer.liked : CommentAnswer.unliked, [{ type, data: { ...ref(comment), user_id: userId } }]);

@@ -1,57 +1,82 @@
-import { type AnyDomainEvent, LibraryEventType, MUTE_LIMIT } from '@shelf/contracts';
-import { refusalOf } from '../../../domain/refusal-of';
-import { decideMute, decideUnmute, foldMutes, type MuteRequest } from './mute-decisions';
+import { LibraryEventType, MUTE_LIMIT, type MuteRelation } from '@shelf/contracts';
+import { deciderSpec, storedEvent, stream } from '@test/decider-spec';
+import { decideMute, decideUnmute, foldMutes } from './mute-decisions';
 
-const meta = { actor: 'u1', correlationId: 'k', causationId: null };
-const event = (version: number, type: AnyDomainEvent['type'], target: string): AnyDomainEvent =>
-  ({
-    id: `e${version}`, streamId: 'library-u1-mutes', version, type, metadata: meta, occurredAt: `2026-11-28T10:00:${String(version % 60).padStart(2, '0')}.000Z`,
-    data: type === LibraryEventType.ReaderMuted || type === LibraryEventType.ReaderBlocked ? { user_id: 'u1', target_id: target, username: `Name ${target}` } : { user_id: 'u1', target_id: target },
-  }) as AnyDomainEvent;
+const STREAM = 'library-u1-mutes';
+const at = (second: number) => `2026-11-28T10:00:${String(second % 60).padStart(2, '0')}.000Z`;
+const muted = (second: number, target: string) => storedEvent(STREAM, LibraryEventType.ReaderMuted, { user_id: 'u1', target_id: target, username: `Name ${target}` }, at(second));
+const blocked = (second: number, target: string) => storedEvent(STREAM, LibraryEventType.ReaderBlocked, { user_id: 'u1', target_id: target, username: `Name ${target}` }, at(second));
+const unmuted = (second: number, target: string) => storedEvent(STREAM, LibraryEventType.ReaderUnmuted, { user_id: 'u1', target_id: target }, at(second));
 const now = '2026-11-28T11:00:00.000Z';
-const mute = (targetId: string, relation: MuteRequest['relation'] = 'muted', targetName: string | null = `Name ${targetId}`): MuteRequest => ({ userId: 'u1', targetId, relation, targetName, now });
 
-describe('muting and blocking readers', () => {
-  it('mutes and blocks a reader, each on its own list', () => {
-    expect(decideMute([], mute('a'))).toEqual({
-      outcome: { muted: [{ user_id: 'a', username: 'Name a', since: now }], blocked: [] },
-      events: [{ type: LibraryEventType.ReaderMuted, data: { user_id: 'u1', target_id: 'a', username: 'Name a' } }],
-    });
-    const blocked = decideMute([event(1, LibraryEventType.ReaderMuted, 'a')], mute('a', 'blocked'));
-    expect(blocked.events).toEqual([{ type: LibraryEventType.ReaderBlocked, data: { user_id: 'u1', target_id: 'a', username: 'Name a' } }]);
-    expect(blocked.outcome).toEqual({ muted: [{ user_id: 'a', username: 'Name a', since: '2026-11-28T10:00:01.000Z' }], blocked: [{ user_id: 'a', username: 'Name a', since: now }] });
-  });
+interface Asked {
+  target: string;
+  relation?: MuteRelation;
+  /** The target's name now; null for no such reader. */
+  name?: string | null;
+}
+const mute = deciderSpec(stream, (history, { target, relation = 'muted', name = `Name ${target}` }: Asked) =>
+  decideMute(history, { userId: 'u1', targetId: target, relation, targetName: name, now }),
+);
+const unmute = deciderSpec(stream, (history, { target, relation = 'muted' }: Asked) => decideUnmute(history, { userId: 'u1', targetId: target, relation }));
+const fullOf = (event: typeof muted) => Array.from({ length: MUTE_LIMIT }, (_, i) => event(i, `r${i}`));
 
-  it('appends nothing when the reader is muted or blocked already (idempotent)', () => {
-    const history = [event(1, LibraryEventType.ReaderMuted, 'a'), event(2, LibraryEventType.ReaderBlocked, 'b')];
-    expect(decideMute(history, mute('a')).events).toEqual([]);
-    expect(decideMute(history, mute('b', 'blocked')).events).toEqual([]);
-    expect(decideUnmute(history, { userId: 'u1', targetId: 'b', relation: 'muted' }).events).toEqual([]);
-    expect(decideUnmute([], { userId: 'u1', targetId: 'a', relation: 'blocked' })).toEqual({ outcome: { muted: [], blocked: [] }, events: [] });
-  });
+describe('muting and blocking a reader', () => {
+  it('mutes a reader, muted now', () =>
+    mute
+      .given()
+      .when({ target: 'a' })
+      .then([{ type: LibraryEventType.ReaderMuted, data: { user_id: 'u1', target_id: 'a', username: 'Name a' } }], { muted: [{ user_id: 'a', username: 'Name a', since: now }], blocked: [] }));
 
-  it('refuses the reader themselves and an unknown reader', () => {
-    expect(refusalOf(() => decideMute([], { ...mute('u1'), targetId: 'u1' }))).toEqual({ code: 'invalid', message: 'You cannot mute yourself.' });
-    expect(refusalOf(() => decideMute([], { ...mute('u1', 'blocked'), targetId: 'u1' }))).toEqual({ code: 'invalid', message: 'You cannot block yourself.' });
-    expect(refusalOf(() => decideMute([], mute('ghost', 'muted', null)))).toEqual({ code: 'not-found', message: 'There is no reader with that id.' });
-  });
+  it('blocks a muted reader, on a list of its own', () =>
+    mute
+      .given(muted(1, 'a'))
+      .when({ target: 'a', relation: 'blocked' })
+      .then([{ type: LibraryEventType.ReaderBlocked, data: { user_id: 'u1', target_id: 'a', username: 'Name a' } }], {
+        muted: [{ user_id: 'a', username: 'Name a', since: at(1) }],
+        blocked: [{ user_id: 'a', username: 'Name a', since: now }],
+      }));
 
-  it(`refuses a new reader beyond ${MUTE_LIMIT} on a list, but not on the other`, () => {
-    const full = Array.from({ length: MUTE_LIMIT }, (_, i) => event(i + 1, LibraryEventType.ReaderMuted, `r${i}`));
-    expect(refusalOf(() => decideMute(full, mute('one-more')))).toEqual({ code: 'invalid', message: `You can mute at most ${MUTE_LIMIT} readers. Unmute one first.` });
-    expect(decideMute(full, mute('r3')).events).toEqual([]);
-    expect(decideMute(full, mute('one-more', 'blocked')).events).toHaveLength(1);
-    const blockedFull = Array.from({ length: MUTE_LIMIT }, (_, i) => event(i + 1, LibraryEventType.ReaderBlocked, `r${i}`));
-    expect(refusalOf(() => decideMute(blockedFull, mute('one-more', 'blocked')))).toEqual({ code: 'invalid', message: `You can block at most ${MUTE_LIMIT} readers. Unblock one first.` });
-  });
+  it('appends nothing for a reader muted already', () => mute.given(muted(1, 'a')).when({ target: 'a' }).then([]));
 
-  it('unmutes and unblocks, and folds the stream in the order readers were added', () => {
-    const history = [event(1, LibraryEventType.ReaderMuted, 'a'), event(2, LibraryEventType.ReaderMuted, 'b'), event(3, LibraryEventType.ReaderBlocked, 'a')];
-    const unmuted = decideUnmute(history, { userId: 'u1', targetId: 'a', relation: 'muted' });
-    expect(unmuted.events).toEqual([{ type: LibraryEventType.ReaderUnmuted, data: { user_id: 'u1', target_id: 'a' } }]);
-    expect(unmuted.outcome.muted.map((entry) => entry.user_id)).toEqual(['b']);
-    expect(unmuted.outcome.blocked.map((entry) => entry.user_id)).toEqual(['a']);
-    expect(decideUnmute(history, { userId: 'u1', targetId: 'a', relation: 'blocked' }).events).toEqual([{ type: LibraryEventType.ReaderUnblocked, data: { user_id: 'u1', target_id: 'a' } }]);
-    expect(foldMutes([...history, event(4, LibraryEventType.ReaderUnmuted, 'a'), event(5, LibraryEventType.ReaderMuted, 'a')]).muted.map((entry) => entry.user_id)).toEqual(['b', 'a']);
-  });
+  it('appends nothing for a reader blocked already', () => mute.given(blocked(1, 'b')).when({ target: 'b', relation: 'blocked' }).then([]));
+
+  it('refuses to mute the reader themselves', () => mute.given().when({ target: 'u1' }).thenRefuses('invalid', 'You cannot mute yourself.'));
+
+  it('refuses to block the reader themselves', () => mute.given().when({ target: 'u1', relation: 'blocked' }).thenRefuses('invalid', 'You cannot block yourself.'));
+
+  it('refuses an unknown reader', () => mute.given().when({ target: 'ghost', name: null }).thenRefuses('not-found', 'There is no reader with that id.'));
+
+  it(`refuses a new reader beyond ${MUTE_LIMIT} muted`, () =>
+    mute.given(...fullOf(muted)).when({ target: 'one-more' }).thenRefuses('invalid', `You can mute at most ${MUTE_LIMIT} readers. Unmute one first.`));
+
+  it(`refuses a new reader beyond ${MUTE_LIMIT} blocked`, () =>
+    mute.given(...fullOf(blocked)).when({ target: 'one-more', relation: 'blocked' }).thenRefuses('invalid', `You can block at most ${MUTE_LIMIT} readers. Unblock one first.`));
+
+  it(`still blocks with ${MUTE_LIMIT} readers muted`, () =>
+    mute.given(...fullOf(muted)).when({ target: 'one-more', relation: 'blocked' }).then([{ type: LibraryEventType.ReaderBlocked, data: { user_id: 'u1', target_id: 'one-more', username: 'Name one-more' } }]));
+});
+
+describe('unmuting and unblocking a reader', () => {
+  it('unmutes, leaving the block', () =>
+    unmute
+      .given(muted(1, 'a'), muted(2, 'b'), blocked(3, 'a'))
+      .when({ target: 'a' })
+      .then([{ type: LibraryEventType.ReaderUnmuted, data: { user_id: 'u1', target_id: 'a' } }], {
+        muted: [{ user_id: 'b', username: 'Name b', since: at(2) }],
+        blocked: [{ user_id: 'a', username: 'Name a', since: at(3) }],
+      }));
+
+  it('unblocks', () =>
+    unmute.given(blocked(1, 'a')).when({ target: 'a', relation: 'blocked' }).then([{ type: LibraryEventType.ReaderUnblocked, data: { user_id: 'u1', target_id: 'a' } }]));
+
+  it('appends nothing for a reader not on the list', () => unmute.given(blocked(1, 'a')).when({ target: 'a' }).then([], { muted: [], blocked: [{ user_id: 'a', username: 'Name a', since: at(1) }] }));
+});
+
+describe('the lists of a stream', () => {
+  it('are in the order readers were added, a reader muted again going last', () =>
+    expect(foldMutes(stream(muted(1, 'a'), muted(2, 'b'), unmuted(3, 'a'), muted(4, 'a'))).muted.map((entry) => [entry.user_id, entry.since])).toEqual([
+      ['b', at(2)],
+      ['a', at(4)],
+    ]));
 });

@@ -1,51 +1,55 @@
-import { type AnyDomainEvent, LibraryEventType, SEARCH_PRESET_LIMIT } from '@shelf/contracts';
-import { DomainError } from '../../../domain/domain-error';
+import { LibraryEventType, SEARCH_PRESET_LIMIT } from '@shelf/contracts';
+import { deciderSpec, storedEvent, stream } from '@test/decider-spec';
 import { decideDeletePreset, decideSavePreset, foldSearchPresets } from './search-preset-decisions';
 
-const meta = { actor: 'u1', correlationId: 'k', causationId: null };
-const saved = (version: number, name: string, query: string): AnyDomainEvent => ({
-  id: `e${version}`, streamId: 'library-u1-search-presets', version, type: LibraryEventType.SearchPresetSaved, data: { user_id: 'u1', name, query }, metadata: meta, occurredAt: `2026-11-25T10:00:0${version}.000Z`,
-});
-const deleted = (version: number, name: string): AnyDomainEvent => ({
-  id: `e${version}`, streamId: 'library-u1-search-presets', version, type: LibraryEventType.SearchPresetDeleted, data: { user_id: 'u1', name }, metadata: meta, occurredAt: `2026-11-25T10:00:0${version}.000Z`,
-});
+const at = (second: number) => `2026-11-25T10:00:0${second}.000Z`;
+const saved = (second: number, name: string, query: string) => storedEvent('library-u1-search-presets', LibraryEventType.SearchPresetSaved, { user_id: 'u1', name, query }, at(second));
+const deleted = (second: number, name: string) => storedEvent('library-u1-search-presets', LibraryEventType.SearchPresetDeleted, { user_id: 'u1', name }, at(second));
 const now = '2026-11-25T11:00:00.000Z';
-const save = (name: string, query: string) => ({ userId: 'u1', name, query, now });
 
-describe('saved searches', () => {
-  it('saves a search, and saving under the same name replaces it in its place', () => {
-    const first = decideSavePreset([], save('Sweet BL', 'diversity=Danmei%2FBL&tag=Sweet'));
-    expect(first.events).toEqual([{ type: LibraryEventType.SearchPresetSaved, data: { user_id: 'u1', name: 'Sweet BL', query: 'diversity=Danmei%2FBL&tag=Sweet' } }]);
-    expect(first.outcome).toEqual([{ name: 'Sweet BL', query: 'diversity=Danmei%2FBL&tag=Sweet', saved_at: now }]);
-    const history = [saved(1, 'Sweet BL', 'tag=Sweet'), saved(2, 'No angst', 'exclude_tag=Heartbreaking')];
-    expect(decideSavePreset(history, save('Sweet BL', 'tag=Cute')).outcome.map((preset) => [preset.name, preset.query])).toEqual([
-      ['Sweet BL', 'tag=Cute'],
-      ['No angst', 'exclude_tag=Heartbreaking'],
-    ]);
-  });
+const save = deciderSpec(stream, (history, { name, query }: { name: string; query: string }) => decideSavePreset(history, { userId: 'u1', name, query, now }));
+const remove = deciderSpec(stream, (history, name: string) => decideDeletePreset(history, { userId: 'u1', name }));
+const two = () => [saved(1, 'Sweet BL', 'tag=Sweet'), saved(2, 'No angst', 'exclude_tag=Heartbreaking')];
+const full = () => Array.from({ length: SEARCH_PRESET_LIMIT }, (_, i) => saved(1, `Search ${i}`, `page=${i}`));
 
-  it('appends nothing when the same search is saved again under its name', () => {
-    expect(decideSavePreset([saved(1, 'Sweet BL', 'tag=Sweet')], save('Sweet BL', 'tag=Sweet')).events).toEqual([]);
-  });
+describe('saving a search', () => {
+  it('saves a search, saved now', () =>
+    save
+      .given()
+      .when({ name: 'Sweet BL', query: 'diversity=Danmei%2FBL&tag=Sweet' })
+      .then([{ type: LibraryEventType.SearchPresetSaved, data: { user_id: 'u1', name: 'Sweet BL', query: 'diversity=Danmei%2FBL&tag=Sweet' } }], [
+        { name: 'Sweet BL', query: 'diversity=Danmei%2FBL&tag=Sweet', saved_at: now },
+      ]));
 
-  it(`refuses a new name beyond ${SEARCH_PRESET_LIMIT} saved searches, but still replaces one`, () => {
-    const full = Array.from({ length: SEARCH_PRESET_LIMIT }, (_, i) => saved(i + 1, `Search ${i}`, `page=${i}`));
-    expect(() => decideSavePreset(full, save('One more', 'tag=Sweet'))).toThrow(new DomainError('invalid', `You can save at most ${SEARCH_PRESET_LIMIT} searches. Delete one first.`));
-    expect(decideSavePreset(full, save('Search 3', 'tag=Sweet')).events).toHaveLength(1);
-  });
+  it('replaces a search saved under the same name, in its place', () =>
+    save
+      .given(...two())
+      .when({ name: 'Sweet BL', query: 'tag=Cute' })
+      .thenAnswers([expect.objectContaining({ name: 'Sweet BL', query: 'tag=Cute' }), expect.objectContaining({ name: 'No angst', query: 'exclude_tag=Heartbreaking' })]));
 
-  it('deletes a saved search, and refuses a name that is not saved', () => {
-    const history = [saved(1, 'Sweet BL', 'tag=Sweet'), saved(2, 'No angst', 'exclude_tag=Heartbreaking')];
-    const { outcome, events } = decideDeletePreset(history, { userId: 'u1', name: 'Sweet BL' });
-    expect(events).toEqual([{ type: LibraryEventType.SearchPresetDeleted, data: { user_id: 'u1', name: 'Sweet BL' } }]);
-    expect(outcome.map((preset) => preset.name)).toEqual(['No angst']);
-    expect(() => decideDeletePreset([...history, deleted(3, 'Sweet BL')], { userId: 'u1', name: 'Sweet BL' })).toThrow(new DomainError('not-found', 'There is no saved search of that name.'));
-  });
+  it('appends nothing when the same search is saved again under its name', () => save.given(saved(1, 'Sweet BL', 'tag=Sweet')).when({ name: 'Sweet BL', query: 'tag=Sweet' }).then([]));
 
-  it('folds a stream into the presets in the order first saved, with their times', () => {
-    expect(foldSearchPresets([saved(1, 'A', 'tag=Sweet'), saved(2, 'B', 'tag=Cute'), deleted(3, 'A'), saved(4, 'A', 'tag=Wuxia')])).toEqual([
-      { name: 'B', query: 'tag=Cute', saved_at: '2026-11-25T10:00:02.000Z' },
-      { name: 'A', query: 'tag=Wuxia', saved_at: '2026-11-25T10:00:04.000Z' },
-    ]);
-  });
+  it(`refuses a new name beyond ${SEARCH_PRESET_LIMIT} saved searches`, () =>
+    save.given(...full()).when({ name: 'One more', query: 'tag=Sweet' }).thenRefuses('invalid', `You can save at most ${SEARCH_PRESET_LIMIT} searches. Delete one first.`));
+
+  it(`still replaces one of ${SEARCH_PRESET_LIMIT} saved searches`, () =>
+    save.given(...full()).when({ name: 'Search 3', query: 'tag=Sweet' }).then([{ type: LibraryEventType.SearchPresetSaved, data: { user_id: 'u1', name: 'Search 3', query: 'tag=Sweet' } }]));
+});
+
+describe('deleting a saved search', () => {
+  it('deletes it, leaving the others', () =>
+    remove
+      .given(...two())
+      .when('Sweet BL')
+      .then([{ type: LibraryEventType.SearchPresetDeleted, data: { user_id: 'u1', name: 'Sweet BL' } }], [{ name: 'No angst', query: 'exclude_tag=Heartbreaking', saved_at: at(2) }]));
+
+  it('refuses a name that is not saved', () => remove.given(...two(), deleted(3, 'Sweet BL')).when('Sweet BL').thenRefuses('not-found', 'There is no saved search of that name.'));
+});
+
+describe('the saved searches of a stream', () => {
+  it('are in the order first saved, with their times', () =>
+    expect(foldSearchPresets(stream(saved(1, 'A', 'tag=Sweet'), saved(2, 'B', 'tag=Cute'), deleted(3, 'A'), saved(4, 'A', 'tag=Wuxia')))).toEqual([
+      { name: 'B', query: 'tag=Cute', saved_at: at(2) },
+      { name: 'A', query: 'tag=Wuxia', saved_at: at(4) },
+    ]));
 });
