@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ReaderMarks } from '../../event-store/reader-marks';
 import { AccountsModule } from '../accounts/accounts.module';
+import { CatalogReadModule } from '../catalog/catalog.module';
 import { CommentsModule } from '../comments/comments.module';
 import { MutesModule } from '../mutes/mutes.module';
 import { ReplyInboxController } from './api/reply-inbox.controller';
@@ -11,7 +12,7 @@ import { ReplyInboxReadModels } from './infrastructure/reply-inbox-read-models';
 
 /** A reader's reply inbox (the spec's Reply Notifications), as the workers project it. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CommentsModule, MutesModule],
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, CommentsModule, MutesModule],
   controllers: [ReplyInboxController],
   providers: [GetRepliesQuery, MarkRepliesReadHandler, ReaderMarks, ReplyInboxReadModels],
 })
