@@ -37,7 +37,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink] }] },
   },
-  // Web import zones (ARCHITECTURE.md section 4): `app/` composes features and shared; features never import `app/`;
+  // Web import zones (docs/layout.md): `app/` composes features and shared; features never import `app/`;
   // `shared/` (UI, API client, store, session, site config) imports neither `app/` nor `features/`.
   // web/src/lint-zones.test.ts proves these rules fire.
   {
@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   { files: ['web/src/shared/ui/Boundary.tsx'], rules: { 'no-restricted-imports': ['error', { paths: [routerLink], patterns: [sharedZone] }] } },
-  // The server's domain (ARCHITECTURE.md sections 3 and 4): the shared kernel and each module's domain/ are pure rules,
+  // The server's domain (docs/layout.md): the shared kernel and each module's domain/ are pure rules,
   // importing no framework, driver or infrastructure. backend/src/domain/domain-imports.spec.ts proves this rule fires.
   {
     files: ['backend/src/domain/**/*.ts', 'backend/src/modules/*/domain/**/*.ts'],

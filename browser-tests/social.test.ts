@@ -92,7 +92,7 @@ describe('comments, replies and live updates between two readers', () => {
     await visitor.close();
   });
 
-  it('shows every comment rule of section 5 for a bad comment, and the 30-second cooldown', async () => {
+  it('shows every comment rule for a bad comment, and the 30-second cooldown', async () => {
     await pageA.goto(`${inject('site').baseUrl}${chapterPath}`);
     const box = pageA.getByRole('textbox', { name: 'Write a comment' });
     const post = pageA.getByRole('button', { name: 'Post', exact: true });

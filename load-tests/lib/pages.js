@@ -3,7 +3,7 @@
 import { storySlug } from '../../contracts/src/rules/slugs.ts';
 import { request } from './http.js';
 
-/** The address of a story as the web app links it (spec section 2, "Slugs"). */
+/** The address of a story as the web app links it: `{book_id}-{slug of the English name}`. */
 export const slugOf = (book) => storySlug(book.book_id, book.english_book_name);
 
 /** A thread's like count and comments; `reader` (lib/readers.js) when signed in. */

@@ -13,7 +13,7 @@ export const books = new SharedArray('books', () => JSON.parse(open(file)).books
 /** Registered readers to log in and out: { email, password }. */
 export const churnReaders = new SharedArray('churn readers', () => JSON.parse(open(file)).churnReaders);
 
-/** The filter values of the search (spec section 3, "Enumerations") and the comment rules. */
+/** The filter values of the search (the catalog's enumerations) and the comment rules. */
 export const { enums, commentRules } = new SharedArray('constants', () => {
   const { enums, commentRules } = JSON.parse(open(file));
   return [{ enums, commentRules }];

@@ -83,7 +83,7 @@ describe('likes, comments and notifications', () => {
     });
   });
 
-  describe('comment rules (spec section 5)', () => {
+  describe('comment rules', () => {
     it.each([
       ['Too few words here', 'Your comment must have at least 5 words.'],
       ['a b c d e', 'Your comment must be at least 20 characters long.'],

@@ -1,4 +1,4 @@
-// Every path the API answers, with a valid-looking request for each: the calls of spec section 7, the logout call,
+// Every path the API answers, with a valid-looking request for each: the product's API calls, the logout call,
 // health, the generated covers, the queue dashboard, the operators' API, and paths that match no route.
 import { CATEGORIES, COMMENT_SORTS, GENRES, LIKED_STORY_SORTS, SEARCH_SORTS, TAGS } from '@shelf/contracts';
 

@@ -35,9 +35,9 @@ export const MAX_BOOKS_PER_SOCKET = 20;
 const BOOK_ROOM_PREFIX = 'book:';
 
 /**
- * The live channel (ARCHITECTURE.md, Realtime). It shares the API's HTTP server; the Redis adapter (RedisIoAdapter)
- * carries emits between processes, and the workers emit through the Redis emitter. Clients only join and leave
- * thread and book rooms, and operators the operators' room: every push comes from the server side.
+ * The live channel (docs/features.md, "Live updates"). It shares the API's HTTP server; the Redis adapter
+ * (RedisIoAdapter) carries emits between processes, and the workers emit through the Redis emitter. Clients only join
+ * and leave thread and book rooms, and operators the operators' room: every push comes from the server side.
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false, maxHttpBufferSize: 16_384 })
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {

@@ -1,4 +1,4 @@
-/** The user record a session carries (spec section 7, login). */
+/** The user record a session carries, as login answers it. */
 export interface AuthUser {
   user_id: string;
   username: string;

@@ -1,4 +1,4 @@
-/** A book as lists show it (spec section 3, "Book (list item)"). */
+/** A book as lists show it, one book card each. */
 export interface BookListItem {
   book_id: number;
   cover_image: string;

@@ -1,6 +1,6 @@
 import type { BookListItem } from './book-list-item';
 
-/** A book on its own page (spec section 3, "Book (detail)"). List fields are joined as the spec says. */
+/** A book on its own page. Its list fields are joined into strings, as each field says. */
 export interface BookDetail {
   book_id: number;
   english_book_name: string;

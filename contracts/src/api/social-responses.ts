@@ -2,7 +2,7 @@ import type { MuteRelation } from '../read-models/reader-mutes';
 import type { BookListItem } from './book-list-item';
 
 /**
- * A comment as the API and the live push send it (spec section 3, "Comment"). A deleted or removed comment never
+ * A comment as the API and the live push send it. A deleted or removed comment never
  * carries its original text or author: they are replaced by the spec's texts. Instead of the commenter's e-mail,
  * which would let anyone harvest addresses, it carries `email_hash` (SHA-256 of the trimmed, lowercased e-mail, as
  * avatar services take it); null for deleted or removed comments, which show the fixed fallback avatar.
@@ -65,13 +65,13 @@ export interface CommentWriteResponse {
   comment_id?: string;
 }
 
-/** Spec section 3, "Like data". */
+/** A story's like count, and whether the asking reader likes it (false for a visitor). */
 export interface LikeStatusResponse {
   isLiked: boolean;
   likeCount: { like_count: number };
 }
 
-/** Spec section 3, "Reply item". */
+/** A reply to one of the reader's comments, as the reply notifications list it. */
 export interface ReplyItem {
   comment_id: string;
   comment_content: string;

@@ -1,4 +1,4 @@
-/** The catalog's enumerations (spec section 3, "Enumerations"). 'All' is a filter value only, never a book's. */
+/** The catalog's enumerations. 'All' is a filter value only, never a book's. */
 export const DIVERSITIES = ['Danmei/BL', 'Non-BL'] as const;
 export const ORIGINAL_LANGUAGES = ['Chinese', 'Japanese'] as const;
 export const COMPLETION_STATUSES = ['Ongoing', 'Completed'] as const;

@@ -1,6 +1,6 @@
 import { commentTextProblem, cooldownMessage, cooldownRemaining } from './comment-rules';
 
-describe('comment rules (spec section 5)', () => {
+describe('comment rules', () => {
   it.each([
     ['one two three four', 'Your comment must have at least 5 words.'],
     ['!!! ??? ... --- *** +++ ===', 'Your comment must have at least 5 words.'],

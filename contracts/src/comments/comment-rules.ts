@@ -1,4 +1,4 @@
-/** The comment rules of spec sections 5 and 9, shared by the web client (checked before sending) and the server. */
+/** The rules of comment text, cooldown and removal, shared by the web client (checked before sending) and the server. */
 
 import { countWords } from '../catalog/word-count';
 

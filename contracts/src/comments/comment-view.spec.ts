@@ -7,7 +7,7 @@ const entry: CommentEntry = {
   removed: false, report_count: 3, like_count: 1, version: 4, seq: 0,
 };
 
-describe('toCommentView (spec section 4, comment display)', () => {
+describe('toCommentView (comment display)', () => {
   it('shows a normal comment as written, without its place or version', () => {
     expect(toCommentView(entry)).toEqual({
       comment_id: 'c1', book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: 'The secret original text of it',

@@ -3,7 +3,7 @@ import type { CommentEntry } from '../read-models/social-read-models';
 import { COMMENT_RULES, CommentMessage } from './comment-rules';
 
 /**
- * A stored comment as readers may see it (spec section 4, "Comment display"): a deleted one as [deleted], a removed
+ * A stored comment as readers may see it: a deleted one as [deleted], a removed
  * one as [removed] with the removal text; neither carries its text, author or avatar hash. A removed comment's
  * report count is at least the removal threshold, which is how the spec's client tells it is removed, also when an
  * operator removed it with fewer reports. The author is named as `names` (user id → current name, from the users read

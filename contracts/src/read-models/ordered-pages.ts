@@ -15,17 +15,17 @@ export interface OrderedHeadReadModel {
   _id: string;
   /** Entries in the part. */
   n: number;
-  /** Inline: the entries (PackedEntries). */
+  /** Inline: the entries (packEntries). */
   e?: string;
   /** Inline: the log position of the event that changed the entries last (null: an event applied out of log order). */
   s?: number | null;
-  /** Paged: a copy of the first or last entries (PackedEntries), where its readers start. */
+  /** Paged: a copy of the first or last entries (packEntries), where its readers start. */
   t?: string;
   /** Paged: the lowest and highest keys of the entries besides that copy, and how many they are (absent: none). */
   o?: [min: string, max: string, count: number];
 }
 
-/** A paged part's directory (PackedDirectory), stored with the heads. */
+/** A paged part's directory (packDirectory), stored with the heads. */
 export interface OrderedDirectoryReadModel {
   _id: string;
   d: string;
@@ -35,7 +35,7 @@ export interface OrderedPageReadModel {
   _id: string;
   /** The log position of the event that changed this page last (null: an event applied out of log order). */
   s: number | null;
-  /** The entries (PackedEntries), in key order. */
+  /** The entries (packEntries), in key order. */
   e: string;
   /** The page after this one as this page last knew it (a split names its new page here), or null. */
   next: string | null;

@@ -109,7 +109,7 @@ export interface CommentPageReadModel {
   _id: string;
   /** Comments on the page so far: the next one of the thread that lands here is its number `count` (from 0). */
   count: number;
-  /** The page's comments as of its last packing (packComments), '' before the first. */
+  /** The page's comments as of its last packing (withComment), '' before the first. */
   packed: string;
   /** JSON of the comments added or changed since then, which win over `packed`; packed again past LOOSE_ITEMS. */
   loose: string;

@@ -41,7 +41,7 @@ export interface ModerationPush {
   open_reports: number;
 }
 
-/** The two header badge counts of spec section 2. */
+/** The two header badge counts: unread replies and liked stories with unchecked updates. */
 export interface BadgeCounts {
   unreadReplies: number;
   uncheckedUpdates: number;

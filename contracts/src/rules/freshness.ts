@@ -1,4 +1,4 @@
-/** NEW and UPDATES badges: under 2 days since the book's last update (spec sections 4 and 9). */
+/** NEW and UPDATES badges: under 2 days since the book's last update. */
 export const BOOK_FRESH_MS = 172_800_000;
 /** A chapter's New badge: under 20 days since upload. */
 export const CHAPTER_NEW_MS = 1_728_000_000;

@@ -1,4 +1,4 @@
-/** Reading speed of spec section 9. */
+/** Reading speed, in words per minute, that reading times are worked out with. */
 export const WORDS_PER_MINUTE = 266;
 
 /** Reading time of a text: word count divided by 266 words per minute, rounded up to whole minutes. */

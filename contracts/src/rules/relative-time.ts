@@ -6,7 +6,7 @@ const DAY = 24 * HOUR;
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /**
- * How long ago `time` was (spec section 9): seconds under 1 minute, minutes under 1 hour, hours under 1 day, else
+ * How long ago `time` was: seconds under 1 minute, minutes under 1 hour, hours under 1 day, else
  * days. A time in the future (clock skew) reads as 0 seconds ago.
  */
 export function relativeTime(time: string | Date, now: Date = new Date()): string {

@@ -1,5 +1,5 @@
 /**
- * The slug rules of spec section 2, "Slugs". Only the book id (the text before the first dash) identifies a book; the
+ * The slug rules of the site's addresses. Only the book id (the text before the first dash) identifies a book; the
  * rest of a slug is for readers and search engines.
  */
 

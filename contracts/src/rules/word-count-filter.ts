@@ -1,4 +1,4 @@
-/** The Word Count selects of the search form (spec section 5). 'Any' leaves that end of the range open. */
+/** The Word Count selects of the search form, each bounded by the other. 'Any' leaves that end of the range open. */
 export const MIN_WORD_COUNT_OPTIONS = ['Any', '5001', '10001', '20001', '50001'] as const;
 export const MAX_WORD_COUNT_OPTIONS = ['Any', '10000', '20000', '50000'] as const;
 

@@ -43,7 +43,7 @@ const ModerationPage = lazyPage(operatorScreens, 'ModerationPage');
 const AuditPage = lazyPage(operatorScreens, 'AuditPage');
 
 const page = (element: ReactNode) => <Boundary fallback={<p>Loading...</p>}>{element}</Boundary>;
-// A login-only page shows nothing while the login state is checked (spec section 2), its check's code loading included.
+// A login-only page shows nothing while the login state is checked, its check's code loading included.
 const protectedPage = (element: ReactNode) => (
   <Boundary fallback={null}>
     <ProtectedRoute>{page(element)}</ProtectedRoute>
@@ -51,7 +51,7 @@ const protectedPage = (element: ReactNode) => (
 );
 
 /**
- * The spec's route table (section 2). Any unknown path shows the home screen. The routes the server renders carry an
+ * The site's route table. Any unknown path shows the home screen. The routes the server renders carry an
  * id, by which it knows the page an address shows (see page-request.ts).
  */
 export const appRoutes = (

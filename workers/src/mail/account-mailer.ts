@@ -23,10 +23,11 @@ import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { MailOutbox } from './mail-outbox';
 
 /**
- * Answers UserRegistered, VerificationResent and PasswordResetRequested with an e-mail holding a single-use link, and tells the owner of
- * an address someone tried to register with. The token is an HMAC
- * of the event id under a key derived from AUTH_SECRET, so a retried job makes the same token (one stored hash, the
- * same link) and nobody without the secret can predict one. The message goes through the mail outbox, once per event.
+ * Answers UserRegistered, VerificationResent and PasswordResetRequested with an e-mail holding a single-use link, and
+ * tells the owner of an address someone tried to register with. The token is an HMAC of the event id under a key
+ * derived from AUTH_SECRET, so the event applied again (a retry, a batch run again after a crash) makes the same token
+ * (one stored hash, the same link) and nobody without the secret can predict one. The message goes through the mail
+ * outbox, once per event.
  */
 @Injectable()
 export class AccountMailer implements Projector {

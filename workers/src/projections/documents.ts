@@ -18,8 +18,9 @@ export async function saveDocument<T extends ById>(collection: ReadModelStore<T>
 }
 
 /**
- * Raised for an event whose stream has an earlier event not applied yet (a failed job being retried later): the job
- * fails and is retried with backoff, by which time the gap is filled.
+ * Raised for an event whose stream has an earlier event this read model has not applied (a stream's events apply in
+ * version order, so one parked or skipped by an operator): like any failure, the event is retried, then parked with the
+ * rest of its stream.
  */
 export class ProjectionGapError extends Error {
   constructor(streamId: string, expected: number, got: number) {

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { AccessTokenClaims } from '@shelf/contracts';
 import type { Request } from 'express';
 
-/** The roles of spec section 6, as guards other modules put on their routes. */
+/** The signed-in roles (logged in, e-mail verified), as guards other modules put on their routes. */
 
 /** A logged-in user: a valid access token in the Authorization header. */
 @Injectable()

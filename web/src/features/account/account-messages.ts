@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api/api-client';
 
-/** The client's own messages for the account screens (spec sections 2, 5 and 8). */
+/** The client's own messages for the account screens: failures, form checks and a missing token. */
 export const AccountText = {
   requestFailed: 'An error occurred. Please try again.',
   invalidToken: 'Invalid token.',

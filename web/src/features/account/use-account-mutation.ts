@@ -11,8 +11,8 @@ interface AccountMutationOptions<TVariables> {
 }
 
 /**
- * A form whose submission is one account request, as a mutation: the answer's message, or the failure's (spec
- * section 8), becomes the form's notice. `setNotice` is for the form's own checks before sending.
+ * A form whose submission is one account request, as a mutation: the answer's message, or the failure's,
+ * becomes the form's notice. `setNotice` is for the form's own checks before sending.
  */
 export function useAccountMutation<TVariables = void>(request: (variables: TVariables) => Promise<{ message: string }>, options: AccountMutationOptions<TVariables> = {}) {
   const [notice, setNotice] = useState<Notice | null>(null);

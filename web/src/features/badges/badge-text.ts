@@ -1,2 +1,2 @@
-/** Badge counts show as 99+ above 99 (spec section 9). */
+/** Badge counts show as 99+ above 99. */
 export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));

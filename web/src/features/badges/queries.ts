@@ -23,8 +23,8 @@ export function setBadgeCounts(queryClient: QueryClient, userId: string, counts:
 }
 
 /**
- * The header's badge counts, fetched for logged-in readers only (0 otherwise). A failure is only logged (spec
- * section 8). The live channel keeps them current afterwards; after it reconnects they are fetched again.
+ * The header's badge counts, fetched for logged-in readers only (0 otherwise). A failure is only logged.
+ * The live channel keeps them current afterwards; after it reconnects they are fetched again.
  */
 export function useBadgeCounts(): BadgeCounts {
   const userId = useAtomValue(userAtom)?.user_id ?? null;

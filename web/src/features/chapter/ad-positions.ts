@@ -1,4 +1,4 @@
-/** Spec section 9: ads go into the chapter text after these cumulative word counts. */
+/** Ads go into the chapter text after these cumulative word counts. */
 export const CHAPTER_AD_WORD_COUNTS = [50, 200, 400, 600, 800] as const;
 
 /**

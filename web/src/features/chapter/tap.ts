@@ -1,4 +1,4 @@
-/** Spec section 9: a tap toggles the mobile bar only if it moved under 10 px and lasted at most 200 ms. */
+/** A tap toggles the mobile bar only if it moved under 10 px and lasted at most 200 ms. */
 export const TAP_MAX_MOVE_PX = 10;
 export const TAP_MAX_DURATION_MS = 200;
 

@@ -1,6 +1,6 @@
 import { COMMENT_RULES, CommentMessage, type CommentView } from '@shelf/contracts';
 
-/** Replies deeper than this are indented no further (spec section 9). */
+/** Replies deeper than this are indented no further. */
 export const MAX_INDENT_LEVEL = 5;
 
 export interface CommentNode {

@@ -35,7 +35,7 @@ export function useDeletedLocally(thread: ThreadRef): (commentId: string) => voi
   );
 }
 
-/** Toggles the reader's like of a comment and its count at once (spec section 4, "Comment like"). */
+/** Toggles the reader's like of a comment and its count at once, before the call. */
 export function useLikedLocally(thread: ThreadRef): (commentId: string, liked: boolean) => void {
   const queryClient = useQueryClient();
   return useCallback(

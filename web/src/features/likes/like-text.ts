@@ -1,3 +1,3 @@
-/** The like count text (spec section 9). */
+/** The like count text under a story's like button. */
 export const likeCountText = (count: number): string =>
   count > 0 ? `${count} people like this story!` : 'Be the first to like this story!';

@@ -9,7 +9,7 @@ export const likeKeys = {
   status: (bookId: number, userId: string | null) => [...likeKeys.all, bookId, userId ?? 'visitor'] as const,
 };
 
-/** The story's like status; refetched on every mount, never on window focus (spec section 7). */
+/** The story's like status; refetched on every mount, never on window focus. */
 export function useLikeStatus(bookId: number) {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   return useQuery({

@@ -8,8 +8,8 @@ import { likeKeys } from './queries';
 
 /**
  * Likes (true) or unlikes (false) the story for the logged-in reader. The like and its count change in the cache at
- * once, before the server answers, and are not rolled back on failure (spec section 9). A 403 or 429 refusal is handed
- * to `onRefused` with the server's message; other failures are only logged (spec section 8).
+ * once, before the server answers, and are not rolled back on failure. A 403 or 429 refusal is handed
+ * to `onRefused` with the server's message; other failures are only logged.
  */
 export function useLikeStory(bookId: number, onRefused: (message: string) => void) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import type { Parent, PhrasingContent, Root } from 'mdast';
 import { findAndReplace } from 'mdast-util-find-and-replace';
 
-/** Text wrapped in percent signs, hidden until the reader clicks it (spec section 5). */
+/** Text wrapped in percent signs, hidden until the reader clicks it. */
 export interface Spoiler extends Parent {
   type: 'spoiler';
   children: PhrasingContent[];

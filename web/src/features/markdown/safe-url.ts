@@ -1,4 +1,4 @@
-// Spec section 5: link and image addresses survive only with one of these schemes, or when relative.
+// Link and image addresses survive only with one of these schemes, or when relative.
 const SAFE_PROTOCOL = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /** Returns `url` when its scheme is allowed or it is relative, else the empty string. */

@@ -1,4 +1,4 @@
-// The reader's choices (spec section 3, "Local preferences"): seven font sizes, five page spacings, six themes
+// The reader's choices, kept in local storage: seven font sizes, five page spacings, six themes
 // (in theme.atoms.ts, which every page needs).
 
 export const FONT_SIZES = [
@@ -29,7 +29,7 @@ export function isIndexWithin(count: number) {
   return (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) < count;
 }
 
-/** Moves `index` by `delta`, bounded at both ends of `count` steps (spec section 4). */
+/** Moves `index` by `delta`, bounded at both ends of `count` steps. */
 export function stepIndex(index: number, delta: number, count: number): number {
   return Math.min(count - 1, Math.max(0, index + delta));
 }

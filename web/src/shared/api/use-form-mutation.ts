@@ -1,7 +1,7 @@
 import { type DefaultError, useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Submit buttons come back this long after the call ends (spec section 9). */
+/** Submit buttons come back this long after the call ends. */
 export const REENABLE_MS = 1000;
 
 export type FormMutation<TData, TVariables> = UseMutationResult<TData, DefaultError, TVariables> & {

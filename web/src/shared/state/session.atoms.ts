@@ -5,7 +5,7 @@ import { storedJson } from './stored-json';
 import type { AppStore } from './store';
 
 /**
- * The session (spec section 4): token, refreshToken and user, each kept in local storage under its own key and read
+ * The session: token, refreshToken and user, each kept in local storage under its own key and read
  * back on start, so a stored token plus user restores the session.
  */
 export const tokenAtom = atomWithStorage<string | null>('token', null, storedJson(), { getOnInit: true });

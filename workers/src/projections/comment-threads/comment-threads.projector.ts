@@ -165,7 +165,7 @@ export class CommentThreadsProjector implements Projector {
     const index = await s.index.findOne({ _id: commentId });
     const page = index ? await s.pages.findOne({ _id: pageId(index.thread, index.page) }) : null;
     const entry = page ? pageComment(page, commentId, pageCompression) : undefined;
-    // The comment's first event is not applied yet: fail so the batch is retried after it.
+    // The comment's first event is not applied (parked or skipped): fail, to be retried, then parked with its stream.
     if (!index || !page || !entry) throw new Error(`${event.streamId}: comment ${commentId} is not projected yet; will retry`);
     return { page, entry, number: index.page };
   }

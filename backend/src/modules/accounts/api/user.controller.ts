@@ -34,7 +34,7 @@ import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
 const CommandRefusals = RefusalsCarry({ success: false });
 const succeeded = (message: string): SuccessResponse => ({ success: true, message });
 
-/** The /api/user endpoints of spec section 7 that concern accounts and sessions. */
+/** The /api/user endpoints that concern accounts and sessions. */
 @Controller('user')
 export class UserController {
   constructor(

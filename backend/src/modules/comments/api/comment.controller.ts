@@ -22,7 +22,7 @@ import { sendThreadAnswer } from './thread-answer';
 const answer = (message: string): CommentWriteResponse => ({ success: 1, message });
 
 /**
- * The /api/comment endpoints of spec section 7. Every write needs a logged-in reader (401 otherwise). The two thread
+ * The /api/comment endpoints. Every write needs a logged-in reader (401 otherwise). The two thread
  * reads answer the whole thread, as the spec has it, or with `limit`/`after` a page of it, with CommentsPaging's
  * fields besides the spec's (docs/architecture.md, "Reading a thread").
  */

@@ -11,8 +11,8 @@ import { PostCommentCommand } from './post-comment.command';
 export type PostOutcome = PostDecision['outcome'];
 
 /**
- * Looks up what the rules of spec section 5 need (the author, the book and chapter, the comment replied to and
- * whether its author blocked the reader), starts the
+ * Looks up what the comment rules need (the author, the book and chapter, the comment replied to and whether its
+ * author blocked the reader), starts the
  * reader's cooldown once the other rules pass, then starts the comment's stream with the decision's event.
  */
 @CommandHandler(PostCommentCommand)

@@ -42,7 +42,7 @@ export type PostDecision = Decision<{ message: string; commentId: string }, Comm
 
 const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
-/** Every rule of spec section 5 but the cooldown, in order: the first one broken is the refusal. */
+/** Every posting rule but the cooldown, in order: the first one broken is the refusal. */
 export function refuseUnpostable(post: Posting): void {
   refuseNonCommenter(post.author, post.parent_comment_id ? CommentMessage.logInToReply : CommentMessage.logInToComment);
   const textProblem = commentTextProblem(post.comment_content);

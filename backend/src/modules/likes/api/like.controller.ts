@@ -9,7 +9,7 @@ import { GetLikeStatusQuery } from '../application/get-like-status.query';
 import { LikeStoryCommand } from '../application/like-story.command';
 import { BookIdInput } from './like-dtos';
 
-/** The /api/like endpoints of spec section 7: story likes for logged-in readers, counts for everyone. */
+/** The /api/like endpoints: story likes for logged-in readers, counts for everyone. */
 @Controller('like')
 export class LikeController {
   constructor(

@@ -14,7 +14,7 @@ interface Props {
   now?: Date;
 }
 
-/** One book in a list (spec "Book card" and section 9). */
+/** One book in a list: cover, name, badges, description and latest chapter. */
 export function BookCard({ book, headingLevel = 3, now: fixedNow }: Props) {
   const clock = useNow();
   const now = fixedNow ?? new Date(clock);

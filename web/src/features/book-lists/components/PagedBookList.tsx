@@ -2,7 +2,7 @@ import type { BookListItem } from '@shelf/contracts';
 import { BookCardList } from './BookCardList';
 import { PageButtons } from '../../../shared/ui/PageButtons';
 
-/** A listing's states (spec section 8): 'Loading...', 'Error: {message}', or its book cards with page buttons. */
+/** A listing's states: 'Loading...', 'Error: {message}', or its book cards with page buttons. */
 export function PagedBookList({
   query,
   page,

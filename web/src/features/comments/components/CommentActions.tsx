@@ -21,7 +21,7 @@ interface CommentActionsProps {
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'An error occurred. Please try again.');
 
 /**
- * Like, Reply, Edit, Delete and Report, each only where allowed (spec section 5): edit and delete for the author,
+ * Like, Reply, Edit, Delete and Report, each only where allowed: edit and delete for the author,
  * report for a verified reader who is not the author, none of the three on a deleted or removed comment; and for a
  * signed-in reader who is not the author, More: mute or block the author.
  */

@@ -28,7 +28,7 @@ interface CommentFormProps {
 }
 
 /**
- * Posting, replying and editing (spec section 5): only for a logged-in reader with a verified e-mail, the text rules
+ * Posting, replying and editing: only for a logged-in reader with a verified e-mail, the text rules
  * and the 30-second cooldown checked before sending, the server's refusal shown under the form, the button back
  * 1 second after the call. What the reader wrote stays in the box when anything fails.
  */

@@ -18,7 +18,7 @@ import { MoreComments } from './MoreComments';
 import { ReportModal } from './ReportModal';
 import './comments.css';
 
-/** How long a comment stays highlighted (spec section 9). */
+/** How long a comment stays highlighted. */
 export const HIGHLIGHT_NEW_MS = 2000;
 export const HIGHLIGHT_HASH_MS = 3000;
 

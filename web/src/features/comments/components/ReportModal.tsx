@@ -9,7 +9,7 @@ interface ReportModalProps {
   onCancel: () => void;
 }
 
-/** The report question of spec section 5, with an optional reason (a report without one counts the same). */
+/** The report confirmation, with an optional reason (a report without one counts the same). */
 export function ReportModal({ open, onReport, onCancel }: ReportModalProps) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const selectId = useId();

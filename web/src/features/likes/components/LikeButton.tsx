@@ -10,7 +10,7 @@ import { useLikeStatus } from '../queries';
 import { useLikeStory } from '../use-like-story';
 import './likes.css';
 
-/** The button stays disabled this long after each click (spec section 9). */
+/** The button stays disabled this long after each click. */
 export const LIKE_DEBOUNCE_MS = 500;
 
 /**

@@ -15,7 +15,7 @@ function NewTabLink({ href, children, className }: { href: string; children: Rea
 /**
  * One reply to the reader's comment: where it was written (story, and chapter if any), the reader's comment (clamped
  * to 5 lines) and the reply with its author (clamped to 6 lines). Unread replies are highlighted. Every link opens in a
- * new tab (spec section 2), the links the commenters wrote too (rel noopener noreferrer nofollow ugc).
+ * new tab, the links the commenters wrote too (rel noopener noreferrer nofollow ugc).
  */
 export function ReplyCard({ reply }: { reply: ReplyItem }) {
   const storyPath = `/${replyCardSlug(reply.book_id, reply.english_book_name)}`;

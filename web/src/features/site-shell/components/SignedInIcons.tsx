@@ -7,7 +7,7 @@ import { ProfileMenu } from './ProfileMenu';
 /** The logged-in reader's notification icon and account menu, with the badge counts. */
 export function SignedInIcons() {
   const counts = useBadgeCounts();
-  // Both icons are highlighted while either count is above 0 (spec section 2, Header).
+  // Both icons are highlighted while either count is above 0.
   const attention = counts.unreadReplies > 0 || counts.uncheckedUpdates > 0;
   return (
     <div className="header-icons">
