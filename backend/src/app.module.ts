@@ -13,6 +13,7 @@ import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
 import { METRICS_PATH } from './modules/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
+import { MutesModule } from './modules/mutes/mutes.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { ReplyInboxModule } from './modules/reply-inbox/reply-inbox.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators';
@@ -53,6 +54,7 @@ export class AppModule {
         ReadingProgressModule,
         ShelvesModule,
         SearchPresetsModule,
+        MutesModule,
         // Just before the catalog: it imports CatalogQueriesModule, and its routes must come before the catalog's.
         FeedsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.

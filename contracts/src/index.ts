@@ -41,6 +41,8 @@ export * from './read-models/moderation-read-models';
 export * from './read-models/account-read-models';
 export * from './read-models/library-read-models';
 export * from './read-models/search-presets';
+export * from './read-models/reader-mutes';
+export * from './api/mutes';
 export * from './api/library-responses';
 export * from './api/server-rendered-page';
 export * from './rules/utc-minute';

@@ -1,3 +1,4 @@
+import type { MuteRelation } from '../read-models/reader-mutes';
 import type { BookListItem } from './book-list-item';
 
 /**
@@ -26,6 +27,11 @@ export interface CommentView {
   like_count: number;
   report_count: number;
   deleted_comment: boolean;
+  /**
+   * Only to a signed-in reader, and only when they muted (`muted`) or blocked (`blocked`) the author: the comment
+   * folds to "Comment from a muted reader" with Show. Absent otherwise.
+   */
+  author_relation?: MuteRelation;
 }
 
 export type CommentSort = 'likes' | 'newest' | 'oldest';

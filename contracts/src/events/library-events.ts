@@ -19,6 +19,14 @@ export const LibraryEventType = {
   FeedTokenCreated: 'library.feed-token-created.v1',
   /** The reader turned that address off (or made a new one, which turns the old one off first). */
   FeedTokenRevoked: 'library.feed-token-revoked.v1',
+  /** The reader muted `target_id` (named `username` then): that reader's comments fold for them. */
+  ReaderMuted: 'library.reader-muted.v1',
+  /** The reader unmuted `target_id`. */
+  ReaderUnmuted: 'library.reader-unmuted.v1',
+  /** The reader blocked `target_id`: folded as muted, and that reader can no longer reply to their comments. */
+  ReaderBlocked: 'library.reader-blocked.v1',
+  /** The reader unblocked `target_id`. */
+  ReaderUnblocked: 'library.reader-unblocked.v1',
 } as const;
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
@@ -37,6 +45,13 @@ export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPr
 export type FeedTokenCreatedV1 = DomainEvent<typeof LibraryEventType.FeedTokenCreated, { user_id: string; token_id: string }>;
 export type FeedTokenRevokedV1 = DomainEvent<typeof LibraryEventType.FeedTokenRevoked, { user_id: string; token_id: string }>;
 
+/** A mute or a block: `user_id` mutes or blocks `target_id`, whose name was `username` at that moment. */
+export type ReaderMutedV1 = DomainEvent<typeof LibraryEventType.ReaderMuted, { user_id: string; target_id: string; username: string }>;
+export type ReaderUnmutedV1 = DomainEvent<typeof LibraryEventType.ReaderUnmuted, { user_id: string; target_id: string }>;
+export type ReaderBlockedV1 = DomainEvent<typeof LibraryEventType.ReaderBlocked, { user_id: string; target_id: string; username: string }>;
+export type ReaderUnblockedV1 = DomainEvent<typeof LibraryEventType.ReaderUnblocked, { user_id: string; target_id: string }>;
+export type MuteEvent = ReaderMutedV1 | ReaderUnmutedV1 | ReaderBlockedV1 | ReaderUnblockedV1;
+
 export type LibraryEvent =
   | ProgressRecordedV1
   | ShelfChosenV1
@@ -44,7 +59,8 @@ export type LibraryEvent =
   | SearchPresetSavedV1
   | SearchPresetDeletedV1
   | FeedTokenCreatedV1
-  | FeedTokenRevokedV1;
+  | FeedTokenRevokedV1
+  | MuteEvent;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -58,4 +74,6 @@ export const libraryStreams = {
   searchPresets: (userId: string): string => `library-${userId}-search-presets`,
   /** The reader's Reading-shelf feed address: made, made anew, turned off. */
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
+  /** The readers this reader muted and blocked: one short stream (at most MUTE_LIMIT of each at once). */
+  mutes: (userId: string): string => `library-${userId}-mutes`,
 };

@@ -17,6 +17,8 @@ export const LibraryReadModelCollection = {
   FeedTokens: 'rm_feed_tokens',
   /** One per reader, `_id` = user id: the token id of their Reading-shelf feed address, if one is on. */
   ReaderFeeds: 'rm_reader_feeds',
+  /** One per reader, `_id` = user id: the readers they muted and blocked. */
+  ReaderMutes: 'rm_reader_mutes',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -91,5 +93,23 @@ export interface ReaderFeedsReadModel {
   /** ISO time it was made. */
   created_at: string | null;
   /** The version of the reader's feed-token stream last applied. */
+  version: number;
+}
+
+/** A reader someone muted or blocked: their id, their name when it was done, and when. */
+export interface MutedReader {
+  user_id: string;
+  username: string;
+  /** ISO time it was done. */
+  since: string;
+}
+
+export interface ReaderMutesReadModel {
+  _id: string;
+  /** The readers they muted, oldest first. */
+  muted: MutedReader[];
+  /** The readers they blocked, oldest first (a blocked reader may be muted too: each list stands on its own). */
+  blocked: MutedReader[];
+  /** The version of the reader's mutes stream last applied. */
   version: number;
 }

@@ -13,6 +13,8 @@ export const WriteLimits = {
   searchPreset: { name: 'search-preset', limit: 30, ttl: minutes(1) },
   /** Making a Reading-shelf feed address anew, or turning it off. */
   feedToken: { name: 'feed-token', limit: 10, ttl: minutes(1) },
+  /** Muting, blocking and undoing either. */
+  mute: { name: 'mute', limit: 60, ttl: minutes(1) },
 } as const satisfies Record<string, RateLimit>;
 
 export const WRITE_LIMIT_MESSAGE = 'You are doing that too often. Please wait a moment and try again.';

@@ -3,6 +3,7 @@ import { chapterKey, type CommentEntry, countsAsUnread, type RepliesResponse, ty
 import { UsersReadStore } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { CommentThreads } from '../../comments';
+import { MutesReadStore } from '../../mutes';
 import { ReplyInboxReadModels } from '../infrastructure/reply-inbox-read-models';
 
 export const REPLIES_PAGE_SIZE = 10;
@@ -11,7 +12,7 @@ export const REPLIES_PAGE_SIZE = 10;
  * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
  * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
  * too, and repliers are named as they are called now. A deleted or removed reply is never shown unread: the badge
- * does not count it either.
+ * does not count it either. Replies by a reader the reader has blocked are left out.
  */
 @Injectable()
 export class GetRepliesQuery {
@@ -20,10 +21,11 @@ export class GetRepliesQuery {
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
     private readonly users: UsersReadStore,
+    private readonly mutes: MutesReadStore,
   ) {}
 
   async execute(userId: string, pageNum: number): Promise<RepliesResponse> {
-    const inbox = await this.readers.inbox(userId);
+    const [inbox, mutes] = await Promise.all([this.readers.inbox(userId), this.mutes.sets(userId)]);
     const count = inbox?.count ?? 0;
     const newest = count - (pageNum - 1) * REPLIES_PAGE_SIZE;
     const page = (await this.readers.replies(userId, Math.max(0, newest - REPLIES_PAGE_SIZE), newest)).sort(
@@ -36,6 +38,8 @@ export class GetRepliesQuery {
       page.map(async (reply) => {
         if (!books.has(reply.book_id)) books.set(reply.book_id, this.catalog.findBook(reply.book_id));
         const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
+        // Replies a blocked reader wrote before the block are not shown (after it, theirs are refused).
+        if (comment && mutes.blocked.has(comment.user_id)) return null;
         return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, countsAsUnread(reply, inbox?.read_up_to ?? null), names);
       }),
     );

@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ProfilePage } from './ProfilePage';
+
+// The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
+vi.mock('../../mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 

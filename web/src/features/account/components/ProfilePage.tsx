@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { renameAuthorInCache } from '../../comments/queries';
+import { MutedReaders } from '../../mutes/components/MutedReaders';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
@@ -136,7 +137,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change and a log-out of all other devices. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, a log-out of all other devices, and the readers muted and blocked. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -155,6 +156,7 @@ export function ProfilePage() {
       <ChangeUsernameForm />
       <ChangePasswordForm />
       <LogOutOtherDevicesForm />
+      <MutedReaders />
     </div>
   );
 }
