@@ -8,8 +8,8 @@ import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import type { LivePushRequest } from '../../realtime/live-delivery';
 import { WorkersModule } from '../../workers.module';
+import { applyStraight } from '../apply-straight';
 import { ReadModels } from '../read-models';
-import { WriteBuffers } from '../write-buffers';
 import { MutesProjector } from './mutes.projector';
 
 const meta = { actor: 'u1', correlationId: 'c', causationId: null };
@@ -25,12 +25,9 @@ describe('the mutes projector', () => {
   let connection: Connection;
   let projector: MutesProjector;
   const pushes: LivePushRequest[] = [];
-  /** Applies one event in a batch of its own and stores it, keeping the pushes it queued (as applyStraight, with pushes). */
+  /** Applies one event in a batch of its own and stores it, keeping the pushes it queued. */
   const apply = async (e: MuteEvent) => {
-    const readModels = app.get(ReadModels);
-    const writes = new WriteBuffers(readModels.db, new Map());
-    await projector.apply(e, { place: null, push: (request) => pushes.push(request), models: readModels.batch(writes, { rebuilding: false }) });
-    await writes.flush();
+    pushes.push(...(await applyStraight(app.get(ReadModels), [projector], e)).pushes);
   };
   const stored = () => connection.collection(LibraryReadModelCollection.ReaderMutes).find({}).sort({ _id: 1 }).toArray();
 
