@@ -4,7 +4,7 @@ import { decideOperatorRole, decideSuspension, decideSuspensionLift } from './ac
 import type { UserState } from './user-state';
 
 const now = new Date('2026-11-23T12:00:00.000Z');
-const reader: UserState = { userId: 'u1', email: 'r@example.test', username: 'Reader', password: { credentialId: 'c1' }, emailVerified: true, operator: false, suspension: null, version: 3 };
+const reader: UserState = { userId: 'u1', email: 'r@example.test', username: 'Reader', registeredAt: '2026-11-01T10:00:00.000Z', password: { credentialId: 'c1' }, emailVerified: true, operator: false, suspension: null, version: 3 };
 
 describe('operators’ decisions on an account', () => {
   it('suspends a reader for some days or for good, with a reason', () => {
