@@ -8,7 +8,7 @@ import { appendComment, type Reader, registerReader, seedCatalog, startSite, typ
 
 const env = testEnv(__filename);
 const PASSWORD = 'correct horse battery staple';
-const MARKUP = 'Loved it <script>alert("x")</script> & more';
+const MARKUP = 'Loved it <script>alert("x")</script> & more than words say';
 
 describe('download my data', () => {
   let site: TestSite;
@@ -34,7 +34,7 @@ describe('download my data', () => {
     const [a, b] = books;
     const thread = { book_id: a.bookId, chapter_id: a.chapterIds[0] };
     ids.othersComment = String((await ok('POST', 'comment/post-comments', other, { ...thread, parent_comment_id: null, comment_content: 'A comment by someone else' })).comment_id);
-    ids.unliked = String((await ok('POST', 'comment/post-comments', operator, { ...thread, parent_comment_id: null, comment_content: 'Liked, then not' })).comment_id);
+    ids.unliked = String((await ok('POST', 'comment/post-comments', operator, { ...thread, parent_comment_id: null, comment_content: 'Liked for a while, then not' })).comment_id);
 
     await ok('POST', 'user/reading-progress', reader, { book_id: a.bookId, chapter_id: a.chapterIds[1], position: 0.5 });
     await ok('PUT', 'user/library/shelf', reader, { book_id: b.bookId, shelf: 'plan-to-read' });
@@ -44,7 +44,7 @@ describe('download my data', () => {
     await ok('POST', 'comment/like-comments', reader, { comment_id: ids.unliked });
     await ok('POST', 'comment/delete-like-comments', reader, { comment_id: ids.unliked });
     await ok('POST', 'comment/report-comments', reader, { comment_id: ids.othersComment, reason: 'spoilers' });
-    ids.reply = String((await ok('POST', 'comment/post-comments', reader, { ...thread, parent_comment_id: ids.othersComment, comment_content: 'My reply' })).comment_id);
+    ids.reply = String((await ok('POST', 'comment/post-comments', reader, { ...thread, parent_comment_id: ids.othersComment, comment_content: 'My reply to your fine comment' })).comment_id);
     // A second comment, on the other book's thread, straight to the log (past the 30-second cooldown between posts).
     ids.appended = await appendComment(site, { userId: reader.user.user_id, bookId: b.bookId, content: MARKUP });
     await site.drained();
@@ -81,7 +81,7 @@ describe('download my data', () => {
     // The like taken back is not there.
     expect(data.likes.comments).toEqual([{ book_id: a.bookId, book_title: expect.any(String), chapter_id: a.chapterIds[0], comment_id: ids.othersComment, liked_at: expect.any(String) }]);
     expect(data.comments).toEqual([
-      { book_id: a.bookId, book_title: expect.any(String), chapter_id: a.chapterIds[0], comment_id: ids.reply, parent_comment_id: ids.othersComment, text: 'My reply', posted_at: expect.any(String), deleted: false, removed: false },
+      { book_id: a.bookId, book_title: expect.any(String), chapter_id: a.chapterIds[0], comment_id: ids.reply, parent_comment_id: ids.othersComment, text: 'My reply to your fine comment', posted_at: expect.any(String), deleted: false, removed: false },
       { book_id: b.bookId, book_title: expect.any(String), chapter_id: null, comment_id: ids.appended, parent_comment_id: null, text: MARKUP, posted_at: expect.any(String), deleted: false, removed: false },
     ]);
     expect(data.reports).toEqual([{ book_id: a.bookId, book_title: expect.any(String), chapter_id: a.chapterIds[0], comment_id: ids.othersComment, reason: 'spoilers', reported_at: expect.any(String) }]);
@@ -99,7 +99,7 @@ describe('download my data', () => {
     expect(answer.headers.get('content-disposition')).toMatch(/^inline; filename="novel-shelf-data-.*\.html"$/);
     const page = await answer.text();
     expect(page).toContain(reader.user.email);
-    expect(page).toContain('Loved it &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
+    expect(page).toContain('Loved it &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more than words say');
     expect(page).not.toContain('<script>');
     for (const heading of ['Reading progress (1)', 'Shelves (1)', 'Saved searches (1)', 'Liked stories (1)', 'Liked comments (1)', 'Comments (2)', 'Reports you made (1)']) {
       expect(page).toContain(heading);
