@@ -1,10 +1,10 @@
 // "Download my data" end to end: a reader with activity of every kind exports it, from the read models and the log;
 // visitors get 401, a sixth export in the hour 429, and the audit trail lists each export. Real store, Redis and SMTP.
 import { CommandBus } from '@nestjs/cqrs';
-import { type AuditResponse, type DataExport, OperatorApi } from '@shelf/contracts';
+import { type AuditResponse, type DataExport, OperatorApi, ReaderActivityReadModelCollection } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
-import { appendComment, type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
+import { appendComment, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testEnv(__filename);
 const PASSWORD = 'correct horse battery staple';
@@ -135,5 +135,15 @@ describe('download my data', () => {
       expect(await answer.json()).toMatchObject({ message: 'You can download your data 5 times an hour. Please try again later.' });
     }
     expect((await download('user/data-export', operator)).status).toBe(200);
+  });
+
+  it("rebuilds the readers' activity from the log as it was projected", async () => {
+    await site.drained();
+    const names = [ReaderActivityReadModelCollection.Heads, ReaderActivityReadModelCollection.Pages];
+    const before = await readModelSnapshot(site.workers, names);
+    await rebuild(site.workers, { api: site.api, names: ['reader-activity'] });
+    expect(await readModelSnapshot(site.workers, names)).toEqual(before);
+    // The exporter's, the other reader's and the operator's comments each in their thread's partition.
+    expect(before[ReaderActivityReadModelCollection.Heads].length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type EventOfType,
   type OrderedDirectoryReadModel,
   type OrderedHeadReadModel,
   type OrderedPageReadModel,
@@ -8,25 +7,15 @@ import {
   partitionOf,
   READER_ACTIVITY_HEAD_ENTRIES,
   READER_ACTIVITY_PAGE_ENTRIES,
-  readerActivityKey,
   readerActivityPartId,
   ReaderActivityReadModelCollection,
   type ReaderActivityTuple,
-  SocialEventType,
 } from '@shelf/contracts';
-import { type OrderedOp, OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
+import { activityOf, READER_ACTIVITY_EVENT_TYPES, type ReaderActivityEvent } from './reader-activity-reducers';
 
 const C = ReaderActivityReadModelCollection;
-
-const HANDLED = [
-  SocialEventType.CommentPosted,
-  SocialEventType.CommentLiked,
-  SocialEventType.CommentUnliked,
-  SocialEventType.CommentReported,
-  SocialEventType.CommentReportedV2,
-] as const;
-type Handled = EventOfType<(typeof HANDLED)[number]>;
 
 /**
  * Each reader's comments, comment likes and reports, by reader (contracts/src/read-models/reader-activity.ts): the
@@ -36,11 +25,11 @@ type Handled = EventOfType<(typeof HANDLED)[number]>;
 @Injectable()
 export class ReaderActivityProjector implements Projector {
   readonly name = 'reader-activity';
-  readonly handles = HANDLED;
+  readonly handles = READER_ACTIVITY_EVENT_TYPES;
   readonly owns = [C.Pages, C.Heads];
   private readonly activity = new OrderedPages<ReaderActivityTuple>(READER_ACTIVITY_PAGE_ENTRIES, { side: 'first', size: READER_ACTIVITY_HEAD_ENTRIES });
 
-  async apply(event: Handled, { place, models }: ProjectionContext): Promise<void> {
+  async apply(event: ReaderActivityEvent, { place, models }: ProjectionContext): Promise<void> {
     const stores = {
       heads: models.collection<OrderedHeadReadModel>(C.Heads),
       directories: models.collection<OrderedDirectoryReadModel>(C.Heads),
@@ -49,22 +38,5 @@ export class ReaderActivityProjector implements Projector {
     const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
     const [userId, op] = activityOf(event);
     await this.activity.apply(stores, readerActivityPartId(userId, partition), [op], orderedStamp(event, place));
-  }
-}
-
-/** The reader an event is about, and what it does to their activity. */
-function activityOf(event: Handled): [string, OrderedOp<ReaderActivityTuple>] {
-  const { comment_id, book_id, chapter_id } = event.data;
-  switch (event.type) {
-    case SocialEventType.CommentPosted:
-      return [event.data.user_id, { put: [readerActivityKey('comment', comment_id), ['comment', comment_id, book_id, chapter_id, event.occurredAt, null]] }];
-    case SocialEventType.CommentLiked:
-      return [event.data.user_id, { put: [readerActivityKey('comment-like', comment_id), ['comment-like', comment_id, book_id, chapter_id, event.occurredAt, null]] }];
-    case SocialEventType.CommentUnliked:
-      return [event.data.user_id, { del: readerActivityKey('comment-like', comment_id) }];
-    case SocialEventType.CommentReported:
-      return [event.data.reporter_id, { put: [readerActivityKey('report', comment_id), ['report', comment_id, book_id, chapter_id, event.occurredAt, null]] }];
-    case SocialEventType.CommentReportedV2:
-      return [event.data.reporter_id, { put: [readerActivityKey('report', comment_id), ['report', comment_id, book_id, chapter_id, event.occurredAt, event.data.reason]] }];
   }
 }
