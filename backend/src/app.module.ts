@@ -23,6 +23,7 @@ import { WEB_DIST } from './platform/http/web-dist';
 import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
 import { SearchPresetsModule } from './modules/search-presets/search-presets.module';
 import { ShelvesModule } from './modules/shelves/shelves.module';
+import { PersonalDataModule } from './modules/personal-data/personal-data.module';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -55,6 +56,7 @@ export class AppModule {
         ShelvesModule,
         SearchPresetsModule,
         MutesModule,
+        PersonalDataModule,
         // Just before the catalog: it imports CatalogQueriesModule, and its routes must come before the catalog's.
         FeedsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.

@@ -26,6 +26,7 @@ import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { type Projector, PROJECTORS } from './projections/projector';
 import { ReadModels } from './projections/read-models';
+import { ReaderActivityProjector } from './projections/reader-activity/reader-activity.projector';
 import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
 import { SearchPresetsProjector } from './projections/search-presets/search-presets.projector';
@@ -42,7 +43,8 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, AccountMailer,
+  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, ReaderActivityProjector,
+  AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
+import { DownloadMyData } from './DownloadMyData';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -137,7 +138,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, a log-out of all other devices, and the readers muted and blocked. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -157,6 +158,7 @@ export function ProfilePage() {
       <ChangePasswordForm />
       <LogOutOtherDevicesForm />
       <MutedReaders />
+      <DownloadMyData />
     </div>
   );
 }

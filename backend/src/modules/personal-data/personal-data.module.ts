@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CatalogReadModule } from '../catalog/catalog.module';
+import { ReadingProgressModule } from '../reading-progress/reading-progress.module';
+import { SearchPresetsModule } from '../search-presets/search-presets.module';
+import { ShelvesModule } from '../shelves/shelves.module';
+import { DataExportController } from './api/data-export.controller';
+import { BuildDataExportQuery } from './application/build-data-export.query';
+import { RecordDataExportHandler } from './application/record-data-export.handler';
+import { LikedStoriesReadStore } from './infrastructure/liked-stories-read-store';
+import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-store';
+
+/** A reader's own data: "Download my data" (issue 37, item 1). */
+@Module({
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule],
+  controllers: [DataExportController],
+  providers: [BuildDataExportQuery, RecordDataExportHandler, LikedStoriesReadStore, ReaderActivityReadStore],
+})
+export class PersonalDataModule {}
