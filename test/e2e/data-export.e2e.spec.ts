@@ -44,6 +44,8 @@ describe('download my data', () => {
     await ok('POST', 'comment/like-comments', reader, { comment_id: ids.unliked });
     await ok('POST', 'comment/delete-like-comments', reader, { comment_id: ids.unliked });
     await ok('POST', 'comment/report-comments', reader, { comment_id: ids.othersComment, reason: 'spoilers' });
+    await ok('PUT', 'user/mutes', reader, { user_id: other.user.user_id, relation: 'muted' });
+    await ok('PUT', 'user/mutes', reader, { user_id: operator.user.user_id, relation: 'blocked' });
     ids.reply = String((await ok('POST', 'comment/post-comments', reader, { ...thread, parent_comment_id: ids.othersComment, comment_content: 'My reply to your fine comment' })).comment_id);
     // A second comment, on the other book's thread, straight to the log (past the 30-second cooldown between posts).
     ids.appended = await appendComment(site, { userId: reader.user.user_id, bookId: b.bookId, content: MARKUP });
@@ -52,7 +54,7 @@ describe('download my data', () => {
 
   afterAll(() => site.close());
 
-  it('holds the account, progress, shelves, saved searches, likes, comments and reports, and no credential', async () => {
+  it('holds the account, progress, shelves, saved searches, likes, comments, reports and mutes, and no credential', async () => {
     const [a, b] = books;
     const answer = await download('user/data-export', reader);
     expect(answer.status).toBe(200);
@@ -85,6 +87,10 @@ describe('download my data', () => {
       { book_id: b.bookId, book_title: expect.any(String), chapter_id: null, comment_id: ids.appended, parent_comment_id: null, text: MARKUP, posted_at: expect.any(String), deleted: false, removed: false },
     ]);
     expect(data.reports).toEqual([{ book_id: a.bookId, book_title: expect.any(String), chapter_id: a.chapterIds[0], comment_id: ids.othersComment, reason: 'spoilers', reported_at: expect.any(String) }]);
+    expect(data.mutes).toEqual({
+      muted: [{ user_id: other.user.user_id, username: other.user.username, since: expect.any(String) }],
+      blocked: [{ user_id: operator.user.user_id, username: operator.user.username, since: expect.any(String) }],
+    });
 
     // Another reader's export holds their own comment, none of the first reader's.
     const others = (await (await download('user/data-export', other)).json()) as DataExport;

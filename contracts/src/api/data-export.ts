@@ -1,5 +1,6 @@
 import type { ReportReason } from '../comments/report-reasons';
 import type { Shelf } from '../events/library-events';
+import type { MutedReader } from '../read-models/library-read-models';
 
 /**
  * "Download my data" (GET /api/user/data-export): what the site holds about the signed-in reader, from the read models
@@ -15,6 +16,8 @@ export interface DataExport {
   likes: { stories: ExportedStoryLike[]; comments: ExportedCommentLike[] };
   comments: ExportedComment[];
   reports: ExportedReport[];
+  /** The readers muted (their comments fold) and blocked (also no replies from them), with their name then and since when. */
+  mutes: { muted: MutedReader[]; blocked: MutedReader[] };
 }
 
 export interface DataExportAccount {

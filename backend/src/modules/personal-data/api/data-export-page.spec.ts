@@ -18,6 +18,7 @@ const empty: DataExport = {
   likes: { stories: [], comments: [] },
   comments: [],
   reports: [],
+  mutes: { muted: [], blocked: [] },
 };
 
 describe('the readable summary of an export', () => {
@@ -42,5 +43,11 @@ describe('the readable summary of an export', () => {
     expect(page).toContain('<h2>Comments (0)</h2><p class="none">No comments.</p>');
     expect(page).toContain('<dt>E-mail verified</dt><dd>No</dd>');
     expect(page).toContain('<dt>Account created</dt><dd>2026-11-01 09:30 UTC</dd>');
+    expect(page).toContain('<h2>Blocked readers (0)</h2><p class="none">No blocked readers.</p>');
+  });
+
+  it('lists the readers muted and blocked, with their names escaped', () => {
+    const page = dataExportPage({ ...empty, mutes: { muted: [{ user_id: 'u2', username: 'Loud<b>', since: empty.exported_at }], blocked: [] } });
+    expect(page).toContain('Loud&lt;b&gt; (u2), since 2026-11-28 05:00 UTC');
   });
 });

@@ -59,6 +59,8 @@ export function dataExportPage(data: DataExport): string {
       data.reports.map((item) => `Comment ${text(item.comment_id)} on ${place(item)}: ${item.reason ? REPORT_REASON_LABELS[item.reason] : 'no reason given'}, ${utcMinute(item.reported_at)}`),
       'No reports.',
     ),
+    section('Muted readers', data.mutes.muted.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No muted readers.'),
+    section('Blocked readers', data.mutes.blocked.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No blocked readers.'),
   ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -3,10 +3,11 @@ import type { DataExport, DataExportAccount, ExportedBook, ModeratedCommentReadM
 import { DomainError } from '../../../domain/domain-error';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
+import { LikedStoriesReadModels } from '../../likes';
+import { MutesReadStore } from '../../mutes';
 import { ReadingProgressReadStore } from '../../reading-progress';
 import { SearchPresetsReadStore } from '../../search-presets';
 import { ShelvesReadStore } from '../../shelves';
-import { LikedStoriesReadStore } from '../infrastructure/liked-stories-read-store';
 import { ReaderActivityReadStore } from '../infrastructure/reader-activity-read-store';
 
 /**
@@ -21,19 +22,21 @@ export class BuildDataExportQuery {
     private readonly progress: ReadingProgressReadStore,
     private readonly shelves: ShelvesReadStore,
     private readonly searchPresets: SearchPresetsReadStore,
-    private readonly likedStories: LikedStoriesReadStore,
+    private readonly likedStories: LikedStoriesReadModels,
     private readonly activity: ReaderActivityReadStore,
     private readonly catalog: CatalogReadStore,
+    private readonly mutes: MutesReadStore,
   ) {}
 
   async execute(userId: string, now = new Date()): Promise<DataExport> {
-    const [account, positions, shelved, savedSearches, liked, activity] = await Promise.all([
+    const [account, positions, shelved, savedSearches, liked, activity, mutes] = await Promise.all([
       this.account(userId),
       this.progress.positions(userId),
       this.shelves.stories(userId),
       this.searchPresets.presets(userId),
       this.likedStories.liked(userId),
       this.activity.activity(userId),
+      this.mutes.lists(userId),
     ]);
     const of = (kind: ReaderActivityTuple[0]) => activity.filter((entry) => entry[0] === kind);
     const [posted, commentLikes, reports] = [of('comment'), of('comment-like'), of('report')];
@@ -71,8 +74,7 @@ export class BuildDataExportQuery {
       reports: reports
         .map(([, comment_id, book_id, chapter_id, at, reason]) => ({ ...book(book_id), chapter_id, comment_id, reason, reported_at: at }))
         .sort(byTime((item) => item.reported_at)),
-      // Mutes and blocks: their section goes here once their read models exist (issue 37, item 1), read by `_id` like
-      // the others, with its type beside the others' in contracts/src/api/data-export.ts.
+      mutes,
     };
   }
 
