@@ -27,6 +27,7 @@ import { type Projector, PROJECTORS } from './projections/projector';
 import { ReadModels } from './projections/read-models';
 import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
+import { ReaderSettingsProjector } from './projections/reader-settings/reader-settings.projector';
 import { SearchPresetsProjector } from './projections/search-presets/search-presets.projector';
 import { ShelvesProjector } from './projections/shelves/shelves.projector';
 import { SearchProjector } from './projections/search/search.projector';
@@ -40,7 +41,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, AccountMailer,
+  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, ReaderSettingsProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

@@ -1,5 +1,5 @@
 import type { Shelf } from '../events/library-events';
-import type { BookPosition, SearchPreset } from '../read-models/library-read-models';
+import type { BookPosition, ReaderSettings, SearchPreset } from '../read-models/library-read-models';
 
 /** GET /api/user/reading-progress?book_id=: where the reader stopped in the book, and the chapters they have read. */
 export interface BookProgressResponse {
@@ -75,3 +75,6 @@ export interface SearchPresetsResponse {
 export const SEARCH_PRESET_LIMIT = 20;
 export const SEARCH_PRESET_NAME_MAX = 40;
 export const SEARCH_PRESET_QUERY_MAX = 2_000;
+
+/** GET and PUT /api/user/reader-settings: the reader's settings after the call. */
+export type ReaderSettingsResponse = ReaderSettings;

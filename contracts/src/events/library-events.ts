@@ -19,6 +19,11 @@ export const LibraryEventType = {
   FeedTokenCreated: 'library.feed-token-created.v1',
   /** The reader turned that address off (or made a new one, which turns the old one off first). */
   FeedTokenRevoked: 'library.feed-token-revoked.v1',
+  /**
+   * The reader chose whether comments on chapters later than the one they are on are folded (`fold`, true unless they
+   * turned it off).
+   */
+  SpoilerFoldChosen: 'library.spoiler-fold-chosen.v1',
 } as const;
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
@@ -37,6 +42,8 @@ export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPr
 export type FeedTokenCreatedV1 = DomainEvent<typeof LibraryEventType.FeedTokenCreated, { user_id: string; token_id: string }>;
 export type FeedTokenRevokedV1 = DomainEvent<typeof LibraryEventType.FeedTokenRevoked, { user_id: string; token_id: string }>;
 
+export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFoldChosen, { user_id: string; fold: boolean }>;
+
 export type LibraryEvent =
   | ProgressRecordedV1
   | ShelfChosenV1
@@ -44,7 +51,8 @@ export type LibraryEvent =
   | SearchPresetSavedV1
   | SearchPresetDeletedV1
   | FeedTokenCreatedV1
-  | FeedTokenRevokedV1;
+  | FeedTokenRevokedV1
+  | SpoilerFoldChosenV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -58,4 +66,6 @@ export const libraryStreams = {
   searchPresets: (userId: string): string => `library-${userId}-search-presets`,
   /** The reader's Reading-shelf feed address: made, made anew, turned off. */
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
+  /** The reader's choices about how the site reads to them (folding spoilers). */
+  readerSettings: (userId: string): string => `library-${userId}-settings`,
 };

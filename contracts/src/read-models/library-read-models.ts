@@ -17,6 +17,8 @@ export const LibraryReadModelCollection = {
   FeedTokens: 'rm_feed_tokens',
   /** One per reader, `_id` = user id: the token id of their Reading-shelf feed address, if one is on. */
   ReaderFeeds: 'rm_reader_feeds',
+  /** One per reader who chose a setting, `_id` = user id: their reader settings (the defaults for the others). */
+  ReaderSettings: 'rm_reader_settings',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -91,5 +93,19 @@ export interface ReaderFeedsReadModel {
   /** ISO time it was made. */
   created_at: string | null;
   /** The version of the reader's feed-token stream last applied. */
+  version: number;
+}
+
+/** A reader's settings kept on the account. */
+export interface ReaderSettings {
+  /** Fold comments on chapters later than the one the reader is on (on unless turned off). */
+  spoiler_fold: boolean;
+}
+
+export const DEFAULT_READER_SETTINGS: ReaderSettings = { spoiler_fold: true };
+
+export interface ReaderSettingsReadModel extends ReaderSettings {
+  _id: string;
+  /** The version of the reader's settings stream last applied. */
   version: number;
 }

@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { renameAuthorInCache } from '../../comments/queries';
+import { SpoilerFoldSetting } from '../../reading-progress/components/SpoilerFoldSetting';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
@@ -136,7 +137,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change and a log-out of all other devices. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting and a log-out of all other devices. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -154,6 +155,7 @@ export function ProfilePage() {
       {user && !user.email_verified && <ResendVerificationForm email={user.email} />}
       <ChangeUsernameForm />
       <ChangePasswordForm />
+      <SpoilerFoldSetting />
       <LogOutOtherDevicesForm />
     </div>
   );
