@@ -46,3 +46,4 @@ export * from './api/server-rendered-page';
 export * from './rules/utc-minute';
 export * from './api/feeds';
 export * from './rules/spoiler-fold';
+export * from './rules/chapter-revisions';

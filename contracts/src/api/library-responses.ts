@@ -5,6 +5,15 @@ import type { BookPosition, ReaderSettings, SearchPreset } from '../read-models/
 export interface BookProgressResponse {
   progress: BookPosition | null;
   chapters_read: number[];
+  /** The chapters read whose text was revised since the reader last opened them, ascending. */
+  chapters_revised: number[];
+}
+
+/** POST /api/user/reading-progress: whether the place was recorded, and whether the chapter's text was revised since the reader last opened it (said once). */
+export interface RecordProgressResponse {
+  message: string;
+  recorded: boolean;
+  revised: boolean;
 }
 
 /** One book of the "Continue reading" row. */

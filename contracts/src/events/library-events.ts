@@ -4,6 +4,11 @@ import type { DomainEvent } from './domain-event';
 export const LibraryEventType = {
   /** The reader was at `position` (0 = the chapter's top, 1 = its end) of chapter `chapter_id` of book `book_id`. */
   ProgressRecorded: 'reading.progress-recorded.v1',
+  /**
+   * The reader opened chapter `chapter_id` of book `book_id` as its text is at `text_hash` (the chapter list's
+   * `text_hash`): appended with a progress event when the reader first reads that text of the chapter.
+   */
+  ChapterTextRead: 'reading.chapter-text-read.v1',
   /** The reader put the story on a shelf (it leaves any other shelf). */
   ShelfChosen: 'library.shelf-chosen.v1',
   /** The reader took the story off its shelf. */
@@ -33,6 +38,7 @@ export type ProgressRecordedV1 = DomainEvent<
   typeof LibraryEventType.ProgressRecorded,
   { user_id: string; book_id: number; chapter_id: number; position: number }
 >;
+export type ChapterTextReadV1 = DomainEvent<typeof LibraryEventType.ChapterTextRead, { user_id: string; book_id: number; chapter_id: number; text_hash: string }>;
 export type ShelfChosenV1 = DomainEvent<typeof LibraryEventType.ShelfChosen, { user_id: string; book_id: number; shelf: Shelf }>;
 export type ShelfClearedV1 = DomainEvent<typeof LibraryEventType.ShelfCleared, { user_id: string; book_id: number }>;
 
@@ -46,6 +52,7 @@ export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFol
 
 export type LibraryEvent =
   | ProgressRecordedV1
+  | ChapterTextReadV1
   | ShelfChosenV1
   | ShelfClearedV1
   | SearchPresetSavedV1

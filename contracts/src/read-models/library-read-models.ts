@@ -43,6 +43,8 @@ export interface BookProgressReadModel {
   book_id: number;
   /** Chapter ids read (opened), ascending. */
   chapters_read: number[];
+  /** The text each chapter had when the reader last opened it (its `text_hash`), keyed `c{chapter_id}`. */
+  texts_read?: Record<string, string>;
 }
 
 export interface ShelvedStory {

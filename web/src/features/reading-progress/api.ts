@@ -1,4 +1,12 @@
-import type { BookPosition, BookProgressResponse, ContinueReadingResponse, MergeProgressResponse, ReaderSettings, ReaderSettingsResponse } from '@shelf/contracts';
+import type {
+  BookPosition,
+  BookProgressResponse,
+  ContinueReadingResponse,
+  MergeProgressResponse,
+  ReaderSettings,
+  ReaderSettingsResponse,
+  RecordProgressResponse,
+} from '@shelf/contracts';
 import { getJson, postJson, putJson } from '../../shared/api/api-client';
 
 export const fetchBookProgress = (bookId: number, signal?: AbortSignal): Promise<BookProgressResponse> =>
@@ -6,7 +14,8 @@ export const fetchBookProgress = (bookId: number, signal?: AbortSignal): Promise
 
 export const fetchContinueReading = (signal?: AbortSignal): Promise<ContinueReadingResponse> => getJson<ContinueReadingResponse>('/user/reading-progress/recent', { signal });
 
-export const recordProgress = (place: Pick<BookPosition, 'book_id' | 'chapter_id' | 'position'>): Promise<unknown> => postJson('/user/reading-progress', place);
+export const recordProgress = (place: Pick<BookPosition, 'book_id' | 'chapter_id' | 'position'>): Promise<RecordProgressResponse> =>
+  postJson<RecordProgressResponse>('/user/reading-progress', place);
 
 export const mergeProgress = (entries: BookPosition[]): Promise<MergeProgressResponse> => postJson<MergeProgressResponse>('/user/reading-progress/merge', { entries });
 
