@@ -25,7 +25,8 @@ import { newChapterPush } from './new-chapter-push';
 export class CatalogProjector implements Projector {
   readonly name = 'catalog';
   readonly handles = Object.values(CatalogEventType);
-  readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
+  /** The chapter texts first: a chapter list's `text_hash` announces a revision, so the text is stored before it. */
+  readonly owns = [ReadModelCollection.Chapters, ReadModelCollection.Books];
   readonly shape = 2;
 
   constructor(private readonly readModels: ReadModels) {}
