@@ -49,3 +49,5 @@ export * from './api/server-rendered-page';
 export * from './rules/utc-minute';
 export * from './api/feeds';
 export * from './api/data-export';
+export * from './rules/spoiler-fold';
+export * from './rules/chapter-revisions';

@@ -29,6 +29,7 @@ import { ReadModels } from './projections/read-models';
 import { ReaderActivityProjector } from './projections/reader-activity/reader-activity.projector';
 import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
+import { ReaderSettingsProjector } from './projections/reader-settings/reader-settings.projector';
 import { SearchPresetsProjector } from './projections/search-presets/search-presets.projector';
 import { MutesProjector } from './projections/mutes/mutes.projector';
 import { ShelvesProjector } from './projections/shelves/shelves.projector';
@@ -44,7 +45,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
   UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, ReaderActivityProjector,
-  AccountMailer,
+  ReaderSettingsProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

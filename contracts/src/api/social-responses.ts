@@ -85,6 +85,11 @@ export interface ReplyItem {
   chapter_id?: number;
   chapter_title?: string;
   notification_is_read: boolean;
+  /**
+   * Present when the reply is on a chapter later than the one the reader is on (and they fold such comments): the
+   * chapter they are on, so the card folds the reply (a spoiler fold).
+   */
+  reader_chapter_id?: number;
 }
 
 export interface RepliesResponse {

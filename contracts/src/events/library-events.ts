@@ -4,6 +4,11 @@ import type { DomainEvent } from './domain-event';
 export const LibraryEventType = {
   /** The reader was at `position` (0 = the chapter's top, 1 = its end) of chapter `chapter_id` of book `book_id`. */
   ProgressRecorded: 'reading.progress-recorded.v1',
+  /**
+   * The reader opened chapter `chapter_id` of book `book_id` as its text is at `text_hash` (the chapter list's
+   * `text_hash`): appended with a progress event when the reader first reads that text of the chapter.
+   */
+  ChapterTextRead: 'reading.chapter-text-read.v1',
   /** The reader put the story on a shelf (it leaves any other shelf). */
   ShelfChosen: 'library.shelf-chosen.v1',
   /** The reader took the story off its shelf. */
@@ -27,6 +32,11 @@ export const LibraryEventType = {
   ReaderBlocked: 'library.reader-blocked.v1',
   /** The reader unblocked `target_id`. */
   ReaderUnblocked: 'library.reader-unblocked.v1',
+  /**
+   * The reader chose whether comments on chapters later than the one they are on are folded (`fold`, true unless they
+   * turned it off).
+   */
+  SpoilerFoldChosen: 'library.spoiler-fold-chosen.v1',
 } as const;
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
@@ -36,6 +46,7 @@ export type ProgressRecordedV1 = DomainEvent<
   typeof LibraryEventType.ProgressRecorded,
   { user_id: string; book_id: number; chapter_id: number; position: number }
 >;
+export type ChapterTextReadV1 = DomainEvent<typeof LibraryEventType.ChapterTextRead, { user_id: string; book_id: number; chapter_id: number; text_hash: string }>;
 export type ShelfChosenV1 = DomainEvent<typeof LibraryEventType.ShelfChosen, { user_id: string; book_id: number; shelf: Shelf }>;
 export type ShelfClearedV1 = DomainEvent<typeof LibraryEventType.ShelfCleared, { user_id: string; book_id: number }>;
 
@@ -51,16 +62,19 @@ export type ReaderUnmutedV1 = DomainEvent<typeof LibraryEventType.ReaderUnmuted,
 export type ReaderBlockedV1 = DomainEvent<typeof LibraryEventType.ReaderBlocked, { user_id: string; target_id: string; username: string }>;
 export type ReaderUnblockedV1 = DomainEvent<typeof LibraryEventType.ReaderUnblocked, { user_id: string; target_id: string }>;
 export type MuteEvent = ReaderMutedV1 | ReaderUnmutedV1 | ReaderBlockedV1 | ReaderUnblockedV1;
+export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFoldChosen, { user_id: string; fold: boolean }>;
 
 export type LibraryEvent =
   | ProgressRecordedV1
+  | ChapterTextReadV1
   | ShelfChosenV1
   | ShelfClearedV1
   | SearchPresetSavedV1
   | SearchPresetDeletedV1
   | FeedTokenCreatedV1
   | FeedTokenRevokedV1
-  | MuteEvent;
+  | MuteEvent
+  | SpoilerFoldChosenV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -76,4 +90,6 @@ export const libraryStreams = {
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
   /** The readers this reader muted and blocked: one short stream (at most MUTE_LIMIT of each at once). */
   mutes: (userId: string): string => `library-${userId}-mutes`,
+  /** The reader's choices about how the site reads to them (folding spoilers). */
+  readerSettings: (userId: string): string => `library-${userId}-settings`,
 };

@@ -19,6 +19,8 @@ export const LibraryReadModelCollection = {
   ReaderFeeds: 'rm_reader_feeds',
   /** One per reader, `_id` = user id: the readers they muted and blocked. */
   ReaderMutes: 'rm_reader_mutes',
+  /** One per reader who chose a setting, `_id` = user id: their reader settings (the defaults for the others). */
+  ReaderSettings: 'rm_reader_settings',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -43,6 +45,8 @@ export interface BookProgressReadModel {
   book_id: number;
   /** Chapter ids read (opened), ascending. */
   chapters_read: number[];
+  /** The text each chapter had when the reader last opened it (its `text_hash`), keyed `c{chapter_id}`. */
+  texts_read?: Record<string, string>;
 }
 
 export interface ShelvedStory {
@@ -111,5 +115,19 @@ export interface ReaderMutesReadModel {
   /** The readers they blocked, oldest first (a blocked reader may be muted too: each list stands on its own). */
   blocked: MutedReader[];
   /** The version of the reader's mutes stream last applied. */
+  version: number;
+}
+
+/** A reader's settings kept on the account. */
+export interface ReaderSettings {
+  /** Fold comments on chapters later than the one the reader is on (on unless turned off). */
+  spoiler_fold: boolean;
+}
+
+export const DEFAULT_READER_SETTINGS: ReaderSettings = { spoiler_fold: true };
+
+export interface ReaderSettingsReadModel extends ReaderSettings {
+  _id: string;
+  /** The version of the reader's settings stream last applied. */
   version: number;
 }

@@ -49,7 +49,7 @@ export class BuildDataExportQuery {
     const [titles, comments, chaptersRead] = await Promise.all([
       this.titles(bookIds),
       this.activity.comments(posted.map((entry) => entry[1])),
-      Promise.all(Object.values(positions).map((place) => this.progress.chaptersRead(userId, place.book_id))),
+      Promise.all(Object.values(positions).map(async (place) => (await this.progress.bookProgress(userId, place.book_id))?.chapters_read ?? [])),
     ]);
     const book = (bookId: number): ExportedBook => ({ book_id: bookId, book_title: titles.get(bookId) ?? null });
     const byTime = <T>(at: (item: T) => string) => (a: T, b: T) => at(a).localeCompare(at(b));

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { renameAuthorInCache } from '../../comments/queries';
 import { MutedReaders } from '../../mutes/components/MutedReaders';
+import { SpoilerFoldSetting } from '../../reading-progress/components/SpoilerFoldSetting';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
@@ -138,7 +139,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -156,6 +157,7 @@ export function ProfilePage() {
       {user && !user.email_verified && <ResendVerificationForm email={user.email} />}
       <ChangeUsernameForm />
       <ChangePasswordForm />
+      <SpoilerFoldSetting />
       <LogOutOtherDevicesForm />
       <MutedReaders />
       <DownloadMyData />
