@@ -17,7 +17,7 @@ async function repliesUntil(page: Page, check: (card: ReturnType<Page['getByRole
       const card = page.getByRole('article').first();
       await card.waitFor();
       return check(card);
-    }, { timeout: 15_000 })
+    }, { timeout: 30_000 })
     .toBe(true);
 }
 
