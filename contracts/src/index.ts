@@ -45,3 +45,4 @@ export * from './api/library-responses';
 export * from './api/server-rendered-page';
 export * from './rules/utc-minute';
 export * from './api/feeds';
+export * from './read-models/digests';

@@ -19,7 +19,19 @@ export const LibraryEventType = {
   FeedTokenCreated: 'library.feed-token-created.v1',
   /** The reader turned that address off (or made a new one, which turns the old one off first). */
   FeedTokenRevoked: 'library.feed-token-revoked.v1',
+  /**
+   * The reader chose how often to get the e-mail digest of `kind` (none, daily or weekly), sent at their local morning
+   * hour in `time_zone` (an IANA name) to `email`; `via` says whether they chose it in the profile or unsubscribed
+   * from a digest's link.
+   */
+  DigestChosen: 'library.digest-chosen.v1',
 } as const;
+
+/** What an e-mail digest lists: new replies to the reader's comments, or new chapters of their liked or shelved stories. */
+export const DIGEST_KINDS = ['replies', 'chapters'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
 export type Shelf = (typeof SHELVES)[number];
@@ -37,6 +49,11 @@ export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPr
 export type FeedTokenCreatedV1 = DomainEvent<typeof LibraryEventType.FeedTokenCreated, { user_id: string; token_id: string }>;
 export type FeedTokenRevokedV1 = DomainEvent<typeof LibraryEventType.FeedTokenRevoked, { user_id: string; token_id: string }>;
 
+export type DigestChosenV1 = DomainEvent<
+  typeof LibraryEventType.DigestChosen,
+  { user_id: string; kind: DigestKind; frequency: DigestFrequency; time_zone: string; email: string; via: 'profile' | 'unsubscribe' }
+>;
+
 export type LibraryEvent =
   | ProgressRecordedV1
   | ShelfChosenV1
@@ -44,7 +61,8 @@ export type LibraryEvent =
   | SearchPresetSavedV1
   | SearchPresetDeletedV1
   | FeedTokenCreatedV1
-  | FeedTokenRevokedV1;
+  | FeedTokenRevokedV1
+  | DigestChosenV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -58,4 +76,6 @@ export const libraryStreams = {
   searchPresets: (userId: string): string => `library-${userId}-search-presets`,
   /** The reader's Reading-shelf feed address: made, made anew, turned off. */
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
+  /** The reader's e-mail digest choices, both kinds. */
+  digests: (userId: string): string => `library-${userId}-digests`,
 };

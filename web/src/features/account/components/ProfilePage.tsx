@@ -7,6 +7,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
+import { EmailDigests } from '../../digests/components/EmailDigests';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -136,7 +137,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change and a log-out of all other devices. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the e-mail digests and a log-out of all other devices. */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -154,6 +155,7 @@ export function ProfilePage() {
       {user && !user.email_verified && <ResendVerificationForm email={user.email} />}
       <ChangeUsernameForm />
       <ChangePasswordForm />
+      <EmailDigests />
       <LogOutOtherDevicesForm />
     </div>
   );
