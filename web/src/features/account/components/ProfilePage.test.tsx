@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ProfilePage } from './ProfilePage';
+
+// The e-mail digests section loads its own data and has its own tests (EmailDigests.test.tsx).
+vi.mock('../../digests/components/EmailDigests', () => ({ EmailDigests: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 
