@@ -186,6 +186,26 @@ describe('e-mail digests', () => {
     expect(stored.map((event) => (event as unknown as { data: { via: string } }).data.via)).toEqual(['profile', 'profile', 'unsubscribe']);
   }, 60_000);
 
+  it('sends one digest per reader when two checks run at once, and none to a reader with nothing new', async () => {
+    const zone = zoneAtLocalHour(10);
+    const book = books[1];
+    const readers: Reader[] = [];
+    for (let i = 0; i < 3; i++) readers.push(await registerReader(site, `Twice ${i}`));
+    for (const reader of readers.slice(0, 2)) await site.call('PUT', 'user/library/shelf', { body: { book_id: book.bookId, shelf: 'completed' }, token: reader.token });
+    for (const reader of readers) await choose(reader, { kind: 'chapters', frequency: 'daily', time_zone: zone });
+    await publishChapter(book, 'Read By Two Checks');
+    await site.drained();
+
+    const scheduler = site.workers.get(DigestScheduler);
+    const now = new Date(Date.now() + 60_000);
+    const [a, b] = await Promise.all([scheduler.run(now), scheduler.run(now)]);
+    expect(a.readers + b.readers).toBeGreaterThanOrEqual(3);
+    for (const reader of readers.slice(0, 2)) expect((await waitForDigests(reader, 1))[0].text).toContain('Read By Two Checks');
+    await pause(1500);
+    for (const reader of readers.slice(0, 2)) expect(await digestsTo(reader)).toHaveLength(1);
+    expect(await digestsTo(readers[2])).toHaveLength(0);
+  }, 60_000);
+
   describe('a worker killed in the middle of a run', () => {
     let tools: INestApplicationContext;
     let workers: SiteProcess | undefined;

@@ -84,6 +84,8 @@ export class DigestScheduler {
 
   async run(now = new Date()): Promise<DigestRunReport> {
     const report: DigestRunReport = { zones: 0, readers: 0, queued: 0, empty: 0 };
+    // The collections the read models live in now (a rebuild moves them; a worker just started knows none yet).
+    await this.readModels.refresh();
     const rosters = this.readModels.collection<DigestRosterReadModel>(DigestReadModelCollection.Rosters);
     const zoneLists = await Promise.all(
       Array.from({ length: PARTITION_COUNT }, (_, partition) => this.readModels.collection<DigestZonesReadModel>(DigestReadModelCollection.Rosters).findOne({ _id: digestZonesId(partition) })),
@@ -102,10 +104,21 @@ export class DigestScheduler {
       for (let i = 0; i < readers.length; i += READERS_AT_ONCE) {
         await Promise.all(readers.slice(i, i + READERS_AT_ONCE).map((userId) => this.reader(userId, zone, pending, now, contents, report)));
       }
-      await this.runs.updateOne({ _id: `zone:${zone}` }, { $set: { ...(pending.daily && { daily: pending.daily }), ...(pending.weekly && { weekly: pending.weekly }) } }, { upsert: true });
+      await this.markZoneDone(zone, pending);
     }
     if (report.queued > 0) this.logger.log(`digests: ${report.queued} put in the outbox for ${report.readers} reader(s) in ${report.zones} zone(s)`);
     return report;
+  }
+
+  /** Marks the zone's periods done; a check running beside this one may insert the record first (then it is updated). */
+  private async markZoneDone(zone: string, pending: { daily?: string; weekly?: string }): Promise<void> {
+    const done = { $set: { ...(pending.daily && { daily: pending.daily }), ...(pending.weekly && { weekly: pending.weekly }) } };
+    try {
+      await this.runs.updateOne({ _id: `zone:${zone}` }, done, { upsert: true });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      await this.runs.updateOne({ _id: `zone:${zone}` }, done);
+    }
   }
 
   private async reader(userId: string, zone: string, pending: { daily?: string; weekly?: string }, now: Date, contents: DigestContents, report: DigestRunReport) {
