@@ -6,6 +6,8 @@ export interface DigestMailInput {
   username: string | null;
   kind: DigestKind;
   frequency: 'daily' | 'weekly';
+  /** The reader's time zone, in which the e-mail gives times. */
+  timeZone: string;
   publicUrl: string;
   /** The one-click unsubscribe address (RFC 8058), with its signed token. */
   unsubscribeUrl: string;
@@ -20,15 +22,18 @@ interface Line {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const day = (iso: string) => new Date(iso).toUTCString().slice(0, 22) + ' UTC';
+const timeIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  return (iso: string) => format.format(new Date(iso));
+};
 
-const chapterLine = (item: ChapterItem, publicUrl: string): Line => ({
+const chapterLine = (item: ChapterItem, publicUrl: string, day: (iso: string) => string): Line => ({
   text: `${item.book_title} — Chapter ${item.chapter_id}: ${item.chapter_title}`,
   href: `${publicUrl}/${storySlug(item.book_id, item.book_title)}/${item.chapter_id}`,
   when: day(item.uploaded_time),
 });
 
-const replyLine = (item: ReplyItem, publicUrl: string): Line => ({
+const replyLine = (item: ReplyItem, publicUrl: string, day: (iso: string) => string): Line => ({
   text: `A reply on ${item.book_title}${item.chapter_id === null ? '' : ` — Chapter ${item.chapter_id}${item.chapter_title ? `: ${item.chapter_title}` : ''}`}`,
   href: `${publicUrl}/${storySlug(item.book_id, item.book_title)}${item.chapter_id === null ? '' : `/${item.chapter_id}`}`,
   when: day(item.comment_time),
@@ -40,13 +45,17 @@ const replyLine = (item: ReplyItem, publicUrl: string): Line => ({
  */
 export function digestMail(input: DigestMailInput, found: DigestItems<ChapterItem> | DigestItems<ReplyItem>): SendMailJobV1 {
   const { kind, frequency, publicUrl } = input;
-  const lines = kind === 'chapters' ? (found.items as ChapterItem[]).map((item) => chapterLine(item, publicUrl)) : (found.items as ReplyItem[]).map((item) => replyLine(item, publicUrl));
+  const day = timeIn(input.timeZone);
+  const lines =
+    kind === 'chapters'
+      ? (found.items as ChapterItem[]).map((item) => chapterLine(item, publicUrl, day))
+      : (found.items as ReplyItem[]).map((item) => replyLine(item, publicUrl, day));
   const period = frequency === 'daily' ? 'day' : 'week';
   const what = kind === 'chapters' ? `${found.total} new chapter${found.total === 1 ? '' : 's'} of your stories` : `${found.total} new repl${found.total === 1 ? 'y' : 'ies'} to your comments`;
   const subject = `Novel Shelf: ${what}`;
   const intro = kind === 'chapters' ? `New chapters of the stories you like or have on a shelf, this past ${period}:` : `Replies to your comments, this past ${period}:`;
   const more = found.total > lines.length ? found.total - lines.length : 0;
-  const moreLink = kind === 'chapters' ? `${publicUrl}/user/liked-story` : `${publicUrl}/user/reply-notification`;
+  const moreLink = kind === 'chapters' ? `${publicUrl}/user/library` : `${publicUrl}/user/reply-notification`;
   const hello = `Hello${input.username ? ` ${input.username}` : ''},`;
   const stop = `You get this ${frequency} digest because you chose it in your profile. Unsubscribe: ${input.unsubscribePage}`;
   const text = [

@@ -139,6 +139,7 @@ export class DigestScheduler {
             username: await contents.username(userId),
             kind,
             frequency,
+            timeZone: zone,
             publicUrl: this.env.publicUrl,
             unsubscribeUrl: `${this.env.publicUrl}/api/digests/unsubscribe?${new URLSearchParams({ token })}`,
             unsubscribePage: `${this.env.publicUrl}/digests/unsubscribe?${new URLSearchParams({ token })}`,
