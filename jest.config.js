@@ -27,6 +27,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
     '^@test/support$': '<rootDir>/../test/support.ts',
     '^@test/listening-api$': '<rootDir>/../test/listening-api.ts',
     '^@test/decider-spec$': '<rootDir>/../test/decider-spec.ts',
+    '^@test/lint-samples$': '<rootDir>/../test/lint-samples.ts',
   },
 });
 

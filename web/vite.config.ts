@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -39,8 +40,35 @@ const precompressAssets: Plugin = {
   },
 };
 
+/**
+ * The installable web app: its manifest (linked from index.html) and the service worker of src/service-worker/sw.ts,
+ * built with Workbox, which keeps the built files and the app shell for offline use (the app registers it: main.tsx).
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png}'], globIgnores: ['ads.js'] },
+  manifest: {
+    name: 'Novel Shelf',
+    short_name: 'Novel Shelf',
+    description: 'Translated Chinese and Japanese web novels, boys-love first: read, like and discuss every chapter.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#b3123a',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), pureRouterComponents, precompressAssets],
+  plugins: [react(), pureRouterComponents, precompressAssets, ...(isSsrBuild ? [] : [installableApp])],
   resolve: {
     alias: [
       { find: '@shelf/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },

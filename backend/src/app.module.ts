@@ -14,6 +14,7 @@ import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
 import { METRICS_PATH } from './modules/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
+import { MutesModule } from './modules/mutes/mutes.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { ReplyInboxModule } from './modules/reply-inbox/reply-inbox.module';
 import { QUEUE_DASHBOARD_PATH } from './modules/operators';
@@ -23,6 +24,7 @@ import { WEB_DIST } from './platform/http/web-dist';
 import { ReadingProgressModule } from './modules/reading-progress/reading-progress.module';
 import { SearchPresetsModule } from './modules/search-presets/search-presets.module';
 import { ShelvesModule } from './modules/shelves/shelves.module';
+import { PersonalDataModule } from './modules/personal-data/personal-data.module';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -54,6 +56,8 @@ export class AppModule {
         ReadingProgressModule,
         ShelvesModule,
         SearchPresetsModule,
+        MutesModule,
+        PersonalDataModule,
         DigestsModule,
         // Just before the catalog: it imports CatalogQueriesModule, and its routes must come before the catalog's.
         FeedsModule,

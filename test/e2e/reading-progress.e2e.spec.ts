@@ -33,7 +33,7 @@ describe('reading progress', () => {
 
   it('keeps where a reader stopped in each book and which chapters they read, for them alone', async () => {
     const [first, second] = books;
-    expect((await record({ book_id: first.bookId, chapter_id: first.chapterIds[0], position: 1 }, alice)).body).toEqual({ message: 'Progress saved.', recorded: true });
+    expect((await record({ book_id: first.bookId, chapter_id: first.chapterIds[0], position: 1 }, alice)).body).toEqual({ message: 'Progress saved.', recorded: true, revised: false });
     expect((await record({ book_id: first.bookId, chapter_id: first.chapterIds[1], position: 0.4 }, alice)).body).toMatchObject({ recorded: true });
     expect((await record({ book_id: first.bookId, chapter_id: first.chapterIds[1], position: 0.405 }, alice)).body).toMatchObject({ recorded: false });
     await record({ book_id: second.bookId, chapter_id: second.chapterIds[0], position: 0.25 }, alice);
@@ -42,8 +42,9 @@ describe('reading progress', () => {
     expect(await progressOf(first.bookId, alice)).toEqual({
       progress: { book_id: first.bookId, chapter_id: first.chapterIds[1], position: 0.4, read_at: expect.any(String) },
       chapters_read: first.chapterIds.slice(0, 2),
+      chapters_revised: [],
     });
-    expect(await progressOf(first.bookId, bob)).toEqual({ progress: null, chapters_read: [] });
+    expect(await progressOf(first.bookId, bob)).toEqual({ progress: null, chapters_read: [], chapters_revised: [] });
 
     const row = (await recent(alice)).books;
     expect(row.map((item) => [item.book_id, item.chapter_id])).toEqual([

@@ -128,7 +128,7 @@ describe('the live channel across two API processes', () => {
     // order), it gets only the comment.
     const commentArrived = next(visitor, LivePush.CommentCreated);
     emitter.badgesChanged(user.user_id, { unreadReplies: 3, uncheckedUpdates: 5 });
-    emitter.comment('created', comment('c0', thread));
+    emitter.comment('created', comment('c0', thread), 'u1');
     await commentArrived;
     expect(seenByVisitor).toEqual([LivePush.CommentCreated]);
   });
@@ -167,7 +167,7 @@ describe('the live channel across two API processes', () => {
     expect(await ask(visitor, LiveRequest.ThreadJoin, chapter)).toEqual({ ok: true });
 
     const created = next(visitor, LivePush.CommentCreated);
-    emitter.comment('created', comment('c1', book));
+    emitter.comment('created', comment('c1', book), 'u1');
     expect(await created).toEqual(comment('c1', book));
 
     const liked = next(visitor, LivePush.CommentLikeCount);
@@ -179,8 +179,8 @@ describe('the live channel across two API processes', () => {
     const seen: string[] = [];
     visitor.onAny((event: string, push: CommentPush) => seen.push(`${event} ${push.thread.chapter_id}`));
     const removed = next(visitor, LivePush.CommentRemoved);
-    emitter.comment('edited', comment('c1', book));
-    emitter.comment('removed', comment('c3', chapter));
+    emitter.comment('edited', comment('c1', book), 'u1');
+    emitter.comment('removed', comment('c3', chapter), 'u1');
     await removed;
     expect(seen).toEqual([`${LivePush.CommentRemoved} 3`]);
   });

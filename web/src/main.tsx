@@ -38,3 +38,9 @@ if (embedded) {
     </StrictMode>,
   );
 }
+
+// The service worker keeps the site shell and the chapters saved for offline reading (service-worker/sw.ts); it is
+// registered once the page has loaded, so it never competes with it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}

@@ -29,9 +29,12 @@ import { PartitionRunner } from './projections/partition-runner';
 import { ProjectionSignals } from './projections/projection-signals';
 import { type Projector, PROJECTORS } from './projections/projector';
 import { ReadModels } from './projections/read-models';
+import { ReaderActivityProjector } from './projections/reader-activity/reader-activity.projector';
 import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
+import { ReaderSettingsProjector } from './projections/reader-settings/reader-settings.projector';
 import { SearchPresetsProjector } from './projections/search-presets/search-presets.projector';
+import { MutesProjector } from './projections/mutes/mutes.projector';
 import { ShelvesProjector } from './projections/shelves/shelves.projector';
 import { SearchProjector } from './projections/search/search.projector';
 import { StoryLikesProjector } from './projections/story-likes/story-likes.projector';
@@ -44,7 +47,8 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 /** The consumers of the log; each runs on its own (see Projector and PartitionRunner). */
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
-  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, DigestsProjector, AccountMailer,
+  UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, ReaderActivityProjector,
+  ReaderSettingsProjector, DigestsProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

@@ -1,21 +1,6 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { lintSamples } from '@test/lint-samples';
 
 // The domain's import rule of eslint.config.mjs, run on sample files: CI fails if the rule is removed or stops matching.
-// ESLint loads its (ES module) config with a dynamic import, which Jest's module sandbox refuses, so one Node process
-// lints every sample with ESLint's API.
-const repoRoot = resolve(__dirname, '../../..');
-const LINT_SAMPLES = `
-  import { ESLint } from 'eslint';
-  const eslint = new ESLint({ cwd: process.cwd() });
-  const samples = JSON.parse(process.argv[1]);
-  const found = await Promise.all(samples.map(async ([filePath, code]) => {
-    const [result] = await eslint.lintText(code, { filePath: process.cwd() + '/' + filePath });
-    return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
-  }));
-  process.stdout.write(JSON.stringify(found));
-`;
 
 const samples: [filePath: string, code: string][] = [
   [
@@ -55,8 +40,7 @@ describe('the domain’s imports', () => {
 
   // Loading ESLint and its TypeScript parser takes seconds.
   beforeAll(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', LINT_SAMPLES, JSON.stringify(samples)], { cwd: repoRoot });
-    found = JSON.parse(stdout) as string[][];
+    found = (await lintSamples(samples)).map((findings) => findings.filter(({ ruleId }) => ruleId === 'no-restricted-imports').map(({ message }) => message));
   }, 60_000);
 
   it('refuses Nest, mongoose and the drivers in a module’s domain and in the shared kernel', () => {

@@ -1,20 +1,6 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { lintSamples } from '@test/lint-samples';
 
-// The module-face rules of eslint.config.mjs, run on sample files: CI fails if they are removed or stop matching. As in
-// domain-imports.spec.ts, one Node process lints every sample with ESLint's API (Jest's sandbox refuses its config).
-const repoRoot = resolve(__dirname, '../../..');
-const LINT_SAMPLES = `
-  import { ESLint } from 'eslint';
-  const eslint = new ESLint({ cwd: process.cwd() });
-  const samples = JSON.parse(process.argv[1]);
-  const found = await Promise.all(samples.map(async ([filePath, code]) => {
-    const [result] = await eslint.lintText(code, { filePath: process.cwd() + '/' + filePath });
-    return result.messages.filter((message) => /no-restricted-(imports|syntax)/.test(message.ruleId ?? '')).map((message) => message.ruleId);
-  }));
-  process.stdout.write(JSON.stringify(found));
-`;
+// The module-face rules of eslint.config.mjs, run on sample files: CI fails if they are removed or stop matching.
 
 const samples: [filePath: string, code: string][] = [
   [
@@ -47,8 +33,7 @@ describe('backend modules use each other through their faces', () => {
 
   // Loading ESLint and its TypeScript parser takes seconds.
   beforeAll(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', LINT_SAMPLES, JSON.stringify(samples)], { cwd: repoRoot });
-    found = JSON.parse(stdout) as string[][];
+    found = (await lintSamples(samples)).map((findings) => findings.flatMap(({ ruleId }) => (/no-restricted-(imports|syntax)/.test(ruleId ?? '') ? [ruleId!] : [])));
   }, 60_000);
 
   it("refuses another module's insides, as type imports and as dynamic import() too", () => {

@@ -10,6 +10,7 @@ import {
 import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
 import type { Server, Socket } from 'socket.io';
 import { AccountDirectory } from '../modules/accounts';
+import { MutesReadStore } from '../modules/mutes';
 import { OPERATORS_ONLY } from '../modules/operators';
 import { parseBookRef } from './book-ref';
 import { HandshakeAuth } from './handshake-auth';
@@ -46,6 +47,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     private readonly auth: HandshakeAuth,
     private readonly directory: AccountDirectory,
     private readonly presence: LivePresence,
+    private readonly mutes: MutesReadStore,
   ) {}
 
   /**
@@ -67,8 +69,20 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     this.presence.keepUp(() => [...server.sockets.sockets.values()].flatMap((socket) => (socket.data.userId ? [socket.data.userId] : [])));
   }
 
-  handleConnection(socket: RealtimeSocket): void {
-    if (socket.data.userId) void socket.join(RealtimeRoom.user(socket.data.userId));
+  /**
+   * A reader's socket joins their user room, and the muters' rooms of each reader they muted or blocked, so that those
+   * readers' comments reach it folded (the workers' mutes projector joins and leaves them as the lists change). When
+   * the store cannot say, the socket hears their comments unfolded until it reconnects, as the list answers would
+   * have failed.
+   */
+  async handleConnection(socket: RealtimeSocket): Promise<void> {
+    const { userId } = socket.data;
+    if (!userId) return;
+    await socket.join(RealtimeRoom.user(userId));
+    const lists = await this.mutes.lists(userId).catch(() => null);
+    if (!lists) return;
+    const rooms = [...lists.muted.map((entry) => RealtimeRoom.muters('muted', entry.user_id)), ...lists.blocked.map((entry) => RealtimeRoom.muters('blocked', entry.user_id))];
+    if (rooms.length > 0) await socket.join(rooms);
   }
 
   @SubscribeMessage(LiveRequest.ThreadJoin)

@@ -1,11 +1,20 @@
 import type { DigestKind, Shelf } from '../events/library-events';
 import type { DigestChoices } from '../read-models/digests';
-import type { BookPosition, SearchPreset } from '../read-models/library-read-models';
+import type { BookPosition, ReaderSettings, SearchPreset } from '../read-models/library-read-models';
 
 /** GET /api/user/reading-progress?book_id=: where the reader stopped in the book, and the chapters they have read. */
 export interface BookProgressResponse {
   progress: BookPosition | null;
   chapters_read: number[];
+  /** The chapters read whose text was revised since the reader last opened them, ascending. */
+  chapters_revised: number[];
+}
+
+/** POST /api/user/reading-progress: whether the place was recorded, and whether the chapter's text was revised since the reader last opened it (said once). */
+export interface RecordProgressResponse {
+  message: string;
+  recorded: boolean;
+  revised: boolean;
 }
 
 /** One book of the "Continue reading" row. */
@@ -76,6 +85,9 @@ export interface SearchPresetsResponse {
 export const SEARCH_PRESET_LIMIT = 20;
 export const SEARCH_PRESET_NAME_MAX = 40;
 export const SEARCH_PRESET_QUERY_MAX = 2_000;
+
+/** GET and PUT /api/user/reader-settings: the reader's settings after the call. */
+export type ReaderSettingsResponse = ReaderSettings;
 
 /** GET and PUT /api/user/digests: the reader's digest choices. */
 export type DigestChoicesResponse = DigestChoices;

@@ -1,3 +1,4 @@
+import type { MuteRelation } from '../read-models/reader-mutes';
 import type { BookListItem } from './book-list-item';
 
 /**
@@ -26,6 +27,11 @@ export interface CommentView {
   like_count: number;
   report_count: number;
   deleted_comment: boolean;
+  /**
+   * Only to a signed-in reader, and only when they muted (`muted`) or blocked (`blocked`) the author: the comment
+   * folds to "Comment from a muted reader" with Show. Absent otherwise.
+   */
+  author_relation?: MuteRelation;
 }
 
 export type CommentSort = 'likes' | 'newest' | 'oldest';
@@ -79,6 +85,11 @@ export interface ReplyItem {
   chapter_id?: number;
   chapter_title?: string;
   notification_is_read: boolean;
+  /**
+   * Present when the reply is on a chapter later than the one the reader is on (and they fold such comments): the
+   * chapter they are on, so the card folds the reply (a spoiler fold).
+   */
+  reader_chapter_id?: number;
 }
 
 export interface RepliesResponse {

@@ -23,6 +23,8 @@ export const AccountEventType = {
   /** An operator (the actor) stopped the user from commenting until a time, or for good (`until` null). */
   CommentingSuspended: 'user.commenting-suspended.v1',
   CommentingSuspensionLifted: 'user.commenting-suspension-lifted.v1',
+  /** The reader downloaded what the site holds about them ("Download my data"); the event holds none of it. */
+  DataExported: 'user.data-exported.v1',
 } as const;
 
 /**
@@ -58,6 +60,12 @@ export type OperatorRevokedV1 = DomainEvent<typeof AccountEventType.OperatorRevo
 export type CommentingSuspendedV1 = DomainEvent<typeof AccountEventType.CommentingSuspended, { userId: string; until: string | null; reason: string }>;
 export type CommentingSuspensionLiftedV1 = DomainEvent<typeof AccountEventType.CommentingSuspensionLifted, { userId: string }>;
 
+/**
+ * The reader downloaded their data as `format` (JSON, or the readable HTML summary). A stream of one event of its own,
+ * like a registration attempt: recorded for the audit trail, it never races a change to the user.
+ */
+export type DataExportedV1 = DomainEvent<typeof AccountEventType.DataExported, { userId: string; format: 'json' | 'html' }>;
+
 export type AccountEvent =
   | UserRegisteredV1
   | UserRegisteredV2
@@ -73,9 +81,11 @@ export type AccountEvent =
   | OperatorGrantedV1
   | OperatorRevokedV1
   | CommentingSuspendedV1
-  | CommentingSuspensionLiftedV1;
+  | CommentingSuspensionLiftedV1
+  | DataExportedV1;
 
 export const accountStreams = {
   user: (userId: string): string => `user-${userId}`,
   registrationAttempt: (userId: string, attemptId: string): string => `user-${userId}-registration-attempt-${attemptId}`,
+  dataExport: (userId: string, exportId: string): string => `user-${userId}-data-export-${exportId}`,
 };

@@ -4,6 +4,11 @@ import type { DomainEvent } from './domain-event';
 export const LibraryEventType = {
   /** The reader was at `position` (0 = the chapter's top, 1 = its end) of chapter `chapter_id` of book `book_id`. */
   ProgressRecorded: 'reading.progress-recorded.v1',
+  /**
+   * The reader opened chapter `chapter_id` of book `book_id` as its text is at `text_hash` (the chapter list's
+   * `text_hash`): appended with a progress event when the reader first reads that text of the chapter.
+   */
+  ChapterTextRead: 'reading.chapter-text-read.v1',
   /** The reader put the story on a shelf (it leaves any other shelf). */
   ShelfChosen: 'library.shelf-chosen.v1',
   /** The reader took the story off its shelf. */
@@ -19,6 +24,19 @@ export const LibraryEventType = {
   FeedTokenCreated: 'library.feed-token-created.v1',
   /** The reader turned that address off (or made a new one, which turns the old one off first). */
   FeedTokenRevoked: 'library.feed-token-revoked.v1',
+  /** The reader muted `target_id` (named `username` then): that reader's comments fold for them. */
+  ReaderMuted: 'library.reader-muted.v1',
+  /** The reader unmuted `target_id`. */
+  ReaderUnmuted: 'library.reader-unmuted.v1',
+  /** The reader blocked `target_id`: folded as muted, and that reader can no longer reply to their comments. */
+  ReaderBlocked: 'library.reader-blocked.v1',
+  /** The reader unblocked `target_id`. */
+  ReaderUnblocked: 'library.reader-unblocked.v1',
+  /**
+   * The reader chose whether comments on chapters later than the one they are on are folded (`fold`, true unless they
+   * turned it off).
+   */
+  SpoilerFoldChosen: 'library.spoiler-fold-chosen.v1',
   /**
    * The reader chose how often to get the e-mail digest of `kind` (none, daily or weekly), sent at their local morning
    * hour in `time_zone` (an IANA name) to `email`; `via` says whether they chose it in the profile or unsubscribed
@@ -40,6 +58,7 @@ export type ProgressRecordedV1 = DomainEvent<
   typeof LibraryEventType.ProgressRecorded,
   { user_id: string; book_id: number; chapter_id: number; position: number }
 >;
+export type ChapterTextReadV1 = DomainEvent<typeof LibraryEventType.ChapterTextRead, { user_id: string; book_id: number; chapter_id: number; text_hash: string }>;
 export type ShelfChosenV1 = DomainEvent<typeof LibraryEventType.ShelfChosen, { user_id: string; book_id: number; shelf: Shelf }>;
 export type ShelfClearedV1 = DomainEvent<typeof LibraryEventType.ShelfCleared, { user_id: string; book_id: number }>;
 
@@ -49,6 +68,14 @@ export type SearchPresetDeletedV1 = DomainEvent<typeof LibraryEventType.SearchPr
 export type FeedTokenCreatedV1 = DomainEvent<typeof LibraryEventType.FeedTokenCreated, { user_id: string; token_id: string }>;
 export type FeedTokenRevokedV1 = DomainEvent<typeof LibraryEventType.FeedTokenRevoked, { user_id: string; token_id: string }>;
 
+/** A mute or a block: `user_id` mutes or blocks `target_id`, whose name was `username` at that moment. */
+export type ReaderMutedV1 = DomainEvent<typeof LibraryEventType.ReaderMuted, { user_id: string; target_id: string; username: string }>;
+export type ReaderUnmutedV1 = DomainEvent<typeof LibraryEventType.ReaderUnmuted, { user_id: string; target_id: string }>;
+export type ReaderBlockedV1 = DomainEvent<typeof LibraryEventType.ReaderBlocked, { user_id: string; target_id: string; username: string }>;
+export type ReaderUnblockedV1 = DomainEvent<typeof LibraryEventType.ReaderUnblocked, { user_id: string; target_id: string }>;
+export type MuteEvent = ReaderMutedV1 | ReaderUnmutedV1 | ReaderBlockedV1 | ReaderUnblockedV1;
+export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFoldChosen, { user_id: string; fold: boolean }>;
+
 export type DigestChosenV1 = DomainEvent<
   typeof LibraryEventType.DigestChosen,
   { user_id: string; kind: DigestKind; frequency: DigestFrequency; time_zone: string; email: string; via: 'profile' | 'unsubscribe' }
@@ -56,12 +83,15 @@ export type DigestChosenV1 = DomainEvent<
 
 export type LibraryEvent =
   | ProgressRecordedV1
+  | ChapterTextReadV1
   | ShelfChosenV1
   | ShelfClearedV1
   | SearchPresetSavedV1
   | SearchPresetDeletedV1
   | FeedTokenCreatedV1
   | FeedTokenRevokedV1
+  | MuteEvent
+  | SpoilerFoldChosenV1
   | DigestChosenV1;
 
 /**
@@ -76,6 +106,10 @@ export const libraryStreams = {
   searchPresets: (userId: string): string => `library-${userId}-search-presets`,
   /** The reader's Reading-shelf feed address: made, made anew, turned off. */
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
+  /** The readers this reader muted and blocked: one short stream (at most MUTE_LIMIT of each at once). */
+  mutes: (userId: string): string => `library-${userId}-mutes`,
+  /** The reader's choices about how the site reads to them (folding spoilers). */
+  readerSettings: (userId: string): string => `library-${userId}-settings`,
   /** The reader's e-mail digest choices, both kinds. */
   digests: (userId: string): string => `library-${userId}-digests`,
 };

@@ -13,6 +13,11 @@ export interface ChapterSummary {
   word_count: number;
   /** The version of the chapter's stream this entry reflects. */
   version: number;
+  /**
+   * A hash of the chapter's text (its content, not its title or notes): it changes when the text is revised. Absent
+   * only from a chapter list projected before it was kept (until the catalog's read models are rebuilt).
+   */
+  text_hash?: string;
 }
 
 /**

@@ -17,6 +17,10 @@ export const LibraryReadModelCollection = {
   FeedTokens: 'rm_feed_tokens',
   /** One per reader, `_id` = user id: the token id of their Reading-shelf feed address, if one is on. */
   ReaderFeeds: 'rm_reader_feeds',
+  /** One per reader, `_id` = user id: the readers they muted and blocked. */
+  ReaderMutes: 'rm_reader_mutes',
+  /** One per reader who chose a setting, `_id` = user id: their reader settings (the defaults for the others). */
+  ReaderSettings: 'rm_reader_settings',
 } as const;
 
 /** Where a reader stopped in one book. */
@@ -41,6 +45,8 @@ export interface BookProgressReadModel {
   book_id: number;
   /** Chapter ids read (opened), ascending. */
   chapters_read: number[];
+  /** The text each chapter had when the reader last opened it (its `text_hash`), keyed `c{chapter_id}`. */
+  texts_read?: Record<string, string>;
 }
 
 export interface ShelvedStory {
@@ -91,5 +97,37 @@ export interface ReaderFeedsReadModel {
   /** ISO time it was made. */
   created_at: string | null;
   /** The version of the reader's feed-token stream last applied. */
+  version: number;
+}
+
+/** A reader someone muted or blocked: their id, their name when it was done, and when. */
+export interface MutedReader {
+  user_id: string;
+  username: string;
+  /** ISO time it was done. */
+  since: string;
+}
+
+export interface ReaderMutesReadModel {
+  _id: string;
+  /** The readers they muted, oldest first. */
+  muted: MutedReader[];
+  /** The readers they blocked, oldest first (a blocked reader may be muted too: each list stands on its own). */
+  blocked: MutedReader[];
+  /** The version of the reader's mutes stream last applied. */
+  version: number;
+}
+
+/** A reader's settings kept on the account. */
+export interface ReaderSettings {
+  /** Fold comments on chapters later than the one the reader is on (on unless turned off). */
+  spoiler_fold: boolean;
+}
+
+export const DEFAULT_READER_SETTINGS: ReaderSettings = { spoiler_fold: true };
+
+export interface ReaderSettingsReadModel extends ReaderSettings {
+  _id: string;
+  /** The version of the reader's settings stream last applied. */
   version: number;
 }

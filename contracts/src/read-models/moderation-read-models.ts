@@ -117,6 +117,7 @@ export const AUDITED_EVENT_TYPES = {
   [AccountEventType.PasswordChanged]: 'Password changed (older record)',
   [AccountEventType.OperatorGranted]: 'Operator role granted',
   [AccountEventType.OperatorRevoked]: 'Operator role revoked',
+  [AccountEventType.DataExported]: 'Personal data exported',
 } as const satisfies Partial<Record<EventType, string>>;
 export type AuditedEventType = keyof typeof AUDITED_EVENT_TYPES;
 export const isAuditedEventType = (type: string): type is AuditedEventType => Object.hasOwn(AUDITED_EVENT_TYPES, type);

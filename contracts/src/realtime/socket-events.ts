@@ -27,6 +27,12 @@ export const RealtimeRoom = {
   book: (bookId: number): string => `book:${bookId}`,
   /** Only sockets of accounts holding the operator role join it (LiveRequest.ModerationJoin). */
   operators: 'operators',
+  /**
+   * The sockets of every reader who muted (or blocked) `authorId`: joined at the handshake and when the reader mutes
+   * or blocks them (the workers' mutes projector). The author's comment pushes skip these rooms in the thread's room
+   * and reach them folded (CommentView.author_relation) instead.
+   */
+  muters: (relation: 'muted' | 'blocked', authorId: string): string => `${relation}:${authorId}`,
 };
 
 /** A new report, pushed to operators on the moderation queue. */

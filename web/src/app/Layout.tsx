@@ -10,6 +10,8 @@ import { SidePanel } from '../features/site-shell/components/SidePanel';
 import { useHydrated } from '../shared/state/hydration';
 import { isLoggedInAtom } from '../shared/state/session.atoms';
 import { EarlyInputReplay } from './early-input';
+import { OfflineNotice } from './OfflineNotice';
+import { OfflineReading } from './OfflineReading';
 import { lazyComponent } from '../shared/ui/lazy-component';
 import { Boundary } from '../shared/ui/Boundary';
 
@@ -38,6 +40,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineNotice />
       <AdBlockBanner />
       <AdSlot name="top" />
       <div className="layout-body">
@@ -49,6 +52,7 @@ export function Layout() {
       <Footer />
       <CookieBanner />
       <VisitorPlacesMerge />
+      <OfflineReading />
       <EarlyInputReplay />
     </div>
   );

@@ -62,10 +62,12 @@ export class ReadModels {
     return this.connection.collection<ReadModelVersionDocument>(READ_MODEL_VERSIONS_COLLECTION);
   }
 
-  /** The collection a read model lives in now, to read outside a batch (a badge count). */
-  collection<T extends ById>(readModel: string): ReadModelStore<T> {
-    // A store collection does all ReadModelStore asks, for these filters.
-    return this.connection.collection(this.physical(readModel)) as unknown as ReadModelStore<T>;
+  /**
+   * The collection a read model lives in now, to read outside a batch (a badge count). Read only: projectors write
+   * through their batch's BatchModels, never here.
+   */
+  collection<T extends ById>(readModel: string): Pick<ReadModelStore<T>, 'findOne'> {
+    return this.live<T>(readModel);
   }
 
   /** The collection that holds a read model now. */
@@ -83,19 +85,31 @@ export class ReadModels {
    * its collections.
    */
   batch(writes: BatchWrites, { rebuilding }: { rebuilding: boolean }): BatchModels {
-    return new BatchModels(this, writes, rebuilding, this.leases, this.turns);
+    return new BatchModels(
+      { live: (readModel) => this.live(readModel), fenced: (readModel, lease) => new FencedCollection(this.connection.collection(this.physical(readModel)), lease) },
+      writes,
+      rebuilding,
+      this.leases,
+      this.turns,
+    );
   }
 
-  /** The live collections of shared documents, written under `lease` (see BatchModels.exclusive). */
-  fenced<T extends ById>(readModel: string, lease: Lease): ReadModelStore<T> {
-    return new FencedCollection<T>(this.connection.collection(this.physical(readModel)), lease);
+  private live<T extends ById>(readModel: string): ReadModelStore<T> {
+    // A store collection does all ReadModelStore asks, for these filters.
+    return this.connection.collection(this.physical(readModel)) as unknown as ReadModelStore<T>;
   }
+}
+
+/** The live collections a batch writes what it does not buffer to: as they are, or fenced by a lease. */
+interface LiveStores {
+  live<T extends ById>(readModel: string): ReadModelStore<T>;
+  fenced<T extends ById>(readModel: string, lease: Lease): ReadModelStore<T>;
 }
 
 /** What a projector reads and writes while it applies a batch of the log: given to it with each event. */
 export class BatchModels {
   constructor(
-    private readonly readModels: ReadModels,
+    private readonly stores: LiveStores,
     private readonly writes: BatchWrites,
     /** A rebuild: nothing is pushed to readers, and shared documents have no other writer. */
     readonly rebuilding: boolean,
@@ -106,7 +120,7 @@ export class BatchModels {
   /** A read model: the batch's buffer of it when it has one, else the collection it lives in now. */
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
     const buffer = this.writes.stores.get(readModel) as ReadModelStore<T> | undefined;
-    return buffer ?? this.readModels.collection<T>(readModel);
+    return buffer ?? this.stores.live<T>(readModel);
   }
 
   /**
@@ -119,7 +133,7 @@ export class BatchModels {
     if (!this.rebuilding) {
       // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
       await this.writes.flush();
-      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) => work(<T extends ById>(readModel: string) => this.readModels.fenced<T>(readModel, lease)));
+      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) => work(<T extends ById>(readModel: string) => this.stores.fenced<T>(readModel, lease)));
     }
     const run = () => work((readModel) => this.collection(readModel));
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ChapterPublishedPush, type CommentEntry, type ModerationPush, type ThreadRef, toCommentView, type UserReadModel, type UserRenamedPush, AccountReadModelCollection } from '@shelf/contracts';
+import { type ChapterPublishedPush, type CommentEntry, type ModerationPush, type MuteRelation, type ThreadRef, toCommentView, type UserReadModel, type UserRenamedPush, AccountReadModelCollection, RealtimeRoom } from '@shelf/contracts';
 import { ReadModels } from '../projections/read-models';
 import { BadgeNotifier } from './badge-notifier';
 import { LiveEmitter } from './live-emitter';
@@ -15,7 +15,9 @@ export type LivePushRequest =
   | { kind: 'comment-like-count'; thread: ThreadRef; commentId: string; likeCount: number }
   | { kind: 'moderation'; push: ModerationPush }
   | { kind: 'chapter-published'; push: ChapterPublishedPush }
-  | { kind: 'user-renamed'; push: UserRenamedPush };
+  | { kind: 'user-renamed'; push: UserRenamedPush }
+  /** The reader `userId` muted or blocked `targetId` (on), or undid it: their sockets join or leave that muters' room. */
+  | { kind: 'muter-room'; userId: string; targetId: string; relation: MuteRelation; on: boolean };
 
 /** Sends queued pushes in order, each reader's badge counts once per batch, read from the store as they are now. */
 @Injectable()
@@ -34,7 +36,7 @@ export class LiveDelivery {
           readers.add(request.userId);
           break;
         case 'comment':
-          this.live.comment(request.change, { thread: request.thread, comment: toCommentView(request.entry, await this.currentName(request.entry)) });
+          this.live.comment(request.change, { thread: request.thread, comment: toCommentView(request.entry, await this.currentName(request.entry)) }, request.entry.user_id);
           break;
         case 'comment-like-count':
           this.live.likeCount(request.thread, request.commentId, request.likeCount);
@@ -47,6 +49,9 @@ export class LiveDelivery {
           break;
         case 'user-renamed':
           this.live.userRenamed(request.push);
+          break;
+        case 'muter-room':
+          this.live.muterRoom(request.userId, RealtimeRoom.muters(request.relation, request.targetId), request.on);
           break;
       }
     }

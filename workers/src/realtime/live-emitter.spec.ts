@@ -27,7 +27,7 @@ describe('LiveEmitter with Redis away', () => {
           comment_id: 'c1', book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: '[deleted]', comment_time: '2026-11-22T06:00:00.000Z',
           username: '[deleted]', email_hash: null, user_id: null, like_count: 0, report_count: 0, deleted_comment: true,
         },
-      });
+      }, 'u2');
       await fourWarnings;
       expect(warnings).toEqual(Array(4).fill(expect.stringMatching(/^a live push was lost: /)));
       expect(unhandled).toEqual([]);

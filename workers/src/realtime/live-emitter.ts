@@ -68,9 +68,30 @@ export class LiveEmitter implements BeforeApplicationShutdown {
     this.emitter.to(RealtimeRoom.user(userId)).emit(LivePush.BadgesChanged, counts);
   }
 
-  /** A comment of the thread was created, edited, deleted, removed or restored (the push carries it as readers now see it). */
-  comment(kind: keyof typeof COMMENT_PUSHES, push: CommentPush): void {
-    this.emitter.to(RealtimeRoom.thread(push.thread)).emit(COMMENT_PUSHES[kind], push);
+  /**
+   * A comment of the thread was created, edited, deleted, removed or restored (the push carries it as readers now see
+   * it). Sockets of readers who muted or blocked its author (`authorId`) get it folded instead, in their muters' room,
+   * whichever thread they follow (the client keeps a push of a thread it shows); the thread's room gets it as it is.
+   */
+  comment(kind: keyof typeof COMMENT_PUSHES, push: CommentPush, authorId: string): void {
+    const name = COMMENT_PUSHES[kind];
+    const thread = this.emitter.to(RealtimeRoom.thread(push.thread));
+    // A deleted or removed comment names no author and shows nothing of them: everyone gets it alike.
+    if (push.comment.user_id === null) {
+      thread.emit(name, push);
+      return;
+    }
+    const [muted, blocked] = [RealtimeRoom.muters('muted', authorId), RealtimeRoom.muters('blocked', authorId)];
+    thread.except([muted, blocked]).emit(name, push);
+    this.emitter.to(blocked).emit(name, { ...push, comment: { ...push.comment, author_relation: 'blocked' } });
+    this.emitter.to(muted).except(blocked).emit(name, { ...push, comment: { ...push.comment, author_relation: 'muted' } });
+  }
+
+  /** The reader's sockets join (`on`) or leave a muters' room (RealtimeRoom.muters). */
+  muterRoom(userId: string, room: string, on: boolean): void {
+    const sockets = this.emitter.in(RealtimeRoom.user(userId));
+    if (on) sockets.socketsJoin(room);
+    else sockets.socketsLeave(room);
   }
 
   /** The moderation queue changed: operators on it fetch it again. */

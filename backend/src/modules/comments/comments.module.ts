@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
+import { MutesModule } from '../mutes/mutes.module';
 import { CommentController } from './api/comment.controller';
 import { DeleteCommentHandler } from './application/delete-comment.handler';
 import { EditCommentHandler } from './application/edit-comment.handler';
@@ -16,7 +17,7 @@ import { CommentThreads } from './infrastructure/comment-threads';
 
 /** Comments: posting, replying, editing, deleting, reporting and liking, and reading a thread. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CatalogReadModule],
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, MutesModule],
   controllers: [CommentController],
   providers: [
     PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,

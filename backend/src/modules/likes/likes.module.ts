@@ -16,5 +16,6 @@ import { LikedStoriesReadModels } from './infrastructure/liked-stories-read-mode
   imports: [CqrsModule, AccountsModule, CatalogReadModule],
   controllers: [LikeController, LikedStoriesController],
   providers: [LikeStoryHandler, GetLikeStatusQuery, GetLikedStoriesQuery, MarkUpdatesCheckedHandler, ReaderMarks, LikedStoriesReadModels],
+  exports: [LikedStoriesReadModels],
 })
 export class LikesModule {}

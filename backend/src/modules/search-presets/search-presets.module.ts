@@ -10,5 +10,6 @@ import { SearchPresetsReadStore } from './infrastructure/search-presets-read-sto
   imports: [CqrsModule, AccountsModule],
   controllers: [SearchPresetsController],
   providers: [SaveSearchPresetHandler, DeleteSearchPresetHandler, SearchPresetsReadStore],
+  exports: [SearchPresetsReadStore],
 })
 export class SearchPresetsModule {}

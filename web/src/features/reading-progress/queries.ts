@@ -28,8 +28,11 @@ function useLocalProgress() {
   return useMemo(() => parseLocalProgress(stored), [stored]);
 }
 
-/** Where the reader stopped in the book and the chapters they read: the account's when logged in, this browser's otherwise. */
-export function useBookProgress(bookId: number): { progress: BookPosition | null; chaptersRead: number[] } {
+/**
+ * Where the reader stopped in the book and the chapters they read: the account's when logged in, this browser's
+ * otherwise; and, for an account, the chapters read whose text was revised since.
+ */
+export function useBookProgress(bookId: number): { progress: BookPosition | null; chaptersRead: number[]; chaptersRevised: number[] } {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   const local = useLocalProgress()[`b${bookId}`];
   const remote = useQuery({
@@ -38,8 +41,8 @@ export function useBookProgress(bookId: number): { progress: BookPosition | null
     enabled: userId !== null,
     refetchOnMount: 'always',
   });
-  if (userId === null) return { progress: local ?? null, chaptersRead: local?.chapters_read ?? [] };
-  return { progress: remote.data?.progress ?? null, chaptersRead: remote.data?.chapters_read ?? [] };
+  if (userId === null) return { progress: local ?? null, chaptersRead: local?.chapters_read ?? [], chaptersRevised: [] };
+  return { progress: remote.data?.progress ?? null, chaptersRead: remote.data?.chapters_read ?? [], chaptersRevised: remote.data?.chapters_revised ?? [] };
 }
 
 /**

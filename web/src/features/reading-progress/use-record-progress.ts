@@ -1,7 +1,7 @@
 import { type ChapterPageResponse, storySlug } from '@shelf/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { onHydrated } from '../../shared/state/hydration';
 import { userAtom } from '../../shared/state/session.atoms';
 import { recordProgress } from './api';
@@ -14,9 +14,10 @@ const SEND_EVERY_MS = 3_000;
 
 /**
  * Keeps the reader's place in the chapter: on opening, every few seconds while it changes, and on leaving the page or
- * the tab. A logged-in reader's goes to their account (every device), a visitor's to this browser.
+ * the tab. A logged-in reader's goes to their account (every device), a visitor's to this browser. Returns whether the
+ * account said the chapter's text was revised since the reader last read it (it says so once, on opening).
  */
-export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTMLElement | null>) {
+export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTMLElement | null>): boolean {
   // Read when a place is sent, not a reason to start again: on a page the server rendered the session comes in after
   // hydrating, and starting again would first save the place as a visitor's.
   const signedIn = useAtomValue(userAtom)?.user_id ?? null;
@@ -26,9 +27,13 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
   }, [signedIn]);
   const queryClient = useQueryClient();
   const { chapterContent: chapter, bookDetails } = page;
+  const [revisedChapter, setRevisedChapter] = useState<number | null>(null);
   const { mutate: send } = useMutation({
     networkMode: 'always',
     mutationFn: recordProgress,
+    onSuccess: (answer, place) => {
+      if (answer.revised) setRevisedChapter(place.chapter_id);
+    },
     // The workers project it in a moment; the book page asked for before then would show the old place.
     onSettled: () => queryClient.invalidateQueries({ queryKey: progressKeys.all }),
   });
@@ -76,4 +81,5 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
       window.removeEventListener('pagehide', flush);
     };
   }, [chapter.book_id, chapter.chapter_id, chapter.title, bookDetails.english_book_name, text, send]);
+  return revisedChapter === chapter.chapter_id;
 }

@@ -45,6 +45,8 @@ function accountSummary(event: Audited): string {
       return 'Operator role granted';
     case AccountEventType.OperatorRevoked:
       return 'Operator role revoked';
+    case AccountEventType.DataExported:
+      return `Personal data exported (${event.data.format === 'html' ? 'readable summary' : 'JSON file'})`;
     default:
       return event.type;
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   bookReadModelId,
   type BookReadModel,
@@ -40,11 +41,15 @@ export function reduceBook(book: BookReadModel, event: CatalogEvent): BookReadMo
         uploaded_time: event.data.uploaded_time,
         word_count: countWords(event.data.content),
         version: event.version,
+        text_hash: chapterTextHash(event.data.content),
       };
       return { ...book, chapters: { ...book.chapters, [key]: summary } };
     }
   }
 }
+
+/** A hash of a chapter's text (64 bits of its SHA-256): the chapter list's `text_hash`, which changes when the text is revised. */
+export const chapterTextHash = (content: string): string => createHash('sha256').update(content).digest('hex').slice(0, 16);
 
 /** The chapter document an event leaves, or null when the event is not a newer version of a chapter. */
 export function reduceChapter(chapter: ChapterReadModel | null, event: CatalogEvent): ChapterReadModel | null {

@@ -18,13 +18,16 @@ import { newChapterPush } from './new-chapter-push';
 /**
  * Projects the catalog into rm_books (metadata and chapter lists) and rm_chapters (chapter texts). A new chapter is
  * pushed to its book's room (once the batch's writes are in the store: ProjectionContext.push), so the pages that
- * refetch on the push find it.
+ * refetch on the push find it. Shape 2: the chapter lists keep each chapter's `text_hash` (revisions since a reader
+ * read a chapter).
  */
 @Injectable()
 export class CatalogProjector implements Projector {
   readonly name = 'catalog';
   readonly handles = Object.values(CatalogEventType);
-  readonly owns = [ReadModelCollection.Books, ReadModelCollection.Chapters];
+  /** The chapter texts first: a chapter list's `text_hash` announces a revision, so the text is stored before it. */
+  readonly owns = [ReadModelCollection.Chapters, ReadModelCollection.Books];
+  readonly shape = 2;
 
   async apply(event: CatalogEvent, { push, models }: ProjectionContext): Promise<void> {
     const published = await this.projectChapter(event, models);

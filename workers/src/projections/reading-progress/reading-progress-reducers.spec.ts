@@ -1,4 +1,4 @@
-import { LibraryEventType, type ProgressRecordedV1 } from '@shelf/contracts';
+import { type ChapterTextReadV1, LibraryEventType, type ProgressRecordedV1 } from '@shelf/contracts';
 import { reduceBookProgress, reduceReadingProgress } from './reading-progress-reducers';
 
 const recorded = (chapter_id: number, position: number, occurredAt: string, book_id = 7): ProgressRecordedV1 => ({
@@ -41,5 +41,19 @@ describe('reading progress', () => {
     const b = reduceBookProgress(a, recorded(1, 0.5, '2026-11-25T10:01:00.000Z'));
     expect(b).toEqual({ _id: 'u1:7', user_id: 'u1', book_id: 7, chapters_read: [1, 3] });
     expect(reduceBookProgress(b, recorded(3, 0.9, '2026-11-25T10:02:00.000Z'))).toBeNull();
+  });
+
+  it('keeps the text of each chapter as the reader last read it, and changes nothing for a text already kept', () => {
+    const textRead = (chapter_id: number, text_hash: string): ChapterTextReadV1 => ({
+      ...recorded(chapter_id, 0, '2026-11-25T10:00:00.000Z'),
+      type: LibraryEventType.ChapterTextRead,
+      data: { user_id: 'u1', book_id: 7, chapter_id, text_hash },
+    });
+    const first = reduceBookProgress(null, textRead(2, 'aaa'));
+    expect(first).toEqual({ _id: 'u1:7', user_id: 'u1', book_id: 7, chapters_read: [2], texts_read: { c2: 'aaa' } });
+    const read = reduceBookProgress(first, recorded(1, 0.5, '2026-11-25T10:01:00.000Z'));
+    expect(read).toEqual({ _id: 'u1:7', user_id: 'u1', book_id: 7, chapters_read: [1, 2], texts_read: { c2: 'aaa' } });
+    expect(reduceBookProgress(read, textRead(2, 'aaa'))).toBeNull();
+    expect(reduceBookProgress(read, textRead(2, 'bbb'))?.texts_read).toEqual({ c2: 'bbb' });
   });
 });

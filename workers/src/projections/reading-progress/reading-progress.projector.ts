@@ -1,23 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { type BookProgressReadModel, LibraryEventType, LibraryReadModelCollection, type ProgressRecordedV1, type ReadingProgressReadModel } from '@shelf/contracts';
+import {
+  type BookProgressReadModel,
+  type ChapterTextReadV1,
+  LibraryEventType,
+  LibraryReadModelCollection,
+  type ProgressRecordedV1,
+  type ReadingProgressReadModel,
+} from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
 import { bookProgressId, reduceBookProgress, reduceReadingProgress } from './reading-progress-reducers';
 
 /**
- * Where each reader stopped in each book, and which chapters they have read. A reader's library streams share one
+ * Where each reader stopped in each book, which chapters they have read and the text of each as they read it (so a
+ * revision since shows). A reader's library streams share one
  * partition (partitionKey), so that partition's consumer is the only writer of both documents.
  */
 @Injectable()
 export class ReadingProgressProjector implements Projector {
   readonly name = 'reading-progress';
-  readonly handles = [LibraryEventType.ProgressRecorded];
+  readonly handles = [LibraryEventType.ProgressRecorded, LibraryEventType.ChapterTextRead];
   readonly owns = [LibraryReadModelCollection.ReadingProgress, LibraryReadModelCollection.BookProgress];
 
-  async apply(event: ProgressRecordedV1, { models }: ProjectionContext): Promise<void> {
+  async apply(event: ProgressRecordedV1 | ChapterTextReadV1, { models }: ProjectionContext): Promise<void> {
     const { user_id, book_id } = event.data;
-    const progress = models.collection<ReadingProgressReadModel>(LibraryReadModelCollection.ReadingProgress);
     const books = models.collection<BookProgressReadModel>(LibraryReadModelCollection.BookProgress);
+    if (event.type === LibraryEventType.ChapterTextRead) {
+      const current = await books.findOne({ _id: bookProgressId(user_id, book_id) });
+      const next = reduceBookProgress(current, event);
+      if (next) await saveDocument(books, next, !current);
+      return;
+    }
+    const progress = models.collection<ReadingProgressReadModel>(LibraryReadModelCollection.ReadingProgress);
     const [currentProgress, currentBook] = await Promise.all([progress.findOne({ _id: user_id }), books.findOne({ _id: bookProgressId(user_id, book_id) })]);
     const nextProgress = reduceReadingProgress(currentProgress, event);
     const nextBook = reduceBookProgress(currentBook, event);

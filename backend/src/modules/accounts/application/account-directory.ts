@@ -11,6 +11,8 @@ export interface DirectoryEntry {
   username: string;
   email: string;
   emailVerified: boolean;
+  /** ISO time of the registration. */
+  registeredAt: string;
   operator: boolean;
   /** The suspension from commenting in force now, if any. */
   suspension: CommentingSuspension | null;
@@ -36,6 +38,7 @@ export class AccountDirectory {
         username: user.username,
         email: user.email,
         emailVerified: user.emailVerified,
+        registeredAt: user.registeredAt,
         operator: user.operator,
         suspension: suspendedNow(user),
       }

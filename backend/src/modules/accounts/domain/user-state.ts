@@ -22,6 +22,8 @@ export interface UserState {
   userId: string;
   email: string;
   username: string;
+  /** ISO time of the registration. */
+  registeredAt: string;
   password: PasswordCredential;
   emailVerified: boolean;
   /** Holds the operator role (`npm run operators -- grant`). */
@@ -41,7 +43,7 @@ export function suspendedNow(user: Pick<UserState, 'suspension'>, now = new Date
 function apply(user: UserState | null, event: AccountEvent): UserState | null {
   if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) {
     const { userId, email, username } = event.data;
-    return { userId, email, username, password: passwordOf(event), emailVerified: false, operator: false, suspension: null, version: event.version };
+    return { userId, email, username, registeredAt: event.occurredAt, password: passwordOf(event), emailVerified: false, operator: false, suspension: null, version: event.version };
   }
   if (!user) return null;
   const next = { ...user, version: event.version };
@@ -66,6 +68,7 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
     case AccountEventType.PasswordResetRequested:
     case AccountEventType.VerificationResent:
     case AccountEventType.RegistrationAttempted: // in a stream of its own: never in the user's
+    case AccountEventType.DataExported: // likewise
       return next;
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, type ThreadRef, toCommentView } from '@shelf/contracts';
+import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, relationTo, type ThreadRef, toCommentView } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../../catalog';
+import { MutesReadStore } from '../../mutes';
 import { CommentAnswer } from '../domain/comment-messages';
 import { AuthorNames } from '../infrastructure/author-names';
 import { CommentThreads } from '../infrastructure/comment-threads';
@@ -25,8 +26,9 @@ export type CommentsAnswer = CommentsWithLikesResponse & { paging: CommentsPagin
 
 /**
  * A thread's comments in the asked order (the client builds the tree), whole or a page of them, and which of them the
- * reader likes. Authors are named as they are called now (AuthorNames), so a reader who changed their name shows the
- * new one on their old comments too.
+ * reader likes; for a reader, those whose author they muted or blocked carry `author_relation`, and fold. Authors are
+ * named as they are called now (AuthorNames), so a reader who changed their name shows the new one on their old
+ * comments too.
  */
 @Injectable()
 export class GetCommentsQuery {
@@ -34,17 +36,22 @@ export class GetCommentsQuery {
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
     private readonly names: AuthorNames,
+    private readonly mutes: MutesReadStore,
   ) {}
 
   async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null, page: CommentsPageRequest | null = null): Promise<CommentsAnswer> {
-    const [comments, liked] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : []]);
+    const [comments, liked, mutes] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : [], this.mutes.sets(readerId)]);
     if (!comments && !(await this.threadExists(thread))) throw new DomainError('not-found', thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
     const ordered = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || ascending(a.comment_id, b.comment_id));
     const { entries, paging } = page ? pageOf(ordered, page) : { entries: ordered, paging: null };
     const likes = new Set(liked);
     const names = await this.names.of(entries.filter((entry) => !entry.deleted && !entry.removed));
     return {
-      comments: entries.map((entry) => toCommentView(entry, names)),
+      comments: entries.map((entry) => {
+        const view = toCommentView(entry, names);
+        const relation = relationTo(mutes, view.user_id);
+        return relation ? { ...view, author_relation: relation } : view;
+      }),
       likedComments: entries.filter((entry) => likes.has(entry.comment_id)).map((entry) => ({ comment_id: entry.comment_id })),
       paging,
     };

@@ -11,7 +11,7 @@ const parentPosted = () =>
 
 const TEXT = 'A perfectly fine new comment to post.';
 const author: Commenter = { userId: 'u1', username: 'Reader', email: ' R@Example.test ', emailVerified: true, suspension: null };
-const POST: Omit<Posting, 'parent'> = { commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, bookFound: true, chapterFound: true };
+const POST: Omit<Posting, 'parent'> = { commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, bookFound: true, chapterFound: true, blockedByParentAuthor: false };
 const REPLY = { parent_comment_id: 'p1' };
 type Asked = Partial<Omit<Posting, 'parent'>> & { waitMs?: number };
 
@@ -65,6 +65,12 @@ describe('posting a comment', () => {
     post.given(parentPosted()).when({ ...REPLY, chapter_id: 3 }).thenRefuses('invalid', 'You can only reply to a comment on the same page.'));
 
   it('refuses a reply to a parent on another book', () => post.given(parentPosted()).when({ ...REPLY, book_id: 9 }).thenRefuses('invalid'));
+
+  it('refuses a reply to a comment whose author blocked the reader', () =>
+    post.given(parentPosted()).when({ ...REPLY, blockedByParentAuthor: true }).thenRefuses('forbidden', 'You cannot reply to this comment: its author has blocked you.'));
+
+  it('refuses a bad text of a blocked reader first', () =>
+    post.given(parentPosted()).when({ ...REPLY, blockedByParentAuthor: true, comment_content: 'too short' }).thenRefuses('invalid', 'Your comment must have at least 5 words.'));
 
   it('refuses a reader still cooling down', () => post.given().when({ waitMs: 12_500 }).thenRefuses('too-many', 'Please wait for 13 seconds before commenting again.'));
 

@@ -1,4 +1,4 @@
-import { CommentMessage, type CommentEvent, type CommentingSuspension, commentTextProblem, cooldownMessage, SocialEventType } from '@shelf/contracts';
+import { CommentMessage, type CommentEvent, MuteText, type CommentingSuspension, commentTextProblem, cooldownMessage, SocialEventType } from '@shelf/contracts';
 import { createHash } from 'node:crypto';
 import type { Decision } from '../../../domain/decision';
 import { DomainError } from '../../../domain/domain-error';
@@ -34,6 +34,8 @@ export interface Posting {
   chapterFound: boolean;
   /** The comment replied to, folded from its stream (null: none, or not found). */
   parent: CommentState | null;
+  /** Whether the author of the comment replied to has blocked the reader (false for a comment that replies to none). */
+  blockedByParentAuthor: boolean;
 }
 
 export type PostDecision = Decision<{ message: string; commentId: string }, CommentEvent>;
@@ -50,6 +52,7 @@ export function refuseUnpostable(post: Posting): void {
   if (post.parent_comment_id) {
     if (!post.parent) throw new DomainError('not-found', CommentAnswer.parentNotFound);
     if (post.parent.bookId !== post.book_id || post.parent.chapterId !== post.chapter_id) throw new DomainError('invalid', CommentAnswer.parentElsewhere);
+    if (post.blockedByParentAuthor) throw new DomainError('forbidden', MuteText.replyBlocked);
   }
 }
 

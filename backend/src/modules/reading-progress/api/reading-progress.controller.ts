@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { BookProgressResponse, ContinueReadingResponse, MergeProgressResponse, MessageResponse } from '@shelf/contracts';
+import type { BookProgressResponse, ContinueReadingResponse, MergeProgressResponse, RecordProgressResponse } from '@shelf/contracts';
 import type { Request } from 'express';
 import { WriteLimit, WriteLimitGuard } from '../../../platform/rate-limits/write-limit.guard';
 import { WriteLimits } from '../../../platform/rate-limits/write-limits';
@@ -9,6 +9,7 @@ import { GetBookProgressQuery } from '../application/get-book-progress.query';
 import { GetContinueReadingQuery } from '../application/get-continue-reading.query';
 import { MergeProgressCommand } from '../application/merge-progress.command';
 import { RecordProgressCommand } from '../application/record-progress.command';
+import type { ProgressOutcome } from '../domain/progress-decisions';
 import { BookIdInput } from '../../likes';
 import { MergeProgressInput, RecordProgressInput } from './reading-progress-dtos';
 
@@ -26,9 +27,9 @@ export class ReadingProgressController {
   @HttpCode(200)
   @UseGuards(WriteLimitGuard)
   @WriteLimit(WriteLimits.progress)
-  async record(@Req() req: Request, @Body() body: RecordProgressInput): Promise<MessageResponse & { recorded: boolean }> {
-    const recorded = await this.commands.execute<RecordProgressCommand, boolean>(new RecordProgressCommand(claimsOf(req).sub, body.book_id, body.chapter_id, body.position));
-    return { message: 'Progress saved.', recorded };
+  async record(@Req() req: Request, @Body() body: RecordProgressInput): Promise<RecordProgressResponse> {
+    const outcome = await this.commands.execute<RecordProgressCommand, ProgressOutcome>(new RecordProgressCommand(claimsOf(req).sub, body.book_id, body.chapter_id, body.position));
+    return { message: 'Progress saved.', ...outcome };
   }
 
   @Post('merge')

@@ -1,6 +1,7 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../domain/domain-error';
 import { positionsToMerge } from '../domain/merge-decisions';
+import type { ProgressOutcome } from '../domain/progress-decisions';
 import { ReadingProgressReadStore } from '../infrastructure/reading-progress-read-store';
 import { MergeProgressCommand } from './merge-progress.command';
 import { RecordProgressCommand } from './record-progress.command';
@@ -21,7 +22,7 @@ export class MergeProgressHandler implements ICommandHandler<MergeProgressComman
     let merged = 0;
     for (const { book_id, chapter_id, position } of toMerge) {
       try {
-        if (await this.commands.execute<RecordProgressCommand, boolean>(new RecordProgressCommand(userId, book_id, chapter_id, position))) merged++;
+        if ((await this.commands.execute<RecordProgressCommand, ProgressOutcome>(new RecordProgressCommand(userId, book_id, chapter_id, position))).recorded) merged++;
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'not-found')) throw error;
       }

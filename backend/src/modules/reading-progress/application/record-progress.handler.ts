@@ -5,25 +5,30 @@ import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
 import { CatalogReadStore } from '../../catalog';
-import { decideProgress } from '../domain/progress-decisions';
+import { decideProgress, type ProgressOutcome } from '../domain/progress-decisions';
 import { RecordProgressCommand } from './record-progress.command';
 
-/** Records a reader's place in a chapter; resolves with whether anything was recorded (not when they have not moved). */
+/**
+ * Records a reader's place in a chapter and the chapter's text as they read it; resolves with whether the place was
+ * recorded (not when they have not moved) and whether the text was revised since they last read it.
+ */
 @CommandHandler(RecordProgressCommand)
-export class RecordProgressHandler implements ICommandHandler<RecordProgressCommand, boolean> {
+export class RecordProgressHandler implements ICommandHandler<RecordProgressCommand, ProgressOutcome> {
   constructor(
     private readonly store: EventStore,
     private readonly catalog: CatalogReadStore,
   ) {}
 
-  async execute({ userId, bookId, chapterId, position }: RecordProgressCommand): Promise<boolean> {
+  async execute({ userId, bookId, chapterId, position }: RecordProgressCommand): Promise<ProgressOutcome> {
     const book = await this.catalog.findBook(bookId);
     if (!book) throw new DomainError('not-found', 'Book not found.');
-    if (!book.chapters[`c${chapterId}`]) throw new DomainError('not-found', 'Chapter not found.');
+    const chapter = book.chapters[`c${chapterId}`];
+    if (!chapter) throw new DomainError('not-found', 'Chapter not found.');
+    const textHash = chapter.text_hash ?? null;
     return appendDecision(
       this.store,
       libraryStreams.progress(userId, bookId, chapterId),
-      (history) => decideProgress(history, { userId, bookId, chapterId, position }),
+      (history) => decideProgress(history, { userId, bookId, chapterId, position, textHash }),
       eventMetadata(userId),
     );
   }

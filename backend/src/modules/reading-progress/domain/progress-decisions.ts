@@ -1,4 +1,4 @@
-import { type AnyDomainEvent, LibraryEventType, type ProgressRecordedV1 } from '@shelf/contracts';
+import { type AnyDomainEvent, type ChapterTextReadV1, LibraryEventType, type ProgressRecordedV1 } from '@shelf/contracts';
 import type { Decision } from '../../../domain/decision';
 
 /** Positions closer than this to the one recorded last are the same place: the reader has not moved. */
@@ -10,17 +10,35 @@ export interface ProgressInput {
   chapterId: number;
   /** 0 = the chapter's top, 1 = its end. */
   position: number;
+  /** The chapter's text as the chapter list has it now (`text_hash`); null when the list keeps none. */
+  textHash: string | null;
+}
+
+export interface ProgressOutcome {
+  /** The place was recorded (not when the reader is where they were recorded last). */
+  recorded: boolean;
+  /** The reader opens the chapter for the first time since its text was revised: said once, then known as read. */
+  revised: boolean;
 }
 
 /**
  * Given the reader's progress stream for one chapter, records the new position unless it is where the reader already
- * was; the outcome says whether it was recorded.
+ * was; and the chapter's text, when the reader has not read it as it is now (a first reading, or a revision since).
  */
-export function decideProgress(history: AnyDomainEvent[], { userId, bookId, chapterId, position }: ProgressInput): Decision<boolean, ProgressRecordedV1> {
-  const last = history.at(-1) as ProgressRecordedV1 | undefined;
-  if (last && Math.abs(last.data.position - position) < SAME_PLACE) return { outcome: false, events: [] };
+export function decideProgress(
+  history: AnyDomainEvent[],
+  { userId, bookId, chapterId, position, textHash }: ProgressInput,
+): Decision<ProgressOutcome, ProgressRecordedV1 | ChapterTextReadV1> {
+  const place = history.findLast((event): event is ProgressRecordedV1 => event.type === LibraryEventType.ProgressRecorded);
+  const textRead = history.findLast((event): event is ChapterTextReadV1 => event.type === LibraryEventType.ChapterTextRead)?.data.text_hash;
+  const moved = !place || Math.abs(place.data.position - position) >= SAME_PLACE;
+  const newText = textHash !== null && textRead !== textHash;
+  const ref = { user_id: userId, book_id: bookId, chapter_id: chapterId };
   return {
-    outcome: true,
-    events: [{ type: LibraryEventType.ProgressRecorded, data: { user_id: userId, book_id: bookId, chapter_id: chapterId, position } }],
+    outcome: { recorded: moved, revised: newText && textRead !== undefined },
+    events: [
+      ...(newText ? [{ type: LibraryEventType.ChapterTextRead, data: { ...ref, text_hash: textHash } }] : []),
+      ...(moved ? [{ type: LibraryEventType.ProgressRecorded, data: { ...ref, position } }] : []),
+    ],
   };
 }

@@ -13,8 +13,8 @@ export class ReadingProgressReadStore {
     return doc?.books ?? {};
   }
 
-  async chaptersRead(userId: string, bookId: number): Promise<number[]> {
-    const doc = await this.readModels.collection<BookProgressReadModel>(LibraryReadModelCollection.BookProgress).findOne({ _id: `${userId}:${bookId}` });
-    return doc?.chapters_read ?? [];
+  /** The chapters the reader has read in the book, and the text of each as they read it; null when they opened none. */
+  bookProgress(userId: string, bookId: number): Promise<BookProgressReadModel | null> {
+    return this.readModels.collection<BookProgressReadModel>(LibraryReadModelCollection.BookProgress).findOne({ _id: `${userId}:${bookId}` });
   }
 }

@@ -1,8 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { chapterKey, type CommentEntry, countsAsUnread, type RepliesResponse, type ReplyItem, type ReplyInboxEntry, toCommentView } from '@shelf/contracts';
+import {
+  type BookPosition,
+  chapterKey,
+  type CommentEntry,
+  countsAsUnread,
+  type RepliesResponse,
+  type ReplyItem,
+  type ReplyInboxEntry,
+  spoilerFoldFor,
+  toCommentView,
+} from '@shelf/contracts';
 import { UsersReadStore } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { CommentThreads } from '../../comments';
+import { MutesReadStore } from '../../mutes';
+import { ReaderSettingsReadStore, ReadingProgressReadStore } from '../../reading-progress';
 import { ReplyInboxReadModels } from '../infrastructure/reply-inbox-read-models';
 
 export const REPLIES_PAGE_SIZE = 10;
@@ -11,7 +23,8 @@ export const REPLIES_PAGE_SIZE = 10;
  * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
  * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
  * too, and repliers are named as they are called now. A deleted or removed reply is never shown unread: the badge
- * does not count it either.
+ * does not count it either. Replies by a reader the reader has blocked are left out. A reply on a chapter later than the
+ * one the reader is on carries that chapter, so the card folds it (unless the reader turned spoiler folds off).
  */
 @Injectable()
 export class GetRepliesQuery {
@@ -20,10 +33,18 @@ export class GetRepliesQuery {
     private readonly threads: CommentThreads,
     private readonly catalog: CatalogReadStore,
     private readonly users: UsersReadStore,
+    private readonly mutes: MutesReadStore,
+    private readonly progress: ReadingProgressReadStore,
+    private readonly settings: ReaderSettingsReadStore,
   ) {}
 
   async execute(userId: string, pageNum: number): Promise<RepliesResponse> {
-    const inbox = await this.readers.inbox(userId);
+    const [inbox, mutes, positions, { spoiler_fold }] = await Promise.all([
+      this.readers.inbox(userId),
+      this.mutes.sets(userId),
+      this.progress.positions(userId),
+      this.settings.settings(userId),
+    ]);
     const count = inbox?.count ?? 0;
     const newest = count - (pageNum - 1) * REPLIES_PAGE_SIZE;
     const page = (await this.readers.replies(userId, Math.max(0, newest - REPLIES_PAGE_SIZE), newest)).sort(
@@ -36,11 +57,19 @@ export class GetRepliesQuery {
       page.map(async (reply) => {
         if (!books.has(reply.book_id)) books.set(reply.book_id, this.catalog.findBook(reply.book_id));
         const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
-        return toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, countsAsUnread(reply, inbox?.read_up_to ?? null), names);
+        // Replies a blocked reader wrote before the block are not shown (after it, theirs are refused).
+        if (comment && mutes.blocked.has(comment.user_id)) return null;
+        const item = toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, countsAsUnread(reply, inbox?.read_up_to ?? null), names);
+        return item && withSpoilerFold(item, positions[`b${reply.book_id}`], spoiler_fold);
       }),
     );
     return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(count / REPLIES_PAGE_SIZE) };
   }
+}
+
+function withSpoilerFold(item: ReplyItem, place: BookPosition | undefined, fold: boolean): ReplyItem {
+  const readerChapter = spoilerFoldFor(item.chapter_id, place?.chapter_id, fold);
+  return readerChapter === null ? item : { ...item, reader_chapter_id: readerChapter };
 }
 
 function toReplyItem(

@@ -6,10 +6,22 @@ import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { ProfilePage } from './ProfilePage';
 
+// The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
+vi.mock('../../mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
 // The e-mail digests section loads its own data and has its own tests (EmailDigests.test.tsx).
 vi.mock('../../digests/components/EmailDigests', () => ({ EmailDigests: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
+
+/**
+ * Stubs fetch for the account's own calls, which the returned mock records; the page's reader settings (the spoiler
+ * fold) are answered aside, so each test sees only the calls of the form it uses.
+ */
+function stubAccountFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const accountCalls = vi.fn(async (url: string, init: RequestInit = {}) => answer(url, init));
+  stubFetch((url, init) => (url === '/api/user/reader-settings' ? json(200, { spoiler_fold: true }) : accountCalls(url, init)));
+  return accountCalls;
+}
 
 const usernameForm = () => screen.getByRole('region', { name: 'Change Username' });
 const passwordForm = () => screen.getByRole('region', { name: 'Reset Password' });
@@ -28,7 +40,7 @@ function changePassword(password: string, confirmation: string) {
 describe('ProfilePage', () => {
   it('refuses the current username without asking the server', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    const fetchMock = stubFetch(() => json(200, {}));
+    const fetchMock = stubAccountFetch(() => json(200, {}));
     renderWithProviders(<ProfilePage />);
     changeUsernameTo('reader');
     expect(within(usernameForm()).getByRole('alert')).toHaveTextContent(
@@ -40,7 +52,7 @@ describe('ProfilePage', () => {
   it("says 'No token found. Please log in again.' without a stored token", () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     getAppStore().set(tokenAtom, null);
-    stubFetch(() => json(200, {}));
+    stubAccountFetch(() => json(200, {}));
     renderWithProviders(<ProfilePage />);
     changeUsernameTo('someone-else');
     expect(within(usernameForm()).getByRole('alert')).toHaveTextContent('No token found. Please log in again.');
@@ -48,7 +60,7 @@ describe('ProfilePage', () => {
 
   it('changes the username with the bearer token and updates the stored user record', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    const fetchMock = stubFetch(() => json(200, { message: 'Your username has been changed.' }));
+    const fetchMock = stubAccountFetch(() => json(200, { message: 'Your username has been changed.' }));
     renderWithProviders(<ProfilePage />);
     changeUsernameTo('renamed');
     expect(await within(usernameForm()).findByRole('status')).toHaveTextContent('Your username has been changed.');
@@ -60,7 +72,7 @@ describe('ProfilePage', () => {
 
   it('shows a refused username change verbatim and keeps the stored username', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    stubFetch(() => json(400, { statusCode: 400, success: false, message: 'This username is already taken. Please choose another one.' }));
+    stubAccountFetch(() => json(400, { statusCode: 400, success: false, message: 'This username is already taken. Please choose another one.' }));
     renderWithProviders(<ProfilePage />);
     changeUsernameTo('taken');
     expect(await within(usernameForm()).findByRole('alert')).toHaveTextContent('This username is already taken. Please choose another one.');
@@ -69,7 +81,7 @@ describe('ProfilePage', () => {
 
   it('does not send differing passwords, and clears the fields after an attempt', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    const fetchMock = stubFetch(() => json(200, { message: 'Your password has been changed.' }));
+    const fetchMock = stubAccountFetch(() => json(200, { message: 'Your password has been changed.' }));
     renderWithProviders(<ProfilePage />);
     changePassword('first-password', 'other-password');
     expect(within(passwordForm()).getByRole('alert')).toHaveTextContent('New password and confirmed password are not the same, please check again.');
@@ -93,7 +105,7 @@ describe('ProfilePage: log out of all other devices', () => {
   it("calls the endpoint with the bearer token, is disabled meanwhile and shows the server's message", async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     let answer!: (response: Response) => void;
-    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = stubAccountFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<ProfilePage />);
     fireEvent.click(button());
     expect(button()).toBeDisabled();
@@ -107,7 +119,7 @@ describe('ProfilePage: log out of all other devices', () => {
 
   it('refreshes an expired token once and retries, as every authenticated call does', async () => {
     getAppStore().set(startSessionAtom, { token: 'old', refreshToken: 'r', user });
-    const fetchMock = stubFetch((url, init) => {
+    const fetchMock = stubAccountFetch((url, init) => {
       if (url === '/api/user/token') return json(200, { token: 'new', refreshToken: 'r2' });
       return (init.headers as Record<string, string>).Authorization === 'Bearer new' ? json(200, ended) : json(401, { message: 'Unauthorized' });
     });
@@ -126,7 +138,7 @@ describe('ProfilePage: log out of all other devices', () => {
     ["'An error occurred. Please try again.' without one", new Response('', { status: 500 }), 'An error occurred. Please try again.'],
   ])('shows %s on failure', async (_case, response, text) => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    stubFetch(() => response);
+    stubAccountFetch(() => response);
     renderWithProviders(<ProfilePage />);
     fireEvent.click(button());
     expect(await within(devicesSection()).findByRole('alert')).toHaveTextContent(text);
@@ -134,7 +146,7 @@ describe('ProfilePage: log out of all other devices', () => {
 
   it('offers an unverified reader a new verification e-mail and shows the answer, or the refusal', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: { ...user, email_verified: false } });
-    const fetchMock = stubFetch(() => json(200, { message: 'We have sent you a new verification e-mail. Its link works for 48 hours.' }));
+    const fetchMock = stubAccountFetch(() => json(200, { message: 'We have sent you a new verification e-mail. Its link works for 48 hours.' }));
     const first = renderWithProviders(<ProfilePage />);
     const section = screen.getByRole('region', { name: 'Verify Your E-mail' });
     expect(section).toHaveTextContent('Your e-mail reader@example.com is not verified yet.');
@@ -143,7 +155,7 @@ describe('ProfilePage: log out of all other devices', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/user/resend-verification');
     first.unmount();
 
-    stubFetch(() => json(429, { message: 'Too many attempts. Please wait a while and try again.' }));
+    stubAccountFetch(() => json(429, { message: 'Too many attempts. Please wait a while and try again.' }));
     renderWithProviders(<ProfilePage />);
     fireEvent.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a while and try again.');
@@ -151,7 +163,7 @@ describe('ProfilePage: log out of all other devices', () => {
 
   it('offers no verification e-mail to a verified reader', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
-    stubFetch(() => json(200, {}));
+    stubAccountFetch(() => json(200, {}));
     renderWithProviders(<ProfilePage />);
     expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
   });

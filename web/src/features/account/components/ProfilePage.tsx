@@ -3,11 +3,14 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { renameAuthorInCache } from '../../comments/queries';
+import { MutedReaders } from '../../mutes/components/MutedReaders';
+import { SpoilerFoldSetting } from '../../reading-progress/components/SpoilerFoldSetting';
 import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
 import { EmailDigests } from '../../digests/components/EmailDigests';
+import { DownloadMyData } from './DownloadMyData';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -137,7 +140,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the e-mail digests and a log-out of all other devices. */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -155,8 +158,11 @@ export function ProfilePage() {
       {user && !user.email_verified && <ResendVerificationForm email={user.email} />}
       <ChangeUsernameForm />
       <ChangePasswordForm />
+      <SpoilerFoldSetting />
       <EmailDigests />
       <LogOutOtherDevicesForm />
+      <MutedReaders />
+      <DownloadMyData />
     </div>
   );
 }

@@ -62,7 +62,7 @@ function BookFacts({ book }: { book: BookDetail }) {
 /** Story detail (/{bookIDSlug}). */
 export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
   const { data, isPending, isError, error } = useBookPage(bookId, bookIdSlug);
-  const { chaptersRead } = useBookProgress(bookId);
+  const { chaptersRead, chaptersRevised } = useBookProgress(bookId);
   const book = data?.bookDetails;
   usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
   const feeds = useMemo(() => (book ? storyFeedLinks(book.book_id, book.english_book_name) : []), [book]);
@@ -111,7 +111,7 @@ export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: s
       </Boundary>
 
       <Boundary>
-        <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} />
+        <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} chaptersRevised={chaptersRevised} />
       </Boundary>
       <FeedLinks label="New chapters by feed:" links={feeds} />
       <NewChapterNotice bookId={book.book_id} slug={slug} />

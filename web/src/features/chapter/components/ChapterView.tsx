@@ -6,6 +6,7 @@ import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
 import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
+import { RevisedNotice } from '../../reading-progress/components/RevisedNotice';
 import { useRecordProgress } from '../../reading-progress/use-record-progress';
 import { useResumePlace } from '../../reading-progress/use-resume-place';
 import { bookPath, chapterPath } from '../chapter-paths';
@@ -52,7 +53,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
     if (openedInApp) window.scrollTo(0, 0);
   }, [openedInApp]);
   useResumePlace(textRef, chapter.chapter_id);
-  useRecordProgress(page, textRef);
+  const revised = useRecordProgress(page, textRef);
   useChapterKeys(previousPath, nextPath);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
@@ -74,6 +75,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
         </Link>
         <h1>{chapter.title}</h1>
         <p className="chapter-word-count">{withThousands(chapter.chapter_word_count)} words</p>
+        {revised && <RevisedNotice />}
       </header>
       <ChapterBar variant="desktop" {...controls} />
       {/* The text, and the comments below, each hydrate in a pass of their own (a Boundary), not in one long task. */}
@@ -98,6 +100,7 @@ export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
         open={panel === 'chapters'}
         onClose={closePanel}
         bookIDSlug={bookIDSlug}
+        bookId={chapter.book_id}
         chapters={chapterList}
         currentChapterId={chapter.chapter_id}
       />

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { ApiError } from '../../../shared/api/api-client';
 import { isShownRefusal } from '../../../shared/api/refusal';
 import { userAtom } from '../../../shared/state/session.atoms';
+import { MuteMenu } from '../../mutes/components/MuteMenu';
 import { deleteComment, reportComment, setCommentLiked } from '../api';
 import { commentState } from '../comment-tree';
 import { useThread } from '../thread-context';
@@ -21,7 +22,8 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 
 /**
  * Like, Reply, Edit, Delete and Report, each only where allowed: edit and delete for the author,
- * report for a verified reader who is not the author, none of the three on a deleted or removed comment.
+ * report for a verified reader who is not the author, none of the three on a deleted or removed comment; and for a
+ * signed-in reader who is not the author, More: mute or block the author.
  */
 export function CommentActions({ comment, panel, onPanel }: CommentActionsProps) {
   const user = useAtomValue(userAtom);
@@ -97,6 +99,7 @@ export function CommentActions({ comment, panel, onPanel }: CommentActionsProps)
           Report
         </button>
       )}
+      {open && !isAuthor && user && comment.user_id && <MuteMenu userId={comment.user_id} username={comment.username} confirm={confirm} showMessage={showMessage} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MutedFold } from '../../mutes/components/MutedFold';
 import { exactTimeTitle } from '../../../shared/time/exact-time';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { editComment, postComment } from '../api';
@@ -29,56 +30,58 @@ export function CommentItem({ node }: { node: CommentNode }) {
   return (
     <li className="comment-entry">
       <article id={comment.comment_id} className={classes} aria-label={`Comment by ${shownAuthor(comment)}`}>
-        <Avatar emailHash={state === 'normal' ? comment.email_hash : null} />
-        <div className="comment__body">
-          <header className="comment__header">
-            <span className="comment__author">{shownAuthor(comment)}</span>
-            <RelativeTime time={comment.comment_time} />
-            {state === 'normal' && comment.edited_time && (
-              <time className="comment__edited" dateTime={comment.edited_time} {...exactTimeTitle(comment.edited_time, 'Edited ')}>
-                (edited)
-              </time>
+        <MutedFold relation={state === 'normal' ? comment.author_relation : null}>
+          <Avatar emailHash={state === 'normal' ? comment.email_hash : null} />
+          <div className="comment__body">
+            <header className="comment__header">
+              <span className="comment__author">{shownAuthor(comment)}</span>
+              <RelativeTime time={comment.comment_time} />
+              {state === 'normal' && comment.edited_time && (
+                <time className="comment__edited" dateTime={comment.edited_time} {...exactTimeTitle(comment.edited_time, 'Edited ')}>
+                  (edited)
+                </time>
+              )}
+            </header>
+            {parent && <p className="comment__reply-to">{replyToLine(parent)}</p>}
+            {state === 'normal' ? (
+              <CommentBody text={comment.comment_content} />
+            ) : (
+              <p className="comment__text comment__text--hidden">{shownText(comment)}</p>
             )}
-          </header>
-          {parent && <p className="comment__reply-to">{replyToLine(parent)}</p>}
-          {state === 'normal' ? (
-            <CommentBody text={comment.comment_content} />
-          ) : (
-            <p className="comment__text comment__text--hidden">{shownText(comment)}</p>
-          )}
-          <CommentActions comment={comment} panel={panel} onPanel={setPanel} />
-          {count > 0 && (
-            <button type="button" className="comment__toggle" aria-expanded={!collapsed} onClick={() => setCollapsed((was) => !was)}>
-              {collapsed ? `Show replies (${count})` : `Hide replies (${count})`}
-            </button>
-          )}
-          {panel === 'reply' && (
-            <CommentForm
-              kind="reply"
-              send={(text, honeypot) =>
-                postComment({ ...thread, parent_comment_id: comment.comment_id, comment_content: text, honeypot })
-              }
-              onSent={(answer) => {
-                setPanel(null);
-                setCollapsed(false);
-                if (answer.comment_id) onPosted(answer.comment_id);
-              }}
-              onCancel={() => setPanel(null)}
-            />
-          )}
-          {panel === 'edit' && (
-            <CommentForm
-              kind="edit"
-              initialText={comment.comment_content}
-              send={(text, honeypot) => editComment(comment.comment_id, text, honeypot)}
-              onSent={(_answer, text) => {
-                editedLocally(comment.comment_id, text);
-                setPanel(null);
-              }}
-              onCancel={() => setPanel(null)}
-            />
-          )}
-        </div>
+            <CommentActions comment={comment} panel={panel} onPanel={setPanel} />
+            {count > 0 && (
+              <button type="button" className="comment__toggle" aria-expanded={!collapsed} onClick={() => setCollapsed((was) => !was)}>
+                {collapsed ? `Show replies (${count})` : `Hide replies (${count})`}
+              </button>
+            )}
+            {panel === 'reply' && (
+              <CommentForm
+                kind="reply"
+                send={(text, honeypot) =>
+                  postComment({ ...thread, parent_comment_id: comment.comment_id, comment_content: text, honeypot })
+                }
+                onSent={(answer) => {
+                  setPanel(null);
+                  setCollapsed(false);
+                  if (answer.comment_id) onPosted(answer.comment_id);
+                }}
+                onCancel={() => setPanel(null)}
+              />
+            )}
+            {panel === 'edit' && (
+              <CommentForm
+                kind="edit"
+                initialText={comment.comment_content}
+                send={(text, honeypot) => editComment(comment.comment_id, text, honeypot)}
+                onSent={(_answer, text) => {
+                  editedLocally(comment.comment_id, text);
+                  setPanel(null);
+                }}
+                onCancel={() => setPanel(null)}
+              />
+            )}
+          </div>
+        </MutedFold>
       </article>
       {replies.length > 0 && !collapsed && (
         <ul className={indentLevel(level + 1) > indentLevel(level) ? 'comment-replies comment-replies--indented' : 'comment-replies'}>

@@ -101,7 +101,7 @@ describe('CommentSection', () => {
     await screen.findByText('Lin');
     const names = (id: string) => within(article(id)).getAllByRole('button').map((button) => button.textContent?.trim());
     expect(names('mine')).toEqual(['♡ 0', 'Reply', 'Edit', 'Delete']);
-    expect(names('top')).toEqual(['ending', '♥ 3', 'Reply', 'Report', 'Hide replies (1)']);
+    expect(names('top')).toEqual(['ending', '♥ 3', 'Reply', 'Report', 'More', 'Hide replies (1)']);
     expect(names('gone')).toEqual(['Reply', 'Hide replies (1)']);
     expect(within(article('top')).getByRole('button', { name: /Like this comment/ })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -127,6 +127,7 @@ describe('AuditPage', () => {
       'user.password-changed.v1',
       'user.operator-granted.v1',
       'user.operator-revoked.v1',
+      'user.data-exported.v1',
     ]);
     expect(options[0]).toHaveTextContent('Any event');
     expect(options[8]).toHaveTextContent('Commenting suspension lifted');

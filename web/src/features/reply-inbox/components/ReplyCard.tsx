@@ -1,6 +1,7 @@
 import { type ReplyItem, replyCardSlug } from '@shelf/contracts';
 import type { ReactNode } from 'react';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
+import { SpoilerFold } from '../../comments/components/SpoilerFold';
 import { Markdown } from '../../markdown/components/Markdown';
 
 /** Links of a reply card open in a new tab, so the list stays where it was. */
@@ -15,11 +16,13 @@ function NewTabLink({ href, children, className }: { href: string; children: Rea
 /**
  * One reply to the reader's comment: where it was written (story, and chapter if any), the reader's comment (clamped
  * to 5 lines) and the reply with its author (clamped to 6 lines). Unread replies are highlighted. Every link opens in a
- * new tab, the links the commenters wrote too (rel noopener noreferrer nofollow ugc).
+ * new tab, the links the commenters wrote too (rel noopener noreferrer nofollow ugc). A reply on a
+ * chapter later than the one the reader is on is folded (the server says so with `reader_chapter_id`).
  */
 export function ReplyCard({ reply }: { reply: ReplyItem }) {
   const storyPath = `/${replyCardSlug(reply.book_id, reply.english_book_name)}`;
   const pagePath = reply.chapter_id === undefined ? storyPath : `${storyPath}/${reply.chapter_id}`;
+  const replyText = <Markdown text={reply.comment_content} spoilers newTabLinks className="clamp clamp--6" />;
   return (
     <article className={reply.notification_is_read ? 'reply-card' : 'reply-card reply-card--unread'} aria-label={`Reply from ${reply.username}`}>
       <p className="reply-card__where">
@@ -43,7 +46,13 @@ export function ReplyCard({ reply }: { reply: ReplyItem }) {
           <strong>{reply.username}</strong> replied <RelativeTime time={reply.comment_time} />:{' '}
           <NewTabLink href={`${pagePath}#${reply.comment_id}`}>View reply</NewTabLink>
         </p>
-        <Markdown text={reply.comment_content} spoilers newTabLinks className="clamp clamp--6" />
+        {reply.chapter_id !== undefined && reply.reader_chapter_id !== undefined ? (
+          <SpoilerFold commentChapterId={reply.chapter_id} readerChapterId={reply.reader_chapter_id}>
+            {replyText}
+          </SpoilerFold>
+        ) : (
+          replyText
+        )}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { ReplyItem } from '@shelf/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
@@ -71,6 +71,24 @@ describe('ReplyNotificationsPage', () => {
     await waitFor(() => expect(calls).toContain('PUT /api/user/replies/mark-read'));
     expect(calls.indexOf('PUT /api/user/replies/mark-read')).toBeGreaterThan(calls.indexOf('GET /api/user/replies/unread-count'));
     expect(screen.getByText('You have 1 unread replies.')).toBeInTheDocument();
+  });
+
+  it('folds a reply on a chapter later than the one the reader is on until they ask to see it', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    serve([reply({ chapter_id: 42, reader_chapter_id: 17 }), reply({ comment_id: 'r2', comment_content: 'On the chapter you are on, shown as it is.' })], 0);
+    renderWithProviders(<ReplyNotificationsPage />, '/user/reply-notification');
+    const [folded, shown] = await screen.findAllByRole('article');
+    const card = within(folded);
+    expect(card.getByText('Comment on chapter 42 — you are on chapter 17')).toBeInTheDocument();
+    expect(card.queryByText('agree')).toBeNull();
+    // The reader's own comment is not a spoiler to them: it stays.
+    expect(card.getByText('What an ending this chapter had!', { exact: false })).toBeInTheDocument();
+    expect(within(shown).getByText('On the chapter you are on, shown as it is.')).toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Show' })).toBeNull();
+
+    fireEvent.click(card.getByRole('button', { name: 'Show' }));
+    expect(card.getByText('agree')).toBeInTheDocument();
+    expect(card.queryByText('Comment on chapter 42 — you are on chapter 17')).toBeNull();
   });
 
   it("shows 'No one has replied to you yet! Come back later!' without replies", async () => {

@@ -1,0 +1,76 @@
+import { type DataExport, type ExportedBook, REPORT_REASON_LABELS, utcMinute } from '@shelf/contracts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text as HTML: everything a reader wrote (comments, names, searches) goes through here. */
+const text = (value: string): string => value.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+
+const SHELF_NAMES = { reading: 'Reading', 'plan-to-read': 'Plan to read', completed: 'Completed', dropped: 'Dropped' } as const;
+
+const bookName = ({ book_id, book_title }: ExportedBook): string => (book_title === null ? `Book ${book_id}` : `${text(book_title)} (book ${book_id})`);
+const place = (item: ExportedBook & { chapter_id: number | null }): string => `${bookName(item)}${item.chapter_id === null ? '' : `, chapter ${item.chapter_id}`}`;
+
+/** A section: its heading and its items, or a line saying there are none. */
+function section(title: string, items: string[], none: string): string {
+  const body = items.length === 0 ? `<p class="none">${none}</p>` : `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+  return `<section><h2>${title} (${items.length})</h2>${body}</section>`;
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;padding:1rem;max-width:48rem;color:#1a1a1a;background:#fff;overflow-wrap:anywhere}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ccc}ul{padding-left:1.2rem}li{margin:.5rem 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+blockquote{margin:.25rem 0;padding:.25rem .75rem;border-left:3px solid #ccc;white-space:pre-wrap}.none,.meta{color:#555}`;
+
+/**
+ * "Download my data" as a page a person reads: the same data as the JSON file, every text escaped, styled inline
+ * (no script, nothing loaded: its own Content-Security-Policy allows only its inline style), readable at 320 px.
+ */
+export function dataExportPage(data: DataExport): string {
+  const { account } = data;
+  const suspension = account.commenting_suspension;
+  const facts: [string, string][] = [
+    ['Username', text(account.username)],
+    ['E-mail', text(account.email)],
+    ['E-mail verified', account.email_verified ? 'Yes' : 'No'],
+    ['Account created', utcMinute(account.created_at)],
+    ['Role', account.role === 'operator' ? 'Operator' : 'Reader'],
+    ['Commenting', suspension ? `Suspended ${suspension.until === null ? 'for good' : `until ${utcMinute(suspension.until)}`}: ${text(suspension.reason)}` : 'Allowed'],
+  ];
+  const sections = [
+    section(
+      'Reading progress',
+      data.reading_progress.map((item) => `${bookName(item)}: chapter ${item.chapter_id}, ${Math.round(item.position * 100)} % through, ${utcMinute(item.read_at)}. Chapters read: ${item.chapters_read.join(', ') || 'none'}`),
+      'No reading progress.',
+    ),
+    section('Shelves', data.shelves.map((item) => `${bookName(item)}: ${SHELF_NAMES[item.shelf]}, since ${utcMinute(item.shelved_at)}`), 'No stories on shelves.'),
+    section('Saved searches', data.saved_searches.map((item) => `${text(item.name)}: <code>${text(item.query)}</code>, saved ${utcMinute(item.saved_at)}`), 'No saved searches.'),
+    section('Liked stories', data.likes.stories.map((item) => `${bookName(item)}, liked ${utcMinute(item.liked_at)}`), 'No liked stories.'),
+    section('Liked comments', data.likes.comments.map((item) => `Comment ${text(item.comment_id)} on ${place(item)}, liked ${utcMinute(item.liked_at)}`), 'No liked comments.'),
+    section(
+      'Comments',
+      data.comments.map((item) => {
+        const state = [item.parent_comment_id ? 'a reply' : '', item.deleted ? 'deleted by you' : '', item.removed ? 'removed' : ''].filter(Boolean).join(', ');
+        const body = item.text === null ? '<p class="none">(its text is not available yet)</p>' : `<blockquote>${text(item.text)}</blockquote>`;
+        return `<p class="meta">On ${place(item)}, ${utcMinute(item.posted_at)}${state ? ` (${state})` : ''}</p>${body}`;
+      }),
+      'No comments.',
+    ),
+    section(
+      'Reports you made',
+      data.reports.map((item) => `Comment ${text(item.comment_id)} on ${place(item)}: ${item.reason ? REPORT_REASON_LABELS[item.reason] : 'no reason given'}, ${utcMinute(item.reported_at)}`),
+      'No reports.',
+    ),
+    section('Muted readers', data.mutes.muted.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No muted readers.'),
+    section('Blocked readers', data.mutes.blocked.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No blocked readers.'),
+  ];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Your data on Novel Shelf</title><style>${STYLE}</style></head>
+<body><h1>Your data on Novel Shelf</h1>
+<p class="meta">Exported ${utcMinute(data.exported_at)}. The JSON file from "Download my data" holds the same.</p>
+<section><h2>Account</h2><dl>${facts.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl></section>
+${sections.join('\n')}
+</body></html>
+`;
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ModerationReadModelCollection,
+  type ModeratedCommentReadModel,
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
+  readerActivityPartIds,
+  ReaderActivityReadModelCollection,
+  type ReaderActivityTuple,
+} from '@shelf/contracts';
+import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
+import { ReadModels } from '../../../platform/read-models';
+
+const C = ReaderActivityReadModelCollection;
+
+/**
+ * A reader's comments, comment likes and reports as the workers' reader-activity projector keeps them (its 16 parts'
+ * heads by `_id`, and the pages of a part that outgrew its head), and the reader's comments as they stand now.
+ */
+@Injectable()
+export class ReaderActivityReadStore {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async activity(userId: string): Promise<ReaderActivityTuple[]> {
+    const heads = this.readModels.collection<OrderedHeadReadModel>(C.Heads);
+    const parts = await Promise.all(readerActivityPartIds(userId).map((_id) => heads.findOne({ _id })));
+    const pages = storedPages<ReaderActivityTuple>(this.readModels.collection<OrderedDirectoryReadModel>(C.Heads), this.readModels.collection<OrderedPageReadModel>(C.Pages));
+    return readOrdered(parts, pages, { order: 'asc', skip: 0, limit: Number.MAX_SAFE_INTEGER });
+  }
+
+  /** The comments as operators see them (their text even once removed), by id; one `_id` lookup each. */
+  async comments(commentIds: string[]): Promise<Map<string, ModeratedCommentReadModel>> {
+    const comments = this.readModels.collection<ModeratedCommentReadModel>(ModerationReadModelCollection.ModeratedComments);
+    const found = await Promise.all(commentIds.map((_id) => comments.findOne({ _id })));
+    return new Map(found.filter((comment): comment is ModeratedCommentReadModel => comment !== null).map((comment) => [comment._id, comment]));
+  }
+}

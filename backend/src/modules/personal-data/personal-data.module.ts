@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CatalogReadModule } from '../catalog/catalog.module';
+import { ReadingProgressModule } from '../reading-progress/reading-progress.module';
+import { SearchPresetsModule } from '../search-presets/search-presets.module';
+import { LikesModule } from '../likes/likes.module';
+import { MutesModule } from '../mutes/mutes.module';
+import { ShelvesModule } from '../shelves/shelves.module';
+import { DataExportController } from './api/data-export.controller';
+import { BuildDataExportQuery } from './application/build-data-export.query';
+import { RecordDataExportHandler } from './application/record-data-export.handler';
+import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-store';
+
+/** A reader's own data: "Download my data" (issue 37, item 1). */
+@Module({
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule],
+  controllers: [DataExportController],
+  providers: [BuildDataExportQuery, RecordDataExportHandler, ReaderActivityReadStore],
+})
+export class PersonalDataModule {}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { LibraryEventType, LibraryReadModelCollection, type MuteEvent, muteEffect, type ReaderMutesReadModel } from '@shelf/contracts';
+import { saveDocument } from '../documents';
+import type { ProjectionContext, Projector } from '../projector';
+import { reduceMutes } from './mute-reducers';
+
+/**
+ * Each reader's muted and blocked readers, one document per reader (`rm_reader_mutes`); a reader's library streams
+ * share a partition, its one writer. Once stored, the reader's live sockets join (or leave) the muters' room of the
+ * reader muted or blocked, so that reader's comment pushes reach them folded from then on.
+ */
+@Injectable()
+export class MutesProjector implements Projector {
+  readonly name = 'mutes';
+  readonly handles = [LibraryEventType.ReaderMuted, LibraryEventType.ReaderUnmuted, LibraryEventType.ReaderBlocked, LibraryEventType.ReaderUnblocked];
+  readonly owns = [LibraryReadModelCollection.ReaderMutes];
+
+  async apply(event: MuteEvent, { push, models }: ProjectionContext): Promise<void> {
+    const mutes = models.collection<ReaderMutesReadModel>(LibraryReadModelCollection.ReaderMutes);
+    const current = await mutes.findOne({ _id: event.data.user_id });
+    const next = reduceMutes(current, event);
+    if (!next) return;
+    await saveDocument(mutes, next, !current);
+    push({ kind: 'muter-room', userId: event.data.user_id, targetId: event.data.target_id, ...muteEffect(event.type) });
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type OrderedDirectoryReadModel,
+  type OrderedHeadReadModel,
+  type OrderedPageReadModel,
+  partitionKey,
+  partitionOf,
+  READER_ACTIVITY_HEAD_ENTRIES,
+  READER_ACTIVITY_PAGE_ENTRIES,
+  readerActivityPartId,
+  ReaderActivityReadModelCollection,
+  type ReaderActivityTuple,
+} from '@shelf/contracts';
+import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import type { ProjectionContext, Projector } from '../projector';
+import { activityOf, READER_ACTIVITY_EVENT_TYPES, type ReaderActivityEvent } from './reader-activity-reducers';
+
+const C = ReaderActivityReadModelCollection;
+
+/**
+ * Each reader's comments, comment likes and reports, by reader (contracts/src/read-models/reader-activity.ts): the
+ * entry goes in the reader's part for the event's partition (the thread's), whose consumer is its one writer, so a
+ * reader's activity is read by `_id` however many threads it spans. Putting an entry again changes nothing.
+ */
+@Injectable()
+export class ReaderActivityProjector implements Projector {
+  readonly name = 'reader-activity';
+  readonly handles = READER_ACTIVITY_EVENT_TYPES;
+  readonly owns = [C.Pages, C.Heads];
+  private readonly activity = new OrderedPages<ReaderActivityTuple>(READER_ACTIVITY_PAGE_ENTRIES, { side: 'first', size: READER_ACTIVITY_HEAD_ENTRIES });
+
+  async apply(event: ReaderActivityEvent, { place, models }: ProjectionContext): Promise<void> {
+    const stores = {
+      heads: models.collection<OrderedHeadReadModel>(C.Heads),
+      directories: models.collection<OrderedDirectoryReadModel>(C.Heads),
+      pages: models.collection<OrderedPageReadModel>(C.Pages),
+    };
+    const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
+    const [userId, op] = activityOf(event);
+    await this.activity.apply(stores, readerActivityPartId(userId, partition), [op], orderedStamp(event, place));
+  }
+}
