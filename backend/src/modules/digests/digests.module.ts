@@ -10,5 +10,6 @@ import { DigestsReadStore } from './infrastructure/digests-read-store';
   imports: [CqrsModule, AccountsModule],
   controllers: [DigestsController, DigestUnsubscribeController],
   providers: [ChooseDigestHandler, UnsubscribeDigestHandler, DigestsReadStore],
+  exports: [DigestsReadStore],
 })
 export class DigestsModule {}
