@@ -55,6 +55,7 @@ describe('every route from 320 px up', () => {
     '/user/liked-story',
     '/user/reply-notification',
     '/user/library',
+    '/digests/unsubscribe?token=' + 'x'.repeat(60),
     '/about-us',
     '/contact-us',
     '/dmca',

@@ -8,6 +8,7 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { CommentsModule } from './modules/comments/comments.module';
+import { DigestsModule } from './modules/digests/digests.module';
 import { FeedsModule } from './modules/feeds/feeds.module';
 import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
@@ -57,6 +58,7 @@ export class AppModule {
         SearchPresetsModule,
         MutesModule,
         PersonalDataModule,
+        DigestsModule,
         // Just before the catalog: it imports CatalogQueriesModule, and its routes must come before the catalog's.
         FeedsModule,
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.

@@ -51,3 +51,4 @@ export * from './api/feeds';
 export * from './api/data-export';
 export * from './rules/spoiler-fold';
 export * from './rules/chapter-revisions';
+export * from './read-models/digests';

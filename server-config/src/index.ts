@@ -7,3 +7,4 @@ export { storeCrashPoints } from './crash-points';
 export { STORE_CALL_BOUNDS } from './store-call-bounds';
 export { STORE_POOL } from './store-pool';
 export { logLevelsFrom } from './log-levels';
+export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscribe-token';

@@ -46,6 +46,7 @@ describe('download my data', () => {
     await ok('POST', 'comment/report-comments', reader, { comment_id: ids.othersComment, reason: 'spoilers' });
     await ok('PUT', 'user/mutes', reader, { user_id: other.user.user_id, relation: 'muted' });
     await ok('PUT', 'user/mutes', reader, { user_id: operator.user.user_id, relation: 'blocked' });
+    await ok('PUT', 'user/digests', reader, { kind: 'chapters', frequency: 'weekly', time_zone: 'Europe/Berlin' });
     ids.reply = String((await ok('POST', 'comment/post-comments', reader, { ...thread, parent_comment_id: ids.othersComment, comment_content: 'My reply to your fine comment' })).comment_id);
     // A second comment, on the other book's thread, straight to the log (past the 30-second cooldown between posts).
     ids.appended = await appendComment(site, { userId: reader.user.user_id, bookId: b.bookId, content: MARKUP });
@@ -54,7 +55,7 @@ describe('download my data', () => {
 
   afterAll(() => site.close());
 
-  it('holds the account, progress, shelves, saved searches, likes, comments, reports and mutes, and no credential', async () => {
+  it('holds the account, progress, shelves, saved searches, likes, comments, reports, mutes and e-mail digests, and no credential', async () => {
     const [a, b] = books;
     const answer = await download('user/data-export', reader);
     expect(answer.status).toBe(200);
@@ -91,11 +92,13 @@ describe('download my data', () => {
       muted: [{ user_id: other.user.user_id, username: other.user.username, since: expect.any(String) }],
       blocked: [{ user_id: operator.user.user_id, username: operator.user.username, since: expect.any(String) }],
     });
+    expect(data.email_digests).toEqual({ replies: 'none', chapters: 'weekly', time_zone: 'Europe/Berlin' });
 
     // Another reader's export holds their own comment, none of the first reader's.
     const others = (await (await download('user/data-export', other)).json()) as DataExport;
     expect(others.comments.map((comment) => comment.comment_id)).toEqual([ids.othersComment]);
     expect([others.likes.comments, others.reports, others.shelves]).toEqual([[], [], []]);
+    expect(others.email_digests).toEqual({ replies: 'none', chapters: 'none', time_zone: null });
   });
 
   it('opens the same data as a readable page, every text escaped', async () => {
@@ -107,7 +110,7 @@ describe('download my data', () => {
     expect(page).toContain(reader.user.email);
     expect(page).toContain('Loved it &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more than words say');
     expect(page).not.toContain('<script>');
-    for (const heading of ['Reading progress (1)', 'Shelves (1)', 'Saved searches (1)', 'Liked stories (1)', 'Liked comments (1)', 'Comments (2)', 'Reports you made (1)']) {
+    for (const heading of ['Reading progress (1)', 'Shelves (1)', 'Saved searches (1)', 'Liked stories (1)', 'Liked comments (1)', 'Comments (2)', 'Reports you made (1)', 'E-mail digests (1)']) {
       expect(page).toContain(heading);
     }
   });

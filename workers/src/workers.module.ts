@@ -8,6 +8,8 @@ import type { Queue } from 'bullmq';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
 import { assertEveryEventConsumed } from './log/event-consumers';
+import { DigestScheduler } from './digests/digest-scheduler';
+import { DigestsProcessor } from './digests/digests.processor';
 import { AccountMailer } from './mail/account-mailer';
 import { MailProcessor } from './mail/mail.processor';
 import { MailOutbox } from './mail/mail-outbox';
@@ -15,6 +17,7 @@ import { MailTransport } from './mail/mail-transport';
 import { AuditTrailProjector } from './projections/audit-trail/audit-trail.projector';
 import { CatalogProjector } from './projections/catalog/catalog.projector';
 import { CommentThreadsProjector } from './projections/comment-threads/comment-threads.projector';
+import { DigestsProjector } from './projections/digests/digests.projector';
 import { FeedTokensProjector } from './projections/feed-tokens/feed-tokens.projector';
 import { ModerationProjector } from './projections/moderation/moderation.projector';
 import { ParkedEventsProcessor } from './projections/parked-events.processor';
@@ -45,7 +48,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
   UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, ReaderActivityProjector,
-  ReaderSettingsProjector, AccountMailer,
+  ReaderSettingsProjector, DigestsProjector, AccountMailer,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,
@@ -55,7 +58,7 @@ const projectorsProvider = {
 };
 
 /** The queues the workers add to; the events queue they only consume (its processor takes the root options). */
-const PRODUCED_QUEUES = [QueueName.Mail, QueueName.Parked];
+const PRODUCED_QUEUES = [QueueName.Mail, QueueName.Parked, QueueName.Digests];
 /**
  * While Redis is away adding to a queue fails, and each producer copes (the mail outbox queues the message again, a
  * parked event is in the store). The queues' errors are swallowed as soon as the queues are made: their users wait for
@@ -110,12 +113,13 @@ export class WorkersModule implements BeforeApplicationShutdown {
         BatchEffectsDelivery,
         MailOutbox,
         ReadModels,
+        DigestScheduler,
         ...PROJECTOR_CLASSES,
         projectorsProvider,
         ProjectionSignals,
         PartitionRunner,
         ...(options.consume
-          ? [MailTransport, MailProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor, ShapeUpgrade, { provide: WORKER_VARIABLES, useValue: variables }]
+          ? [MailTransport, MailProcessor, DigestsProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor, ShapeUpgrade, { provide: WORKER_VARIABLES, useValue: variables }]
           : []),
       ],
       exports: [PROJECTORS, LiveEmitter, PartitionRunner, ReadModels],

@@ -1,5 +1,6 @@
 import type { ReportReason } from '../comments/report-reasons';
 import type { Shelf } from '../events/library-events';
+import type { DigestChoices } from '../read-models/digests';
 import type { MutedReader } from '../read-models/library-read-models';
 
 /**
@@ -18,6 +19,8 @@ export interface DataExport {
   reports: ExportedReport[];
   /** The readers muted (their comments fold) and blocked (also no replies from them), with their name then and since when. */
   mutes: { muted: MutedReader[]; blocked: MutedReader[] };
+  /** How often each e-mail digest is sent (none before any choice), and the time zone they go by. */
+  email_digests: DigestChoices;
 }
 
 export interface DataExportAccount {

@@ -1,4 +1,5 @@
-import type { Shelf } from '../events/library-events';
+import type { DigestKind, Shelf } from '../events/library-events';
+import type { DigestChoices } from '../read-models/digests';
 import type { BookPosition, ReaderSettings, SearchPreset } from '../read-models/library-read-models';
 
 /** GET /api/user/reading-progress?book_id=: where the reader stopped in the book, and the chapters they have read. */
@@ -87,3 +88,12 @@ export const SEARCH_PRESET_QUERY_MAX = 2_000;
 
 /** GET and PUT /api/user/reader-settings: the reader's settings after the call. */
 export type ReaderSettingsResponse = ReaderSettings;
+
+/** GET and PUT /api/user/digests: the reader's digest choices. */
+export type DigestChoicesResponse = DigestChoices;
+
+/** POST /api/digests/unsubscribe?token=: the digest the token named is off. */
+export interface DigestUnsubscribeResponse {
+  kind: DigestKind;
+  message: string;
+}

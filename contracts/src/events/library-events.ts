@@ -37,7 +37,19 @@ export const LibraryEventType = {
    * turned it off).
    */
   SpoilerFoldChosen: 'library.spoiler-fold-chosen.v1',
+  /**
+   * The reader chose how often to get the e-mail digest of `kind` (none, daily or weekly), sent at their local morning
+   * hour in `time_zone` (an IANA name) to `email`; `via` says whether they chose it in the profile or unsubscribed
+   * from a digest's link.
+   */
+  DigestChosen: 'library.digest-chosen.v1',
 } as const;
+
+/** What an e-mail digest lists: new replies to the reader's comments, or new chapters of their liked or shelved stories. */
+export const DIGEST_KINDS = ['replies', 'chapters'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 export const SHELVES = ['reading', 'plan-to-read', 'completed', 'dropped'] as const;
 export type Shelf = (typeof SHELVES)[number];
@@ -64,6 +76,11 @@ export type ReaderUnblockedV1 = DomainEvent<typeof LibraryEventType.ReaderUnbloc
 export type MuteEvent = ReaderMutedV1 | ReaderUnmutedV1 | ReaderBlockedV1 | ReaderUnblockedV1;
 export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFoldChosen, { user_id: string; fold: boolean }>;
 
+export type DigestChosenV1 = DomainEvent<
+  typeof LibraryEventType.DigestChosen,
+  { user_id: string; kind: DigestKind; frequency: DigestFrequency; time_zone: string; email: string; via: 'profile' | 'unsubscribe' }
+>;
+
 export type LibraryEvent =
   | ProgressRecordedV1
   | ChapterTextReadV1
@@ -74,7 +91,8 @@ export type LibraryEvent =
   | FeedTokenCreatedV1
   | FeedTokenRevokedV1
   | MuteEvent
-  | SpoilerFoldChosenV1;
+  | SpoilerFoldChosenV1
+  | DigestChosenV1;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -92,4 +110,6 @@ export const libraryStreams = {
   mutes: (userId: string): string => `library-${userId}-mutes`,
   /** The reader's choices about how the site reads to them (folding spoilers). */
   readerSettings: (userId: string): string => `library-${userId}-settings`,
+  /** The reader's e-mail digest choices, both kinds. */
+  digests: (userId: string): string => `library-${userId}-digests`,
 };

@@ -10,6 +10,8 @@ export interface SendMailJobV1 {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, e.g. a digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export const MailJobName = {

@@ -8,7 +8,11 @@ export const QueueName = {
   Mail: 'mail',
   /** Events a projector parked: one failed job each, so operators see them (with the error) and can retry them. */
   Parked: 'parked-events',
+  /** A repeated job (`digests.check.v1`) that sends the e-mail digests due (DigestScheduler); any worker may run it. */
+  Digests: 'digests',
 } as const;
+
+export const DIGEST_CHECK_JOB = 'digests.check.v1';
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

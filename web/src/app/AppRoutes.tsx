@@ -35,6 +35,7 @@ const ResetPasswordPage = lazyPage(accountScreens, 'ResetPasswordPage');
 const ResetPasswordSuccessfulPage = lazyPage(accountScreens, 'ResetPasswordSuccessfulPage');
 const LogoutPage = lazyPage(accountScreens, 'LogoutPage');
 const ProfilePage = lazyPage(accountScreens, 'ProfilePage');
+const DigestUnsubscribePage = lazyPage(accountScreens, 'DigestUnsubscribePage');
 const ReplyNotificationsPage = lazyPage(readerScreens, 'ReplyNotificationsPage');
 const LikedStoriesPage = lazyPage(readerScreens, 'LikedStoriesPage');
 const LibraryPage = lazyPage(readerScreens, 'LibraryPage');
@@ -80,6 +81,7 @@ export const appRoutes = (
     <Route path="user/library" element={protectedPage(<LibraryPage />)} />
     <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />
     <Route path="user/*" element={<HomePage />} />
+    <Route path="digests/unsubscribe" element={page(<DigestUnsubscribePage />)} />
     {/* The operators' pages tell visitors and readers they are for operators (the API checks the role too). */}
     <Route path="admin/moderation" element={page(<ModerationPage />)} />
     <Route path="admin/audit" element={page(<AuditPage />)} />

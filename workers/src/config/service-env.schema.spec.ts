@@ -15,6 +15,7 @@ describe("the workers' environment", () => {
       publicUrl: 'http://127.0.0.1:8080',
       smtpUrl: 'smtp://m',
       mailFrom: 'Novel Shelf <no-reply@novelshelf.local>',
+      digestCheckEveryMs: 300_000,
     });
     expect(readEnv(serviceEnvSchema, { ...complete, MAIL_FROM: ' Shelf <mail@example.test> ' }).mailFrom).toBe('Shelf <mail@example.test>');
   });
@@ -23,6 +24,15 @@ describe("the workers' environment", () => {
     const message = `${name} is not set. Start the site with \`npm start\`, or set ${name} to the service's URL.`;
     expect(() => readEnv(serviceEnvSchema, { ...complete, [name]: ' ' })).toThrow(new InvalidEnvError([message]));
     expect(() => readEnv(serviceEnvSchema, { ...complete, [name]: undefined })).toThrow(new InvalidEnvError([message]));
+  });
+
+  it('reads how often digests are checked, and refuses what is no whole number of ms from 500', () => {
+    expect(readEnv(serviceEnvSchema, { ...complete, DIGEST_CHECK_EVERY_MS: '1000' }).digestCheckEveryMs).toBe(1000);
+    for (const value of ['100', '1.5', 'often']) {
+      expect(() => readEnv(serviceEnvSchema, { ...complete, DIGEST_CHECK_EVERY_MS: value })).toThrow(
+        new InvalidEnvError(['DIGEST_CHECK_EVERY_MS must be a whole number of ms, at least 500.']),
+      );
+    }
   });
 
   it('refuses an AUTH_SECRET shorter than 32 characters, as the API does', () => {

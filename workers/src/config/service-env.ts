@@ -9,4 +9,6 @@ export interface ServiceEnv extends SharedEnv {
   smtpUrl: string;
   /** The From address of the site's e-mail (MAIL_FROM). */
   mailFrom: string;
+  /** How often the workers look for e-mail digests due, in ms (DIGEST_CHECK_EVERY_MS, 5 minutes unless set). */
+  digestCheckEveryMs: number;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
+import { DigestsModule } from '../digests/digests.module';
 import { ReadingProgressModule } from '../reading-progress/reading-progress.module';
 import { SearchPresetsModule } from '../search-presets/search-presets.module';
 import { LikesModule } from '../likes/likes.module';
@@ -14,7 +15,7 @@ import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-s
 
 /** A reader's own data: "Download my data" (issue 37, item 1). */
 @Module({
-  imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule],
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
   controllers: [DataExportController],
   providers: [BuildDataExportQuery, RecordDataExportHandler, ReaderActivityReadStore],
 })

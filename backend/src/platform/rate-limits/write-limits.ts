@@ -1,7 +1,7 @@
 import { hours, minutes } from '@nestjs/throttler';
 import type { RateLimit } from './rate-limit';
 
-/** Per-reader limits on likes (of stories and comments together), reports, comment changes (posting has its own 30-second cooldown), reading progress, shelves, saved searches, feed addresses and reader settings. */
+/** Per-reader limits on likes (of stories and comments together), reports, comment changes (posting has its own 30-second cooldown), reading progress, shelves, saved searches, feed addresses, reader settings and e-mail digests. */
 export const WriteLimits = {
   like: { name: 'like', limit: 60, ttl: minutes(1) },
   report: { name: 'report', limit: 20, ttl: hours(1) },
@@ -16,6 +16,8 @@ export const WriteLimits = {
   /** Muting, blocking and undoing either. */
   mute: { name: 'mute', limit: 60, ttl: minutes(1) },
   readerSettings: { name: 'reader-settings', limit: 30, ttl: minutes(1) },
+  /** Choosing how often an e-mail digest is sent. */
+  digest: { name: 'digest', limit: 30, ttl: minutes(1) },
 } as const satisfies Record<string, RateLimit>;
 
 export const WRITE_LIMIT_MESSAGE = 'You are doing that too often. Please wait a moment and try again.';

@@ -7,3 +7,4 @@ export { RegisterPage } from '../../features/account/components/RegisterPage';
 export { ResetPasswordPage } from '../../features/account/components/ResetPasswordPage';
 export { ResetPasswordSuccessfulPage } from '../../features/account/components/ResetPasswordSuccessfulPage';
 export { VerifyEmailPage } from '../../features/account/components/VerifyEmailPage';
+export { DigestUnsubscribePage } from '../../features/digests/components/DigestUnsubscribePage';

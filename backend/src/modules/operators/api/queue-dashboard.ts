@@ -32,11 +32,12 @@ export class QueueDashboard {
     @InjectQueue(QueueName.Events) events: Queue,
     @InjectQueue(QueueName.Mail) mail: Queue,
     @InjectQueue(QueueName.Parked) parked: Queue,
+    @InjectQueue(QueueName.Digests) digests: Queue,
     attempts: DashboardLoginLimits,
     private readonly session: DashboardSession,
     private readonly directory: AccountDirectory,
   ) {
-    const queues = [events, mail, parked];
+    const queues = [events, mail, parked, digests];
     // The board shows an unreachable Redis itself; without a listener BullMQ would print every error.
     for (const queue of queues) queue.on('error', () => undefined);
     const board = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);

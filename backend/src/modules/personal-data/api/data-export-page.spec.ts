@@ -19,6 +19,7 @@ const empty: DataExport = {
   comments: [],
   reports: [],
   mutes: { muted: [], blocked: [] },
+  email_digests: { replies: 'none', chapters: 'none', time_zone: null },
 };
 
 describe('the readable summary of an export', () => {
@@ -49,5 +50,11 @@ describe('the readable summary of an export', () => {
   it('lists the readers muted and blocked, with their names escaped', () => {
     const page = dataExportPage({ ...empty, mutes: { muted: [{ user_id: 'u2', username: 'Loud<b>', since: empty.exported_at }], blocked: [] } });
     expect(page).toContain('Loud&lt;b&gt; (u2), since 2026-11-28 05:00 UTC');
+  });
+
+  it('lists the e-mail digests chosen, or says there are none', () => {
+    expect(dataExportPage(empty)).toContain('<h2>E-mail digests (0)</h2><p class="none">No e-mail digests.</p>');
+    const page = dataExportPage({ ...empty, email_digests: { replies: 'weekly', chapters: 'none', time_zone: 'Asia/Tokyo' } });
+    expect(page).toContain('<h2>E-mail digests (1)</h2><ul><li>Replies to your comments: weekly, at 08:00 in Asia/Tokyo</li></ul>');
   });
 });

@@ -10,6 +10,8 @@ const bookName = ({ book_id, book_title }: ExportedBook): string => (book_title 
 const place = (item: ExportedBook & { chapter_id: number | null }): string => `${bookName(item)}${item.chapter_id === null ? '' : `, chapter ${item.chapter_id}`}`;
 
 /** A section: its heading and its items, or a line saying there are none. */
+const DIGEST_NAMES = { replies: 'Replies to your comments', chapters: 'New chapters of your stories' } as const;
+
 function section(title: string, items: string[], none: string): string {
   const body = items.length === 0 ? `<p class="none">${none}</p>` : `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
   return `<section><h2>${title} (${items.length})</h2>${body}</section>`;
@@ -61,6 +63,13 @@ export function dataExportPage(data: DataExport): string {
     ),
     section('Muted readers', data.mutes.muted.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No muted readers.'),
     section('Blocked readers', data.mutes.blocked.map((item) => `${text(item.username)} (${text(item.user_id)}), since ${utcMinute(item.since)}`), 'No blocked readers.'),
+    section(
+      'E-mail digests',
+      (['replies', 'chapters'] as const)
+        .filter((kind) => data.email_digests[kind] !== 'none')
+        .map((kind) => `${DIGEST_NAMES[kind]}: ${data.email_digests[kind]}, at 08:00 in ${text(data.email_digests.time_zone ?? '')}`),
+      'No e-mail digests.',
+    ),
   ];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -3,6 +3,7 @@ import type { DataExport, DataExportAccount, ExportedBook, ModeratedCommentReadM
 import { DomainError } from '../../../domain/domain-error';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
+import { DigestsReadStore } from '../../digests';
 import { LikedStoriesReadModels } from '../../likes';
 import { MutesReadStore } from '../../mutes';
 import { ReadingProgressReadStore } from '../../reading-progress';
@@ -26,10 +27,11 @@ export class BuildDataExportQuery {
     private readonly activity: ReaderActivityReadStore,
     private readonly catalog: CatalogReadStore,
     private readonly mutes: MutesReadStore,
+    private readonly digests: DigestsReadStore,
   ) {}
 
   async execute(userId: string, now = new Date()): Promise<DataExport> {
-    const [account, positions, shelved, savedSearches, liked, activity, mutes] = await Promise.all([
+    const [account, positions, shelved, savedSearches, liked, activity, mutes, emailDigests] = await Promise.all([
       this.account(userId),
       this.progress.positions(userId),
       this.shelves.stories(userId),
@@ -37,6 +39,7 @@ export class BuildDataExportQuery {
       this.likedStories.liked(userId),
       this.activity.activity(userId),
       this.mutes.lists(userId),
+      this.digests.choices(userId),
     ]);
     const of = (kind: ReaderActivityTuple[0]) => activity.filter((entry) => entry[0] === kind);
     const [posted, commentLikes, reports] = [of('comment'), of('comment-like'), of('report')];
@@ -75,6 +78,7 @@ export class BuildDataExportQuery {
         .map(([, comment_id, book_id, chapter_id, at, reason]) => ({ ...book(book_id), chapter_id, comment_id, reason, reported_at: at }))
         .sort(byTime((item) => item.reported_at)),
       mutes,
+      email_digests: emailDigests,
     };
   }
 

@@ -8,6 +8,8 @@ import { ProfilePage } from './ProfilePage';
 
 // The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
 vi.mock('../../mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
+// The e-mail digests section loads its own data and has its own tests (EmailDigests.test.tsx).
+vi.mock('../../digests/components/EmailDigests', () => ({ EmailDigests: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 

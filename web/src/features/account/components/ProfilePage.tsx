@@ -9,6 +9,7 @@ import { usePageMeta } from '../../site-shell/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
+import { EmailDigests } from '../../digests/components/EmailDigests';
 import { DownloadMyData } from './DownloadMyData';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
@@ -139,7 +140,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -158,6 +159,7 @@ export function ProfilePage() {
       <ChangeUsernameForm />
       <ChangePasswordForm />
       <SpoilerFoldSetting />
+      <EmailDigests />
       <LogOutOtherDevicesForm />
       <MutedReaders />
       <DownloadMyData />

@@ -1,0 +1,134 @@
+import {
+  AccountReadModelCollection,
+  type BookReadModel,
+  bookReadModelId,
+  isHiddenReply,
+  LibraryReadModelCollection,
+  loadReaderLikes,
+  PAGE_ITEMS,
+  pageId,
+  ReadModelCollection,
+  type ReaderLikesReadModel,
+  type ReplyInboxReadModel,
+  type ReplyPageReadModel,
+  type ShelvesReadModel,
+  SocialReadModelCollection,
+  type UserReadModel,
+} from '@shelf/contracts';
+import type { ReadModels } from '../projections/read-models';
+
+/** Items a digest lists at most; the rest it counts ("and 12 more"). */
+export const DIGEST_ITEMS = 30;
+/** Stories whose chapter lists one digest of new chapters reads at most. */
+const BOOKS_READ = 100;
+/** Pages of the reply inbox one digest of replies reads at most, newest first. */
+const REPLY_PAGES_READ = 3;
+
+export interface DigestWindow {
+  /** ISO times: what came after `since`, up to `until`. */
+  since: string;
+  until: string;
+}
+
+export interface ReplyItem {
+  book_id: number;
+  book_title: string;
+  chapter_id: number | null;
+  chapter_title: string | null;
+  comment_time: string;
+}
+
+export interface ChapterItem {
+  book_id: number;
+  book_title: string;
+  chapter_id: number;
+  chapter_title: string;
+  uploaded_time: string;
+}
+
+export interface DigestItems<Item> {
+  items: Item[];
+  /** New ones in all, listed or not. */
+  total: number;
+}
+
+const inWindow = (time: string, { since, until }: DigestWindow) => time > since && time <= until;
+
+/**
+ * What a digest lists, read from the log's read models by `_id` alone: a reader's reply inbox (its head, then its
+ * pages from the newest back to the first older than the window), liked stories (one part per partition) and shelves,
+ * and the chapter lists of their stories. A run shares one instance, so each story's chapter list is read once a run
+ * whatever the number of readers who follow it.
+ */
+export class DigestContents {
+  private readonly books = new Map<number, Promise<BookReadModel | null>>();
+
+  constructor(private readonly readModels: ReadModels) {}
+
+  username(userId: string): Promise<string | null> {
+    return this.readModels
+      .collection<UserReadModel>(AccountReadModelCollection.Users)
+      .findOne({ _id: userId })
+      .then((user) => user?.username ?? null);
+  }
+
+  book(bookId: number): Promise<BookReadModel | null> {
+    let book = this.books.get(bookId);
+    if (!book) {
+      book = this.readModels.collection<BookReadModel>(ReadModelCollection.Books).findOne({ _id: bookReadModelId(bookId) });
+      this.books.set(bookId, book);
+    }
+    return book;
+  }
+
+  /** The replies to the reader's comments that came in the window and are still there to read, newest first. */
+  async replies(userId: string, window: DigestWindow): Promise<DigestItems<ReplyItem>> {
+    const inbox = await this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId });
+    if (!inbox || inbox.count === 0) return { items: [], total: 0 };
+    const found: ReplyItem[] = [];
+    const last = Math.floor((inbox.count - 1) / PAGE_ITEMS);
+    for (let page = last; page >= 0 && page > last - REPLY_PAGES_READ; page--) {
+      const doc = await this.readModels.collection<ReplyPageReadModel>(SocialReadModelCollection.ReplyPages).findOne({ _id: pageId(userId, page) });
+      const entries = Object.values(doc?.replies ?? {});
+      for (const entry of entries) {
+        if (isHiddenReply(entry) || !inWindow(entry.comment_time, window)) continue;
+        const book = await this.book(entry.book_id);
+        const chapter = entry.chapter_id === null ? null : book?.chapters[`c${entry.chapter_id}`];
+        found.push({
+          book_id: entry.book_id,
+          book_title: book?.metadata?.english_book_name ?? `Story ${entry.book_id}`,
+          chapter_id: entry.chapter_id,
+          chapter_title: chapter?.title ?? null,
+          comment_time: entry.comment_time,
+        });
+      }
+      if (entries.some((entry) => entry.comment_time <= window.since)) break;
+    }
+    return newestFirst(found, (item) => item.comment_time);
+  }
+
+  /** The chapters published in the window of the stories the reader likes or has on a shelf (not Dropped), newest first. */
+  async chapters(userId: string, window: DigestWindow): Promise<DigestItems<ChapterItem>> {
+    const likes = await loadReaderLikes(userId, (filter) => this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne(filter));
+    const shelves = await this.readModels.collection<ShelvesReadModel>(LibraryReadModelCollection.Shelves).findOne({ _id: userId });
+    const followed = new Set<number>();
+    // A liked story's last_update_at tells whether it had a chapter since: the others need no chapter list read.
+    for (const story of Object.values(likes?.books ?? {})) if (story.liked && story.last_update_at !== null && story.last_update_at > window.since) followed.add(story.book_id);
+    for (const story of Object.values(shelves?.books ?? {})) if (story.shelf !== 'dropped') followed.add(story.book_id);
+    const found: ChapterItem[] = [];
+    for (const bookId of [...followed].slice(0, BOOKS_READ)) {
+      const book = await this.book(bookId);
+      if (!book?.metadata) continue;
+      for (const chapter of Object.values(book.chapters)) {
+        if (!inWindow(chapter.uploaded_time, window)) continue;
+        found.push({ book_id: bookId, book_title: book.metadata.english_book_name, chapter_id: chapter.chapter_id, chapter_title: chapter.title, uploaded_time: chapter.uploaded_time });
+      }
+    }
+    return newestFirst(found, (item) => item.uploaded_time);
+  }
+}
+
+function newestFirst<Item>(items: Item[], time: (item: Item) => string): DigestItems<Item> {
+  const sorted = items.sort((a, b) => (time(a) < time(b) ? 1 : time(a) > time(b) ? -1 : 0));
+  return { items: sorted.slice(0, DIGEST_ITEMS), total: sorted.length };
+}
