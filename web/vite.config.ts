@@ -49,7 +49,8 @@ const installableApp = VitePWA({
   srcDir: 'src/service-worker',
   filename: 'sw.ts',
   injectRegister: false,
-  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png}'], globIgnores: ['ads.js'] },
+  // Not the dyslexia-friendly font's style sheet: it loads only for a reader who chooses that font.
+  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png}'], globIgnores: ['ads.js', 'assets/dyslexic-font-*.css'] },
   manifest: {
     name: 'Novel Shelf',
     short_name: 'Novel Shelf',
