@@ -245,12 +245,12 @@ describe('the live channel across two API processes', () => {
       expect((await fetch(`${baseB}/admin/queues/api/queues`, { headers: { 'x-forwarded-for': '10.66.0.2', ...right } })).status).toBe(200);
     });
 
-    it('shows the board and the events, mail and parked-events queues with the right credentials', async () => {
+    it('shows the board and the digests, events, mail and parked-events queues with the right credentials', async () => {
       const page = await fetch(`${baseB}/admin/queues`, { headers: right });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       const { queues } = (await (await fetch(`${baseB}/admin/queues/api/queues`, { headers: right })).json()) as { queues: { name: string }[] };
-      expect(queues.map((queue) => queue.name).sort()).toEqual([QueueName.Events, QueueName.Mail, QueueName.Parked]);
+      expect(queues.map((queue) => queue.name).sort()).toEqual([QueueName.Digests, QueueName.Events, QueueName.Mail, QueueName.Parked]);
     });
 
     describe('with the workers sending mail to an SMTP server that refuses it', () => {

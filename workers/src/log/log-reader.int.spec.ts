@@ -113,7 +113,8 @@ describe('the log reader, at holes in the positions', () => {
 
     expect(entries.map((entry) => entry.seq)).toEqual(Array.from({ length: 102 }, (_, i) => i + 1));
     expect(entries.map((entry) => entry.event?.id ?? null)).toEqual([before.eventId, ...Array<null>(100).fill(null), after.eventId]);
-    expect(elapsed).toBeLessThan(3 * patience);
+    // Well under the 50 s of one patience per hole, with room for a loaded machine (1.7 s seen in CI).
+    expect(elapsed).toBeLessThan(10 * patience);
     // Tombstones fill the numbers: a late writer of the group draws again.
     expect(await positions().countDocuments({ partition, eventId: null })).toBe(100);
   }, 90_000); // one patience per hole, as before: 50 s
