@@ -46,7 +46,7 @@ describe.each([
         await entry.waitFor();
         await progress;
         return check(await entry.innerText());
-      }, { timeout: 20_000 })
+      }, { timeout: 60_000 })
       .toBe(true);
   }
 
