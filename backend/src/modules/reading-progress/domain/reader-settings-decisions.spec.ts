@@ -1,14 +1,12 @@
 import { type AnyDomainEvent, LibraryEventType } from '@shelf/contracts';
+import { storedEvent } from '@test/decider-spec';
 import { decideSpoilerFold, foldReaderSettings } from './reader-settings-decisions';
 
+/** The reader's `version`th choice, as the store keeps it. */
 const chosen = (version: number, fold: boolean): AnyDomainEvent => ({
+  ...storedEvent<AnyDomainEvent>('library-u1-settings', LibraryEventType.SpoilerFoldChosen, { user_id: 'u1', fold }, '2026-11-28T10:00:00.000Z'),
   id: `e${version}`,
-  streamId: 'library-u1-settings',
   version,
-  type: LibraryEventType.SpoilerFoldChosen,
-  data: { user_id: 'u1', fold },
-  metadata: { actor: 'u1', correlationId: 'k', causationId: null },
-  occurredAt: '2026-11-28T10:00:00.000Z',
 });
 
 describe('reader settings', () => {
