@@ -12,6 +12,7 @@ export * from './events/any-event';
 export * from './events/event-log';
 export * from './events/log-placing';
 export * from './events/retired-secrets';
+export * from './events/personal-fields';
 export * from './events/projection-progress';
 export * from './read-models/catalog-read-models';
 export * from './read-models/book-progress';
