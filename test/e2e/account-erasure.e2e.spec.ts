@@ -1,7 +1,7 @@
 // "Delete my account" end to end: the password again, the e-mailed link, then an account that cannot log in, comments
 // that read [deleted account] with their replies in place, likes and progress forgotten, and after a full rebuild no
 // trace of the reader's e-mail, username or comment text in any collection of the store. Real store, Redis and SMTP.
-import type { CommentsResponse, LikeStatusResponse } from '@shelf/contracts';
+import { type CommentsResponse, LibraryReadModelCollection as L, type LikeStatusResponse, type ReadingFeedResponse } from '@shelf/contracts';
 import { testEnv, waitForMail } from '@test/support';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
@@ -17,6 +17,7 @@ describe('delete my account', () => {
   let other: Reader;
   let commentId: string;
   let replyId: string;
+  let feedAddress: string;
   const thread = () => ({ book_id: String(book.bookId), chapter_id: String(book.chapterIds[0]) });
   const comments = async () => {
     const answer = await site.call<CommentsResponse>('GET', `comment/show-comments?${new URLSearchParams({ ...thread(), criteria: 'oldest' })}`);
@@ -45,11 +46,16 @@ describe('delete my account', () => {
       ['POST', 'like/like-book', { book_id: book.bookId }],
       ['POST', 'user/reading-progress', { book_id: book.bookId, chapter_id: book.chapterIds[1], position: 0.5 }],
       ['PUT', 'user/digests', { kind: 'replies', frequency: 'daily', time_zone: 'Europe/Berlin' }],
+      ['PUT', 'user/library/shelf', { book_id: book.bookId, shelf: 'reading' }],
+      ['PUT', 'user/search-presets', { name: 'Finished romances', query: 'genre=Romance&completion_status=Completed' }],
     ] as const) {
       const answer = await site.call(method, path, { body, token: reader.token, ip: reader.ip });
       if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
+    // The address names the public site; the test's API answers the same path.
+    feedAddress = `${site.base}${new URL((await site.call<ReadingFeedResponse>('PUT', 'user/feeds/reading', { token: reader.token, ip: reader.ip })).body.reading!.rss).pathname}`;
     await site.drained();
+    expect((await fetch(feedAddress)).status).toBe(200);
   }, 90_000);
 
   afterAll(() => site.close());
@@ -89,8 +95,13 @@ describe('delete my account', () => {
     expect(shown.find((comment) => comment.comment_id === replyId)).toMatchObject({ parent_comment_id: commentId, comment_content: 'A reply that stays in its place' });
     // Likes and progress are forgotten.
     expect((await likeCount()).likeCount.like_count).toBe(0);
-    const { rm_reading_progress: places } = await readModelSnapshot(site.workers, ['rm_reading_progress']);
-    expect(places.find((doc) => (doc as { _id: string })._id === reader.user.user_id)).toMatchObject({ books: {} });
+    // So are the rest of their library: shelves, saved searches; their Reading-shelf feed address stops answering.
+    const library = await readModelSnapshot(site.workers, [L.ReadingProgress, L.Shelves, L.SearchPresets]);
+    const theirs = (name: string) => library[name].find((doc) => (doc as { _id: string })._id === reader.user.user_id);
+    expect(theirs(L.ReadingProgress)).toMatchObject({ books: {} });
+    expect(theirs(L.Shelves)).toMatchObject({ books: {} });
+    expect(theirs(L.SearchPresets)).toMatchObject({ presets: [] });
+    expect((await fetch(feedAddress)).status).toBe(404);
 
     // The name is held for a while: nobody else takes it at once.
     const taken = await site.call('POST', 'user/register', { body: { email: `newcomer.${Date.now()}@example.test`, password: PASSWORD, username: reader.user.username, honeypot: '' }, ip: '10.99.0.1' });
