@@ -3,6 +3,8 @@
 // trace of the reader's e-mail, username or comment text in any collection of the store. Real store, Redis and SMTP.
 import { type CommentsResponse, LibraryReadModelCollection as L, type LikeStatusResponse, type ReadingFeedResponse } from '@shelf/contracts';
 import { testEnv, waitForMail } from '@test/support';
+import { MongoNetworkError } from 'mongodb';
+import { AccountErasure } from '../../backend/src/modules/accounts';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testEnv(__filename);
@@ -131,4 +133,23 @@ describe('delete my account', () => {
     expect(shown.find((comment) => comment.comment_id === replyId)).toMatchObject({ username: other.user.username, comment_content: 'A reply that stays in its place' });
     expect((await likeCount()).likeCount.like_count).toBe(0);
   }, 120_000);
+
+  it('finishes an erasure the store broke off half-way when the link is followed again', async () => {
+    const second = await registerReader(site, 'Interrupted');
+    await site.call('POST', 'user/profile/delete-account', { body: { password: PASSWORD }, token: second.token });
+    const link = new URL(/https?:\/\/\S+/.exec((await waitForMail(second.user.email, 15_000, 'Confirm the deletion of your Novel Shelf account')).text)![0]);
+    // The store goes away after the key is erased and user.erased.v1 is stored, before the sessions and hashes go.
+    const steps = (site.api.get(AccountErasure) as unknown as { refreshTokens: { endOtherSessions: () => Promise<void> } }).refreshTokens;
+    const broken = jest.spyOn(steps, 'endOtherSessions').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
+    const token = link.searchParams.get('token');
+    expect((await site.call('POST', 'user/delete-account', { body: { token } })).status).toBe(503);
+    broken.mockRestore();
+    expect(await site.call('POST', 'user/delete-account', { body: { token } })).toEqual({ status: 200, body: { success: true, message: 'Your account has been deleted.' } });
+    const login = await site.call('POST', 'user/login', { body: { email: second.user.email, password: PASSWORD, honeypot: '' }, ip: second.ip });
+    expect(login.status).toBe(401);
+    await site.drained();
+    const db = site.store.db!;
+    expect(await db.collection('account_credentials').countDocuments({ userId: second.user.user_id })).toBe(0);
+    expect(await db.collection<{ _id: string; userId: string }>('account_claims').countDocuments({ userId: second.user.user_id, _id: { $regex: '^(email|username):' } })).toBe(0);
+  }, 60_000);
 });
