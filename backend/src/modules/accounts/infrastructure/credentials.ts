@@ -39,6 +39,11 @@ export class Credentials {
     return credential?.userId === user.userId ? credential.passwordHash : null;
   }
 
+  /** Deletes every password hash of the user (their account is erased). */
+  async forgetAll(userId: string): Promise<void> {
+    await this.credentials.deleteMany({ userId });
+  }
+
   /**
    * Deletes the credential of a password that a newer one has replaced, once the event naming the newer one is stored.
    * Only tidiness (nothing reads a replaced credential), so a failure is logged, not raised. A v1 event's hash stays in
