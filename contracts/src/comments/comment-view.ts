@@ -13,9 +13,6 @@ import { COMMENT_RULES, CommentMessage } from './comment-rules';
  */
 export function toCommentView(entry: CommentEntry, names?: ReadonlyMap<string, string>): CommentView {
   const username = names?.get(entry.user_id) ?? entry.username;
-  if (username === ERASED_NAME && !entry.deleted && !entry.removed) {
-    return { ...toCommentView({ ...entry, username }), comment_content: ERASED_NAME, edited_time: null, email_hash: null, user_id: null };
-  }
   const hidden = entry.deleted || entry.removed;
   const view: CommentView = {
     comment_id: entry.comment_id,
@@ -32,6 +29,7 @@ export function toCommentView(entry: CommentEntry, names?: ReadonlyMap<string, s
     report_count: entry.report_count,
     deleted_comment: entry.deleted,
   };
+  if (username === ERASED_NAME && !hidden) return { ...view, comment_content: ERASED_NAME, edited_time: null, email_hash: null, user_id: null };
   if (!hidden) return view;
   return {
     ...view,
