@@ -11,6 +11,7 @@ import { changePassword, changeUsername, logOutOtherSessions, resendVerification
 import { useAccountMutation } from '../use-account-mutation';
 import { EmailDigests } from '../../digests/components/EmailDigests';
 import { DownloadMyData } from './DownloadMyData';
+import { DeleteMyAccount } from './DeleteMyAccount';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -140,7 +141,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, and "Download my data". */
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, "Download my data" and "Delete my account". */
 export function ProfilePage() {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
@@ -163,6 +164,7 @@ export function ProfilePage() {
       <LogOutOtherDevicesForm />
       <MutedReaders />
       <DownloadMyData />
+      <DeleteMyAccount />
     </div>
   );
 }
