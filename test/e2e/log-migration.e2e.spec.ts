@@ -45,7 +45,7 @@ describe('npm run log:migrate', () => {
   const oldUser = { userId: randomUUID(), email: 'stored.before.sealing@example.test', password: 'a phrase from the v1 days' };
   const resetUser = { userId: randomUUID(), email: 'reset.before.sealing@example.test' };
   const logIn = (email: string, password: string) => site.call('POST', 'user/login', { body: { email, password, honeypot: '' } });
-  const events = (collection = EventLogCollection.Events) => site.store.collection<StoredEventDocument>(collection).find({}).toArray();
+  const events = (collection: string = EventLogCollection.Events) => site.store.collection<StoredEventDocument>(collection).find({}).toArray();
 
   beforeAll(async () => {
     site = await startSite(env);
