@@ -20,6 +20,7 @@ export * from './events/read-model-changes';
 export * from './api/catalog-responses';
 export * from './events/account-events';
 export * from './accounts/account-tokens';
+export * from './accounts/credentials';
 export * from './api/account-responses';
 export * from './events/social-events';
 export * from './events/library-events';
