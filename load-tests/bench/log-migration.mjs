@@ -10,9 +10,9 @@
 import * as contractsModule from '@shelf/contracts';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { saveFigures } from './lib/figures.mjs';
 import { benchEnv, LocalServices, root } from './lib/local-services.mjs';
 import { logWriter, storedEvent } from './lib/stored-events.mjs';
 import { writeSyntheticLog } from './lib/synthetic-log.mjs';
@@ -78,11 +78,7 @@ async function main() {
     const rate = EVENTS / (ms / 1000);
     console.log(`\nMigrated ${EVENTS.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s: ${Math.round(rate)} events/s (start-up ${((order[0]?.[1] ?? 0) / 1000).toFixed(1)} s; ${spans.join(', ')})`);
     for (const line of output.split('\n').filter((line) => /events copied|switched/.test(line))) console.log(`  ${line}`);
-    const results = join(root, 'load-tests/results');
-    mkdirSync(results, { recursive: true });
-    const file = join(results, `log-migration-${new Date().toISOString().slice(0, 10)}.json`);
-    writeFileSync(file, JSON.stringify({ events: EVENTS, accountEvents: ACCOUNT_EVENTS, ms, rate, phases }, null, 1));
-    console.log(`Figures: ${file}`);
+    console.log(`Figures: ${saveFigures('log-migration', { events: EVENTS, accountEvents: ACCOUNT_EVENTS, ms, rate, phases })}`);
   } finally {
     await local.stopAll();
   }

@@ -3,8 +3,7 @@
 // read as erased with no credential made for it.
 import { AccountEventType, ERASED_NAME, ERASED_TEXT, isSealed, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testEnv } from '@test/support';
-import { type Db, MongoClient } from 'mongodb';
+import { testDatabase } from '@test/support';
 import { migratedCredentialId, migrateEvent } from './migrate-event';
 
 const stored = (type: string, data: Record<string, unknown>, eventId = `event-${type}`): StoredEventDocument => ({
@@ -19,20 +18,8 @@ const stored = (type: string, data: Record<string, unknown>, eventId = `event-${
 });
 
 describe('migrateEvent', () => {
-  let client: MongoClient;
-  let db: Db;
-  let keys: PersonalKeys;
-
-  beforeAll(async () => {
-    client = await MongoClient.connect(testEnv(__filename).MONGO_URL);
-    db = client.db();
-    keys = new PersonalKeys(() => db);
-  });
-
-  afterAll(async () => {
-    await db.dropDatabase();
-    await client.close();
-  });
+  const db = testDatabase(__filename);
+  const keys = new PersonalKeys(db);
 
   it('rewrites a v1 registration as v2 naming a credential that holds its hash, its name and address sealed', async () => {
     const event = stored(AccountEventType.UserRegistered, { userId: 'u1', email: 'u1@example.test', username: 'Reader One', passwordHash: '$argon2id$hash' });
