@@ -152,4 +152,14 @@ describe('delete my account', () => {
     expect(await db.collection('account_credentials').countDocuments({ userId: second.user.user_id })).toBe(0);
     expect(await db.collection<{ _id: string; userId: string }>('account_claims').countDocuments({ userId: second.user.user_id, _id: { $regex: '^(email|username):' } })).toBe(0);
   }, 60_000);
+
+  it('frees the username once its 30 days are over', async () => {
+    // Last, since the newcomer takes the erased reader's name. The hold keeps no name, only its hash: its end is moved
+    // to the past, as 30 days would.
+    const holds = site.store.db!.collection<{ _id: string; userId: string; heldUntil?: Date }>('account_claims');
+    expect(await holds.countDocuments({ userId: reader.user.user_id, _id: { $regex: '^username-held:' } })).toBe(1);
+    await holds.updateMany({ userId: reader.user.user_id }, { $set: { heldUntil: new Date(Date.now() - 1000) } });
+    const body = { email: `newcomer.${Date.now()}@example.test`, password: PASSWORD, username: reader.user.username, honeypot: '' };
+    expect((await site.call('POST', 'user/register', { body, ip: '10.99.0.2' })).status).toBe(200);
+  });
 });
