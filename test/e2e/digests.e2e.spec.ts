@@ -26,11 +26,11 @@ import { appendComment, projectionsDone, type Reader, readModelSnapshot, rebuild
 const env = testEnv(__filename, { DIGEST_CHECK_EVERY_MS: String(3600_000) });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A fixed-offset zone (Etc/GMT±n) whose local hour is `hour` now: it is the morning there, whatever the time here. */
+/** A fixed-offset zone (UTC, or Etc/GMT±n) whose local hour is `hour` now: it is the morning there, whatever the time here. */
 function zoneAtLocalHour(hour: number): string {
   let offset = (((hour - new Date().getUTCHours()) % 24) + 24) % 24;
   if (offset > 14) offset -= 24;
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  return offset === 0 ? 'UTC' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
 const digestsTo = async (reader: Reader): Promise<(CaughtMail & { headers?: Record<string, string> })[]> =>

@@ -128,6 +128,8 @@ describe('AuditPage', () => {
       'user.operator-granted.v1',
       'user.operator-revoked.v1',
       'user.data-exported.v1',
+      'user.erasure-requested.v1',
+      'user.erased.v1',
     ]);
     expect(options[0]).toHaveTextContent('Any event');
     expect(options[8]).toHaveTextContent('Commenting suspension lifted');
