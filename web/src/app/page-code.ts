@@ -14,7 +14,7 @@ const codeOf: Record<PageData['page'], { preload?: () => Promise<void>; module?:
   chapter: {
     preload: ChapterPage.preload,
     module: 'src/features/chapter/components/ChapterPage.tsx',
-    readerFont: 'src/features/reader-settings/dyslexic-font.css',
+    readerFont: 'src/shared/reader-settings/dyslexic-font.css',
   },
   category: { preload: CategoryPage.preload, module: 'src/features/category/components/CategoryPage.tsx' },
 };

@@ -7,7 +7,7 @@ import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/ses
 import { ProfilePage } from './ProfilePage';
 
 // The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
-vi.mock('../../mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
+vi.mock('../../../shared/mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
 // The e-mail digests section loads its own data and has its own tests (EmailDigests.test.tsx).
 vi.mock('../../digests/components/EmailDigests', () => ({ EmailDigests: () => null }));
 

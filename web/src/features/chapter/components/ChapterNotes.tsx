@@ -1,5 +1,5 @@
 import type { ChapterContent } from '@shelf/contracts';
-import { Markdown } from '../../markdown/components/Markdown';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 
 const NOTES = [
   { field: 'footnote', title: 'Footnote' },

@@ -1,13 +1,13 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
-import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
+import { NotFoundPage } from '../../../shared/page/NotFoundPage';
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { HomePage } from '../../home/components/HomePage';
-import { storyFeedLinks, useFeedLinks } from '../../feeds/feed-links';
-import { usePageMeta } from '../../site-shell/use-page-meta';
-import { usePreloadReaderFont } from '../../reader-settings/reader-text-style';
+import { storyFeedLinks, useFeedLinks } from '../../../shared/feeds/feed-links';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
+import { usePreloadReaderFont } from '../../../shared/reader-settings/reader-text-style';
 import { CHAPTER_ID } from '../chapter-paths';
 import { useChapterPage } from '../queries';
 import { ChapterView } from './ChapterView';

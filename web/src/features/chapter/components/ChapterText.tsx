@@ -3,9 +3,9 @@ import { toString } from 'hast-util-to-string';
 import { countWords } from '@shelf/contracts';
 import { Fragment, useId, useMemo } from 'react';
 import { useServerRendered } from '../../../shared/state/hydration';
-import { markdownToHast } from '../../markdown/markdown-to-hast';
-import { renderHast } from '../../markdown/render-hast';
-import { AdSlot } from '../../site-shell/components/AdSlot';
+import { markdownToHast } from '../../../shared/markdown/markdown-to-hast';
+import { renderHast } from '../../../shared/markdown/render-hast';
+import { AdSlot } from '../../../shared/page/AdSlot';
 import { adPositions } from '../ad-positions';
 
 const PART_CLASS = 'chapter-text__part';

@@ -4,11 +4,11 @@ import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { CommentSection } from '../../comments/components/CommentSection';
 import { LikeButton } from '../../likes/components/LikeButton';
-import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
-import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
-import { RevisedNotice } from '../../reading-progress/components/RevisedNotice';
-import { useRecordProgress } from '../../reading-progress/use-record-progress';
-import { useResumePlace } from '../../reading-progress/use-resume-place';
+import { useReaderTextStyle } from '../../../shared/reader-settings/reader-text-style';
+import { ReaderSettings } from '../../../shared/reader-settings/components/ReaderSettings';
+import { RevisedNotice } from '../../../shared/reading-progress/components/RevisedNotice';
+import { useRecordProgress } from '../../../shared/reading-progress/use-record-progress';
+import { useResumePlace } from '../../../shared/reading-progress/use-resume-place';
 import { bookPath, chapterPath } from '../chapter-paths';
 import { useChapterKeys } from '../use-chapter-keys';
 import { useTapToggle } from '../use-tap-toggle';
@@ -20,7 +20,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { hasHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
 import { withThousands } from '../../../shared/text/whole-number';
-import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
+import { NewChapterNotice } from '../../../shared/new-chapters/components/NewChapterNotice';
 
 /** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
