@@ -3,16 +3,19 @@ import { type BookPageResponse, type ChapterListEntry, type ChapterPageResponse,
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookDetail } from '../test/books';
 import { fakeLiveClient } from '../test/fake-socket';
 import { emptySocialAnswer, json, stubFetch } from '../test/fetch';
 import { renderWithProviders } from '../test/render';
-import { BookRoute } from '../features/book-page/components/BookRoute';
+import { BookRoute } from './routes/BookRoute';
 import { BOOK_SLUG, chapterPageResponse } from '../features/chapter/chapter-page.fixture';
-import { ChapterPage } from '../features/chapter/components/ChapterPage';
+import { ChapterScreen } from './page-code';
 import type { LiveClient } from '../shared/live/live-client';
 import { LiveContext } from '../shared/live/live-context';
+
+// The chapter page's code is loaded before the cases, as before a server-rendered chapter hydrates.
+beforeAll(() => ChapterScreen.preload());
 
 let running: LiveClient | null = null;
 afterEach(() => running?.stop());
@@ -108,7 +111,7 @@ describe('the new chapter notice', () => {
     stubFetch((url) => emptySocialAnswer(url) ?? json(200, url.endsWith('/104') ? newChapter() : page));
     const { connected } = renderLive(
       <Routes>
-        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
       </Routes>,
       `/${BOOK_SLUG}/103`,
     );

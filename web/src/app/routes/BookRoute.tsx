@@ -1,11 +1,11 @@
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
-import { lazyComponent } from '../../../shared/ui/lazy-component';
-import { HomePage } from '../../home/components/HomePage';
-import { Boundary } from '../../../shared/ui/Boundary';
+import { lazyComponent } from '../../shared/ui/lazy-component';
+import { HomePage } from '../../features/home/components/HomePage';
+import { Boundary } from '../../shared/ui/Boundary';
 
 /** The story page's code, on demand (preloaded before a server-rendered story page hydrates). */
-export const BookPage = lazyComponent(() => import('./BookPage').then((m) => m.BookPage));
+export const BookScreen = lazyComponent(() => import('../screens/book').then((m) => m.BookScreen));
 
 /** /{bookIDSlug}: a story when the slug starts with a book id; any other single-segment path is unknown and shows home. */
 export function BookRoute() {
@@ -14,7 +14,7 @@ export function BookRoute() {
   if (bookId === null) return <HomePage />;
   return (
     <Boundary fallback={<p>Loading</p>}>
-      <BookPage key={bookId} bookId={bookId} bookIdSlug={slug} />
+      <BookScreen key={bookId} bookId={bookId} bookIdSlug={slug} />
     </Boundary>
   );
 }

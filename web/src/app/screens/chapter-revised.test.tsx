@@ -1,13 +1,16 @@
-import '../../../test/jsdom-polyfills';
+import '../../test/jsdom-polyfills';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { startSessionAtom } from '../../../shared/state/session.atoms';
-import { getAppStore } from '../../../shared/state/store';
-import { emptySocialAnswer, json, stubFetch } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
-import { BOOK_SLUG, chapterPageResponse } from '../chapter-page.fixture';
-import { ChapterPage } from './ChapterPage';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSessionAtom } from '../../shared/state/session.atoms';
+import { getAppStore } from '../../shared/state/store';
+import { emptySocialAnswer, json, stubFetch } from '../../test/fetch';
+import { renderWithProviders } from '../../test/render';
+import { BOOK_SLUG, chapterPageResponse } from '../../features/chapter/chapter-page.fixture';
+import { ChapterScreen } from '../page-code';
+
+// The chapter page's code is loaded before the cases, as before a server-rendered chapter hydrates.
+beforeAll(() => ChapterScreen.preload());
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 
@@ -24,7 +27,7 @@ function renderChapter(chapterId: number, { revised, chaptersRevised }: { revise
   });
   renderWithProviders(
     <Routes>
-      <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+      <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
     </Routes>,
     `/${BOOK_SLUG}/${chapterId}`,
   );

@@ -2,9 +2,9 @@ import type { BookPageResponse } from '@shelf/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { bookDetail, listBook } from '../../../test/books';
-import { emptySocialAnswer } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
+import { bookDetail, listBook } from '../../test/books';
+import { emptySocialAnswer } from '../../test/fetch';
+import { renderWithProviders } from '../../test/render';
 import { BookRoute } from './BookRoute';
 
 function answer(status: number, body: unknown) {

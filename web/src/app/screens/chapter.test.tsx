@@ -1,11 +1,14 @@
-import '../../../test/jsdom-polyfills';
+import '../../test/jsdom-polyfills';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptySocialAnswer } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
-import { BOOK_SLUG, chapterPageResponse } from '../chapter-page.fixture';
-import { ChapterPage } from './ChapterPage';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptySocialAnswer } from '../../test/fetch';
+import { renderWithProviders } from '../../test/render';
+import { BOOK_SLUG, chapterPageResponse } from '../../features/chapter/chapter-page.fixture';
+import { ChapterScreen } from '../page-code';
+
+// The chapter page's code is loaded before the cases, as before a server-rendered chapter hydrates.
+beforeAll(() => ChapterScreen.preload());
 
 function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -23,7 +26,7 @@ function renderChapter(chapterId: number, response: (id: number) => unknown = ch
   renderWithProviders(
     <>
       <Routes>
-        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
       </Routes>
       <Location />
     </>,
@@ -34,7 +37,7 @@ function renderChapter(chapterId: number, response: (id: number) => unknown = ch
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('ChapterPage', () => {
+describe('ChapterScreen', () => {
   it('shows Loading, then the book title linked to the book, the chapter title, word count and text', async () => {
     const fetchMock = renderChapter(102);
     expect(screen.getByText('Loading')).toBeInTheDocument();
@@ -54,7 +57,7 @@ describe('ChapterPage', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Internal server error"}', { status: 500 })));
     renderWithProviders(
       <Routes>
-        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
       </Routes>,
       `/${BOOK_SLUG}/2`,
     );
@@ -65,7 +68,7 @@ describe('ChapterPage', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Chapter not found"}', { status: 404 })));
     renderWithProviders(
       <Routes>
-        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
       </Routes>,
       `/${BOOK_SLUG}/999`,
     );
@@ -78,7 +81,7 @@ describe('ChapterPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(
       <Routes>
-        <Route path="/:bookIDSlug/:chapterID" element={<ChapterPage />} />
+        <Route path="/:bookIDSlug/:chapterID" element={<ChapterScreen />} />
       </Routes>,
       '/some-page/chapter-one',
     );
