@@ -11,11 +11,15 @@ import { renderWithProviders } from '../test/render';
 import { BookRoute } from './routes/BookRoute';
 import { BOOK_SLUG, chapterPageResponse } from '../features/chapter/chapter-page.fixture';
 import { ChapterScreen } from './page-code';
+import { preloadEveryLazyComponent } from '../shared/ui/lazy-component';
 import type { LiveClient } from '../shared/live/live-client';
 import { LiveContext } from '../shared/live/live-context';
 
-// The chapter page's code is loaded before the cases, as before a server-rendered chapter hydrates.
-beforeAll(() => ChapterScreen.preload());
+// The chapter page's code, and the parts it loads on demand, are loaded before the cases (as the server does).
+beforeAll(async () => {
+  await ChapterScreen.preload();
+  await preloadEveryLazyComponent();
+});
 
 let running: LiveClient | null = null;
 afterEach(() => running?.stop());

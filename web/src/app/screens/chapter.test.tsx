@@ -6,9 +6,13 @@ import { emptySocialAnswer } from '../../test/fetch';
 import { renderWithProviders } from '../../test/render';
 import { BOOK_SLUG, chapterPageResponse } from '../../features/chapter/chapter-page.fixture';
 import { ChapterScreen } from '../page-code';
+import { preloadEveryLazyComponent } from '../../shared/ui/lazy-component';
 
-// The chapter page's code is loaded before the cases, as before a server-rendered chapter hydrates.
-beforeAll(() => ChapterScreen.preload());
+// The chapter page's code, and the parts it loads on demand, are loaded before the cases (as the server does).
+beforeAll(async () => {
+  await ChapterScreen.preload();
+  await preloadEveryLazyComponent();
+});
 
 function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
