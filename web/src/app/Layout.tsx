@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
 import { hasLocalPlaces } from '../shared/reading-progress/use-has-reading-places';
-import { AdBlockBanner } from './shell/components/AdBlockBanner';
+import { AdBlockBanner } from './frame/components/AdBlockBanner';
 import { AdSlot } from '../shared/page/AdSlot';
-import { CookieBanner } from './shell/components/CookieBanner';
-import { Footer } from './shell/components/Footer';
-import { Header } from './shell/components/Header';
-import { SidePanel } from './shell/components/SidePanel';
+import { CookieBanner } from './frame/components/CookieBanner';
+import { Footer } from './frame/components/Footer';
+import { Header } from './frame/components/Header';
+import { SidePanel } from './frame/components/SidePanel';
 import { useHydrated } from '../shared/state/hydration';
 import { isLoggedInAtom } from '../shared/state/session.atoms';
 import { EarlyInputReplay } from './early-input';

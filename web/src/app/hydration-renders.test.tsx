@@ -8,7 +8,7 @@ import { bookDetail, listBook } from '../test/books';
 import { comment } from '../test/comments';
 import type * as BookPageModule from '../features/book-page/components/BookPage';
 import type * as CommentItemModule from '../features/comments/components/CommentItem';
-import type * as HeaderModule from './shell/components/Header';
+import type * as HeaderModule from './frame/components/Header';
 import { FakeSocket } from '../test/fake-socket';
 import { json, stubFetch } from '../test/fetch';
 
@@ -32,7 +32,7 @@ function countRendersAndFakeSockets() {
     await liveClientLoads;
     return original();
   });
-  vi.doMock('./shell/components/Header', async (original) => {
+  vi.doMock('./frame/components/Header', async (original) => {
     const { Header } = await original<typeof HeaderModule>();
     return { Header: () => (renders.Header++, Header()) };
   });
@@ -63,7 +63,7 @@ const page: EmbeddedPageData = { renderedAt: Date.now(), data: { page: 'story', 
 describe('a server-rendered story page after it has hydrated', () => {
   outsideActEnvironment();
   afterEach(() => {
-    for (const path of ['../shared/live/live-client', './shell/components/Header', '../features/book-page/components/BookPage', '../features/comments/components/CommentItem', 'socket.io-client']) vi.doUnmock(path);
+    for (const path of ['../shared/live/live-client', './frame/components/Header', '../features/book-page/components/BookPage', '../features/comments/components/CommentItem', 'socket.io-client']) vi.doUnmock(path);
     document.body.innerHTML = '';
     window.history.replaceState(null, '', '/');
   });
