@@ -56,6 +56,7 @@ describe('every route from 320 px up', () => {
     '/user/reply-notification',
     '/user/library',
     '/digests/unsubscribe?token=' + 'x'.repeat(60),
+    '/user/delete-account?token=' + 'x'.repeat(60),
     '/about-us',
     '/contact-us',
     '/dmca',

@@ -1,5 +1,6 @@
 // What an integration test needs to reach the services global-setup started, isolated from every other test file.
 import type { EnvVariables } from '@shelf/server-config';
+import { type Db, MongoClient } from 'mongodb';
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 
@@ -49,4 +50,21 @@ export async function waitForMail(address: string, timeoutMs = 10000, subject?: 
     if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The test file's own database through a driver client, empty before its tests and dropped after them: call it in a
+ * `describe`, and read the database from the function it returns once the tests run.
+ */
+export function testDatabase(testFile: string): () => Db {
+  let client: MongoClient | undefined;
+  beforeAll(async () => {
+    client = await MongoClient.connect(testEnv(testFile).MONGO_URL);
+    await client.db().dropDatabase();
+  });
+  afterAll(async () => {
+    await client?.db().dropDatabase();
+    await client?.close();
+  });
+  return () => client!.db();
 }

@@ -17,10 +17,11 @@
 // (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { saveFigures } from './lib/figures.mjs';
 import { benchEnv, LocalServices, root } from './lib/local-services.mjs';
 import { cpuMs, storePidOf } from './lib/process-cpu.mjs';
 import { writeSyntheticLog } from './lib/synthetic-log.mjs';
@@ -185,11 +186,7 @@ async function main() {
     });
     console.log(`CPU use by phase: ${busy.filter((line) => !/^(search|done) /.test(line)).join('; ')}`);
     console.log(`CPU per event: rebuild ${((last.cpu * 1000) / EVENTS).toFixed(0)} µs, store ${((last.storeCpu * 1000) / EVENTS).toFixed(0)} µs (${(last.cpu / 1000).toFixed(0)} s and ${(last.storeCpu / 1000).toFixed(0)} s in ${(ms / 1000).toFixed(0)} s)`);
-    const results = join(root, 'load-tests/results');
-    mkdirSync(results, { recursive: true });
-    const file = join(results, `rebuild-${new Date().toISOString().slice(0, 10)}${quick ? '-quick' : ''}.json`);
-    writeFileSync(file, JSON.stringify({ events: EVENTS, limits, bothCursors, ms, rate, phases, peak, final, samples }, null, 1));
-    console.log(`Figures: ${file}`);
+    console.log(`Figures: ${saveFigures('rebuild', { events: EVENTS, limits, bothCursors, ms, rate, phases, peak, final, samples }, quick ? '-quick' : '')}`);
   } finally {
     await local.stopAll();
   }

@@ -8,3 +8,4 @@ export { STORE_CALL_BOUNDS } from './store-call-bounds';
 export { STORE_POOL } from './store-pool';
 export { logLevelsFrom } from './log-levels';
 export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscribe-token';
+export { PersonalKeys } from './personal-keys';

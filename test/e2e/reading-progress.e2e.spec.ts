@@ -55,6 +55,20 @@ describe('reading progress', () => {
     expect((await recent(bob)).books).toEqual([]);
   });
 
+  it('moves the book’s place back to a chapter reopened where the reader was in it', async () => {
+    const [first] = books;
+    const at = (chapter: number, position: number) => ({ book_id: first.bookId, chapter_id: first.chapterIds[chapter], position });
+    await record(at(2, 0.5), bob);
+    await site.drained();
+    await record(at(0, 0.2), bob);
+    await site.drained();
+    // Back on chapter 3, at the place recorded in it before: not the same place in the book.
+    expect((await record(at(2, 0.5), bob)).body).toMatchObject({ recorded: true });
+    await site.drained();
+    expect((await progressOf(first.bookId, bob)).progress).toMatchObject({ chapter_id: first.chapterIds[2], position: 0.5 });
+    expect((await record(at(2, 0.5), bob)).body).toMatchObject({ recorded: false });
+  });
+
   it('merges a visitor’s positions into the account where they are newer, at login', async () => {
     const [first, second] = books;
     const merged = await site.call<MergeProgressResponse>('POST', 'user/reading-progress/merge', {
@@ -104,6 +118,6 @@ describe('reading progress', () => {
     const before = await readModelSnapshot(site.workers, names);
     await rebuild(site.workers, { api: site.api, names: ['reading-progress'] });
     expect(await readModelSnapshot(site.workers, names)).toEqual(before);
-    expect(before.rm_reading_progress).toHaveLength(1);
+    expect(before.rm_reading_progress).toHaveLength(2); // Alice's and Bob's
   });
 });

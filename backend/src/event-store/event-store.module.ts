@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import { PersonalKeys } from '@shelf/server-config';
+import type { Connection } from 'mongoose';
 import { EventStore } from './event-store';
 import { LOG_POSITION_MODEL, logPositionSchema } from './log-position.schema';
 import { LogWakeUps } from './log-wake-ups';
@@ -15,7 +17,12 @@ import { STORED_EVENT_MODEL, storedEventSchema } from './stored-event.schema';
       { name: PARTITION_HEAD_MODEL, schema: partitionHeadSchema },
     ]),
   ],
-  providers: [LogWakeUps, EventStore],
-  exports: [EventStore],
+  providers: [
+    LogWakeUps,
+    EventStore,
+    // The accounts' personal keys, which seal and open their events' personal fields (crypto-shredding).
+    { provide: PersonalKeys, useFactory: (connection: Connection) => new PersonalKeys(() => connection.db!), inject: [getConnectionToken()] },
+  ],
+  exports: [EventStore, PersonalKeys],
 })
 export class EventStoreModule {}

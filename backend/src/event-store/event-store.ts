@@ -16,6 +16,7 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
+import { PersonalKeys } from '@shelf/server-config';
 import { type Db, type MongoBulkWriteError, MongoServerError } from 'mongodb';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -83,6 +84,7 @@ export class EventStore implements OnModuleInit {
     @InjectModel(LOG_POSITION_MODEL) private readonly positions: Model<PositionDocument>,
     @InjectModel(PARTITION_HEAD_MODEL) private readonly heads: Model<PartitionHeadDocument>,
     private readonly wakeUps: LogWakeUps,
+    private readonly personalKeys: PersonalKeys,
   ) {}
 
   /** The collections and the indexes their schemas declare exist before the first append. */
@@ -111,7 +113,7 @@ export class EventStore implements OnModuleInit {
     for (let version = events.length + 1; ; version++) {
       const stored = await this.readStored(streamId, version);
       if (!stored) break;
-      events.push(toDomainEvent(stored));
+      events.push(toDomainEvent(await this.personalKeys.open(stored)));
     }
     this.streams.remember(streamId, events);
     return [...events];
@@ -154,7 +156,9 @@ export class EventStore implements OnModuleInit {
       };
     });
     const partition = partitionOf(partitionKey(streamId, docs[0].type, docs[0].data));
-    await this.groups.commit(ALL_PARTITIONS, { streamId, expectedVersion, partition, docs });
+    // Stored with their personal fields sealed (PersonalKeys); this process goes on with them as written.
+    const sealed = await Promise.all(docs.map(async (doc) => ({ ...doc, data: await this.personalKeys.seal(doc.type, doc.data, metadata) })));
+    await this.groups.commit(ALL_PARTITIONS, { streamId, expectedVersion, partition, docs: sealed });
     const appended = docs.map(toDomainEvent);
     this.streams.appended(streamId, expectedVersion, appended);
     return appended;

@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import type { PersonalKeys } from '@shelf/server-config';
 import { createHmac } from 'node:crypto';
 import { accessTokenKey } from '../modules/accounts/api/access-token-key';
 import { JwtStrategy } from '../modules/accounts/api/jwt.strategy';
@@ -9,8 +10,8 @@ const env = { authSecret: 'a handshake secret of thirty-two characters or more' 
 const claims = { sub: 'user-1', username: 'Reader', email: 'reader@example.test', email_verified: true };
 
 describe('HandshakeAuth', () => {
-  // Registers the 'jwt' strategy with passport, as AccountsModule does.
-  new JwtStrategy(env);
+  // Registers the 'jwt' strategy with passport, as AccountsModule does; 'user-erased' is an erased account.
+  new JwtStrategy(env, { isErased: async (userId: string) => userId === 'user-erased' } as PersonalKeys);
   const auth = new HandshakeAuth();
   const jwt = new JwtService({ secret: accessTokenKey(env), signOptions: { algorithm: 'HS256' } });
 
@@ -20,6 +21,10 @@ describe('HandshakeAuth', () => {
 
   it("makes a socket with a good access token its user's", async () => {
     expect(await auth.userIdOf(await jwt.signAsync(claims, { expiresIn: '15m' }))).toBe('user-1');
+  });
+
+  it("refuses an erased account's token", async () => {
+    await expect(auth.userIdOf(await jwt.signAsync({ ...claims, sub: 'user-erased' }, { expiresIn: '15m' }))).rejects.toThrow();
   });
 
   it('refuses an expired token as expired', async () => {

@@ -31,6 +31,13 @@ describe('toCommentView (comment display)', () => {
     expect(toCommentView({ ...entry, removed: true }, names).username).toBe('[removed]');
   });
 
+  it("shows an erased account's comment as [deleted account], named so now or since its events were erased", () => {
+    const erased = { username: '[deleted account]', comment_content: '[deleted account]', email_hash: null, user_id: null, edited_time: null, deleted_comment: false };
+    expect(toCommentView({ ...entry, edited_time: '2026-11-23T08:00:00.000Z' }, new Map([['u1', '[deleted account]']]))).toMatchObject(erased);
+    expect(toCommentView({ ...entry, username: '[deleted account]', comment_content: '', email_hash: '' })).toMatchObject(erased);
+    expect(toCommentView({ ...entry, deleted: true }, new Map([['u1', '[deleted account]']]))).toMatchObject({ username: '[deleted]', comment_content: '[deleted]' });
+  });
+
   it('never sends the text, author or avatar of a deleted or removed comment', () => {
     expect(toCommentView({ ...entry, deleted: true })).toMatchObject({ username: '[deleted]', comment_content: '[deleted]', email_hash: null, user_id: null, deleted_comment: true });
     expect(toCommentView({ ...entry, removed: true })).toMatchObject({

@@ -25,6 +25,16 @@ export const AccountEventType = {
   CommentingSuspensionLifted: 'user.commenting-suspension-lifted.v1',
   /** The reader downloaded what the site holds about them ("Download my data"); the event holds none of it. */
   DataExported: 'user.data-exported.v1',
+  /**
+   * The reader asked to delete their account, having re-entered their password: the workers e-mail them a single-use
+   * link that confirms it.
+   */
+  ErasureRequested: 'user.erasure-requested.v1',
+  /**
+   * The reader confirmed the deletion of their account: it can no longer log in, and its personal key is erased, so
+   * every personal field of its events reads as erased (PERSONAL_FIELDS) from then on, in rebuilds too.
+   */
+  UserErased: 'user.erased.v1',
 } as const;
 
 /**
@@ -66,6 +76,9 @@ export type CommentingSuspensionLiftedV1 = DomainEvent<typeof AccountEventType.C
  */
 export type DataExportedV1 = DomainEvent<typeof AccountEventType.DataExported, { userId: string; format: 'json' | 'html' }>;
 
+export type ErasureRequestedV1 = DomainEvent<typeof AccountEventType.ErasureRequested, { userId: string; email: string; username: string }>;
+export type UserErasedV1 = DomainEvent<typeof AccountEventType.UserErased, { userId: string }>;
+
 export type AccountEvent =
   | UserRegisteredV1
   | UserRegisteredV2
@@ -82,7 +95,9 @@ export type AccountEvent =
   | OperatorRevokedV1
   | CommentingSuspendedV1
   | CommentingSuspensionLiftedV1
-  | DataExportedV1;
+  | DataExportedV1
+  | ErasureRequestedV1
+  | UserErasedV1;
 
 export const accountStreams = {
   user: (userId: string): string => `user-${userId}`,

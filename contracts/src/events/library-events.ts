@@ -43,6 +43,11 @@ export const LibraryEventType = {
    * from a digest's link.
    */
   DigestChosen: 'library.digest-chosen.v1',
+  /**
+   * The reader's account was erased: their library (where they are in each book, their e-mail digests) is forgotten.
+   * Appended in the reader's library partition, whose consumer alone writes those documents.
+   */
+  ReaderForgotten: 'library.reader-forgotten.v1',
 } as const;
 
 /** What an e-mail digest lists: new replies to the reader's comments, or new chapters of their liked or shelved stories. */
@@ -92,7 +97,10 @@ export type LibraryEvent =
   | FeedTokenRevokedV1
   | MuteEvent
   | SpoilerFoldChosenV1
-  | DigestChosenV1;
+  | DigestChosenV1
+  | ReaderForgottenV1;
+
+export type ReaderForgottenV1 = DomainEvent<typeof LibraryEventType.ReaderForgotten, { user_id: string }>;
 
 /**
  * A reader's library streams all start `library-{user id}-`, so partitionKey keeps one reader's library in one
@@ -108,6 +116,8 @@ export const libraryStreams = {
   feedToken: (userId: string): string => `library-${userId}-feed-token`,
   /** The readers this reader muted and blocked: one short stream (at most MUTE_LIMIT of each at once). */
   mutes: (userId: string): string => `library-${userId}-mutes`,
+  /** The one event that forgets the reader's library when their account is erased. */
+  forgotten: (userId: string): string => `library-${userId}-forgotten`,
   /** The reader's choices about how the site reads to them (folding spoilers). */
   readerSettings: (userId: string): string => `library-${userId}-settings`,
   /** The reader's e-mail digest choices, both kinds. */

@@ -118,6 +118,8 @@ export const AUDITED_EVENT_TYPES = {
   [AccountEventType.OperatorGranted]: 'Operator role granted',
   [AccountEventType.OperatorRevoked]: 'Operator role revoked',
   [AccountEventType.DataExported]: 'Personal data exported',
+  [AccountEventType.ErasureRequested]: 'Account deletion requested',
+  [AccountEventType.UserErased]: 'Account deleted',
 } as const satisfies Partial<Record<EventType, string>>;
 export type AuditedEventType = keyof typeof AUDITED_EVENT_TYPES;
 export const isAuditedEventType = (type: string): type is AuditedEventType => Object.hasOwn(AUDITED_EVENT_TYPES, type);

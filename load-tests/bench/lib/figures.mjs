@@ -1,5 +1,8 @@
 // The statistics and text the benchmarks print their figures with: quantiles, timed calls, a trend, a table.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { root } from './local-services.mjs';
 
 /** The value at quantile `q` (0…1) of `values`, or null when there are none. */
 export function quantile(values, q) {
@@ -42,4 +45,13 @@ export function table(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Writes a run's figures to load-tests/results/<name>-<date><suffix>.json; resolves with the file's path. */
+export function saveFigures(name, figures, suffix = '') {
+  const results = join(root, 'load-tests/results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `${name}-${new Date().toISOString().slice(0, 10)}${suffix}.json`);
+  writeFileSync(file, JSON.stringify(figures, null, 1));
+  return file;
 }

@@ -42,6 +42,7 @@ describe('route table', () => {
     ['/user/register', 'Register'],
     ['/user/forgot-password', 'Forgot Password'],
     ['/user/reset-password-successful', 'Password Reset Successful'],
+    ['/user/delete-account', 'Delete your account'],
   ])('loads the screen of %s on demand', async (path, heading) => {
     stubFetch(() => json(200, emptyHome));
     renderWithProviders(<AppRoutes />, path);

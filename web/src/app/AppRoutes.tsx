@@ -35,6 +35,7 @@ const ResetPasswordPage = lazyPage(accountScreens, 'ResetPasswordPage');
 const ResetPasswordSuccessfulPage = lazyPage(accountScreens, 'ResetPasswordSuccessfulPage');
 const LogoutPage = lazyPage(accountScreens, 'LogoutPage');
 const ProfileScreen = lazyPage(accountScreens, 'ProfileScreen');
+const DeleteAccountPage = lazyPage(accountScreens, 'DeleteAccountPage');
 const DigestUnsubscribePage = lazyPage(accountScreens, 'DigestUnsubscribePage');
 const ReplyNotificationsPage = lazyPage(readerScreens, 'ReplyNotificationsPage');
 const LikedStoriesPage = lazyPage(readerScreens, 'LikedStoriesPage');
@@ -77,6 +78,7 @@ export const appRoutes = (
     <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
     <Route path="user/logout" element={page(<LogoutPage />)} />
     <Route path="user/profile" element={protectedPage(<ProfileScreen />)} />
+    <Route path="user/delete-account" element={page(<DeleteAccountPage />)} />
     <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
     <Route path="user/library" element={protectedPage(<LibraryPage />)} />
     <Route path="user/reply-notification" element={protectedPage(<ReplyNotificationsPage />)} />

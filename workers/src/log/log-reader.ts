@@ -11,6 +11,7 @@ import {
 import { type Db, MongoBulkWriteError } from 'mongodb';
 import { inChunks } from '../store-bulk';
 import { LateEvents } from './late-events';
+import { personalKeysOf } from './personal-keys-of';
 
 /** One place of a partition's log: the event there, or null for a place passed over (no event was stored for it). */
 export interface LogEntry {
@@ -265,6 +266,6 @@ export class LogReader {
     if (!position.eventDocumentId) return null;
     const stored = await this.events.findOne({ _id: position.eventDocumentId });
     if (!stored) return undefined;
-    return stored.eventId === position.eventId ? toDomainEvent(stored) : null;
+    return stored.eventId === position.eventId ? toDomainEvent(await personalKeysOf(this.db).open(stored)) : null;
   }
 }

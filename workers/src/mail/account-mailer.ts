@@ -7,6 +7,7 @@ import {
   type AccountTokenDocument,
   type AccountTokenPurpose,
   type AnyDomainEvent,
+  type ErasureRequestedV1,
   mailKey,
   type PasswordResetRequestedV1,
   type RegistrationAttemptedV1,
@@ -22,9 +23,9 @@ import type { ProjectionContext, Projector } from '../projections/projector';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 /**
- * Answers UserRegistered, VerificationResent and PasswordResetRequested with an e-mail holding a single-use link, and
- * tells the owner of an address someone tried to register with. The token is an HMAC of the event id under a key
- * derived from AUTH_SECRET, so the event applied again (a retry, a batch run again after a crash) makes the same token
+ * Answers UserRegistered, VerificationResent, PasswordResetRequested and ErasureRequested with an e-mail holding a
+ * single-use link, and tells the owner of an address someone tried to register with; an address erased since gets
+ * nothing. The token is an HMAC of the event id under a key derived from AUTH_SECRET, so the event applied again (a retry, a batch run again after a crash) makes the same token
  * (one stored hash, the same link) and nobody without the secret can predict one. The message is queued with the
  * batch (ProjectionContext.mail), and goes into the mail outbox once per event when the batch is stored.
  */
@@ -37,6 +38,7 @@ export class AccountMailer implements Projector {
     AccountEventType.VerificationResent,
     AccountEventType.PasswordResetRequested,
     AccountEventType.RegistrationAttempted,
+    AccountEventType.ErasureRequested,
   ];
   private readonly key: Buffer;
 
@@ -48,20 +50,24 @@ export class AccountMailer implements Projector {
   }
 
   async apply(event: AnyDomainEvent, { mail }: ProjectionContext): Promise<void> {
+    const send = (message: SendMailJobV1 | null) => (message ? mail(mailKey(event.id), message) : undefined);
     if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2 || event.type === AccountEventType.VerificationResent) {
-      mail(mailKey(event.id), await this.tokenMail(event, 'verify-email'));
+      send(await this.tokenMail(event, 'verify-email'));
     }
-    if (event.type === AccountEventType.PasswordResetRequested) mail(mailKey(event.id), await this.tokenMail(event, 'reset-password'));
-    if (event.type === AccountEventType.RegistrationAttempted) mail(mailKey(event.id), attemptMail(event.data, this.env.publicUrl));
+    if (event.type === AccountEventType.PasswordResetRequested) send(await this.tokenMail(event, 'reset-password'));
+    if (event.type === AccountEventType.ErasureRequested) send(await this.tokenMail(event, 'delete-account'));
+    if (event.type === AccountEventType.RegistrationAttempted && event.data.email !== '') send(attemptMail(event.data, this.env.publicUrl));
   }
 
   /** Stores the single-use token of the event's link (once however often it is applied) and makes its e-mail. */
   private async tokenMail(
-    event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1,
+    event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1 | ErasureRequestedV1,
     purpose: AccountTokenPurpose,
-  ): Promise<SendMailJobV1> {
+  ): Promise<SendMailJobV1 | null> {
     const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
     const { userId, email, username } = event.data;
+    // An address erased since (the account is gone): no token, no e-mail.
+    if (email === '') return null;
     const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);
     try {
       await this.connection
@@ -71,6 +77,7 @@ export class AccountMailer implements Projector {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // stored by an earlier try
     }
     const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams({ token, email })}`;
+    if (purpose === 'delete-account') return erasureMail(email, username, link);
     return purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
   }
 }
@@ -96,5 +103,13 @@ function resetMail(to: string, username: string, link: string): SendMailJobV1 {
     to,
     subject: 'Reset your Novel Shelf password',
     text: `Hello ${username},\n\nsomeone (hopefully you) asked to reset your password. Open this link to choose a new one:\n${link}\n\nThe link works for one hour and only once. If you did not ask, ignore this e-mail: your password stays as it is.\n`,
+  };
+}
+
+function erasureMail(to: string, username: string, link: string): SendMailJobV1 {
+  return {
+    to,
+    subject: 'Confirm the deletion of your Novel Shelf account',
+    text: `Hello ${username},\n\nyou asked to delete your Novel Shelf account. Open this link to confirm it:\n${link}\n\nDeleting it cannot be undone: you will no longer be able to log in, your comments will show "[deleted account]" without their text, and your likes, reading progress and e-mail address are forgotten. The link works for one hour and only once. If you did not ask, ignore this e-mail and change your password.\n`,
   };
 }

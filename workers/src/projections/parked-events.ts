@@ -9,6 +9,7 @@ import {
   toDomainEvent,
 } from '@shelf/contracts';
 import { type Db, MongoServerError } from 'mongodb';
+import { personalKeysOf } from '../log/personal-keys-of';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
@@ -63,6 +64,6 @@ export class ParkedEvents {
 
   async eventOf(parked: ParkedEventDocument): Promise<AnyDomainEvent | null> {
     const stored = await this.db.collection<StoredEventDocument>(EventLogCollection.Events).findOne({ _id: parked.eventDocumentId });
-    return stored ? toDomainEvent(stored) : null;
+    return stored ? toDomainEvent(await personalKeysOf(this.db).open(stored)) : null;
   }
 }

@@ -7,6 +7,7 @@ import { LogScan } from './log-scan';
 import { MemoryReadModels } from './memory-read-models';
 import type { RebuildProfile, RebuildProgress } from './rebuild-projections';
 import { Spool, type SpooledEntry } from './spool';
+import { personalKeysOf } from '../log/personal-keys-of';
 
 /**
  * Log entries whose documents the rebuild holds in memory while it reads the log: that many entries' worth of
@@ -69,8 +70,10 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
     flushed.catch(() => undefined);
     return flushed;
   };
-  const apply = (projectors: Projector[], partition: number, seq: number, raw: Buffer) =>
-    options.apply(projectors, partition, seq, toDomainEvent(BSON.deserialize(raw) as StoredEventDocument), models);
+  const keys = personalKeysOf(options.db);
+  await keys.preload();
+  const apply = async (projectors: Projector[], partition: number, seq: number, raw: Buffer) =>
+    options.apply(projectors, partition, seq, toDomainEvent(await keys.open(BSON.deserialize(raw) as StoredEventDocument)), models);
   const spool = await Spool.create();
   try {
     const scan = new LogScan(options.db);

@@ -9,6 +9,8 @@ import { UserGuard, VerifiedUserGuard } from '../../platform/auth/auth.guards';
 import { JwtStrategy } from './api/jwt.strategy';
 import { UserController } from './api/user.controller';
 import { AccountDirectory } from './application/account-directory';
+import { AccountErasure } from './application/account-erasure';
+import { RequestAccountErasureHandler } from './application/request-account-erasure.handler';
 import { UsersReadStore } from './infrastructure/users-read-store';
 import { ChangeOperatorRoleHandler } from './application/change-operator-role.handler';
 import { ChangePasswordHandler } from './application/change-password.handler';
@@ -48,8 +50,8 @@ import { UserRepository } from './infrastructure/user-repository';
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
     ChangePasswordHandler, ResendVerificationHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
-    RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore,
+    RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, RequestAccountErasureHandler, AccountErasure,
   ],
-  exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore],
+  exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, AccountErasure],
 })
 export class AccountsModule {}

@@ -8,15 +8,17 @@ import { SearchPresetsModule } from '../search-presets/search-presets.module';
 import { LikesModule } from '../likes/likes.module';
 import { MutesModule } from '../mutes/mutes.module';
 import { ShelvesModule } from '../shelves/shelves.module';
+import { AccountDeletionController } from './api/account-deletion.controller';
 import { DataExportController } from './api/data-export.controller';
+import { DeleteAccountHandler } from './application/delete-account.handler';
 import { BuildDataExportQuery } from './application/build-data-export.query';
 import { RecordDataExportHandler } from './application/record-data-export.handler';
 import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-store';
 
-/** A reader's own data: "Download my data" (issue 37, item 1). */
+/** A reader's own data: "Download my data", and "Delete my account" once its e-mailed link is followed. */
 @Module({
   imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
-  controllers: [DataExportController],
-  providers: [BuildDataExportQuery, RecordDataExportHandler, ReaderActivityReadStore],
+  controllers: [DataExportController, AccountDeletionController],
+  providers: [BuildDataExportQuery, RecordDataExportHandler, DeleteAccountHandler, ReaderActivityReadStore],
 })
 export class PersonalDataModule {}

@@ -1,4 +1,5 @@
 // The account's pages, loaded together on demand (one chunk, one entry in the route table's code).
+export { DeleteAccountPage } from '../../features/account/components/DeleteAccountPage';
 export { ForgotPasswordPage } from '../../features/account/components/ForgotPasswordPage';
 export { LoginPage } from '../../features/account/components/LoginPage';
 export { LogoutPage } from '../../features/account/components/LogoutPage';

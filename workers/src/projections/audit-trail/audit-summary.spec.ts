@@ -25,4 +25,10 @@ describe('what the audit trail records of an event', () => {
     );
     expect(auditRecord(event(AccountEventType.CommentingSuspended, { userId: 'u1', until: null, reason: 'Spam' })).summary).toBe('Commenting suspended for good: Spam');
   });
+
+  it('records a deletion and its request by account and time alone, with nothing of what was erased', () => {
+    const requested = auditRecord(event(AccountEventType.ErasureRequested, { userId: 'u1', email: 'gone@example.test', username: 'Gone' }));
+    expect(requested).toEqual({ target: 'u1', target_kind: 'user', summary: 'Account deletion requested; confirmation link e-mailed' });
+    expect(auditRecord(event(AccountEventType.UserErased, { userId: 'u1' }))).toEqual({ target: 'u1', target_kind: 'user', summary: 'Account deleted: personal key erased, sessions ended' });
+  });
 });

@@ -47,6 +47,11 @@ function accountSummary(event: Audited): string {
       return 'Operator role revoked';
     case AccountEventType.DataExported:
       return `Personal data exported (${event.data.format === 'html' ? 'readable summary' : 'JSON file'})`;
+    // The account's id and the time alone: nothing of what was erased.
+    case AccountEventType.ErasureRequested:
+      return 'Account deletion requested; confirmation link e-mailed';
+    case AccountEventType.UserErased:
+      return 'Account deleted: personal key erased, sessions ended';
     default:
       return event.type;
   }

@@ -25,6 +25,7 @@ import {
   threadId,
   type ThreadRef,
   type UsernameChangedV1,
+  type UserErasedV1,
   withComment,
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
@@ -82,11 +83,12 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
     AccountEventType.UsernameChanged,
+    AccountEventType.UserErased,
   ];
   readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.NameChangePages, C.CommentThreads, C.NameChangeHeads, C.CommentLikes];
 
-  async apply(event: CommentEvent | UsernameChangedV1, { push, place, models }: ProjectionContext): Promise<void> {
-    if (event.type === AccountEventType.UsernameChanged) return recordNameChange(models, event);
+  async apply(event: CommentEvent | UsernameChangedV1 | UserErasedV1, { push, place, models }: ProjectionContext): Promise<void> {
+    if (event.type === AccountEventType.UsernameChanged || event.type === AccountEventType.UserErased) return recordNameChange(models, event);
     const change = await this.project(threadStores(models), event, place);
     if (!change) return;
     const thread = threadOf(event);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type FeedTokenReadModel, LibraryEventType, LibraryReadModelCollection, type ReaderFeedsReadModel } from '@shelf/contracts';
+import { type FeedTokenReadModel, LibraryEventType, LibraryReadModelCollection, type ReaderFeedsReadModel, type ReaderForgottenV1 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
+import type { ReadModelStore } from '../read-models';
 import { type FeedTokenEvent, reduceFeedToken } from './feed-token-reducers';
 
 /**
@@ -12,13 +13,14 @@ import { type FeedTokenEvent, reduceFeedToken } from './feed-token-reducers';
 @Injectable()
 export class FeedTokensProjector implements Projector {
   readonly name = 'feed-tokens';
-  readonly handles = [LibraryEventType.FeedTokenCreated, LibraryEventType.FeedTokenRevoked];
+  readonly handles = [LibraryEventType.FeedTokenCreated, LibraryEventType.FeedTokenRevoked, LibraryEventType.ReaderForgotten];
   readonly owns = [LibraryReadModelCollection.FeedTokens, LibraryReadModelCollection.ReaderFeeds];
 
-  async apply(event: FeedTokenEvent, { models }: ProjectionContext): Promise<void> {
+  async apply(event: FeedTokenEvent | ReaderForgottenV1, { models }: ProjectionContext): Promise<void> {
     const readers = models.collection<ReaderFeedsReadModel>(LibraryReadModelCollection.ReaderFeeds);
     const tokens = models.collection<FeedTokenReadModel>(LibraryReadModelCollection.FeedTokens);
     const reader = await readers.findOne({ _id: event.data.user_id });
+    if (event.type === LibraryEventType.ReaderForgotten) return turnOff(reader, event, { readers, tokens });
     if ((reader?.version ?? 0) >= event.version) return;
     const token = await tokens.findOne({ _id: event.data.token_id });
     const change = reduceFeedToken(reader, token, event);
@@ -26,4 +28,15 @@ export class FeedTokensProjector implements Projector {
     await saveDocument(tokens, change.token, !token);
     await saveDocument(readers, change.reader, !reader);
   }
+}
+
+/** An erased reader's feed address stops answering: turned off as if they had turned it off (the version stays). */
+async function turnOff(
+  reader: ReaderFeedsReadModel | null,
+  event: ReaderForgottenV1,
+  { readers, tokens }: { readers: ReadModelStore<ReaderFeedsReadModel>; tokens: ReadModelStore<FeedTokenReadModel> },
+): Promise<void> {
+  if (!reader?.token_id) return;
+  await tokens.updateOne({ _id: reader.token_id }, { $set: { revoked_at: event.occurredAt } });
+  await readers.replaceOne({ _id: reader._id }, { token_id: null, created_at: null, version: reader.version });
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LibraryEventType, LibraryReadModelCollection, type MuteEvent, muteEffect, type ReaderMutesReadModel } from '@shelf/contracts';
+import { LibraryEventType, LibraryReadModelCollection, type MuteEvent, muteEffect, type ReaderForgottenV1, type ReaderMutesReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
 import { reduceMutes } from './mute-reducers';
@@ -12,12 +12,17 @@ import { reduceMutes } from './mute-reducers';
 @Injectable()
 export class MutesProjector implements Projector {
   readonly name = 'mutes';
-  readonly handles = [LibraryEventType.ReaderMuted, LibraryEventType.ReaderUnmuted, LibraryEventType.ReaderBlocked, LibraryEventType.ReaderUnblocked];
+  readonly handles = [LibraryEventType.ReaderMuted, LibraryEventType.ReaderUnmuted, LibraryEventType.ReaderBlocked, LibraryEventType.ReaderUnblocked, LibraryEventType.ReaderForgotten];
   readonly owns = [LibraryReadModelCollection.ReaderMutes];
 
-  async apply(event: MuteEvent, { push, models }: ProjectionContext): Promise<void> {
+  async apply(event: MuteEvent | ReaderForgottenV1, { push, models }: ProjectionContext): Promise<void> {
     const mutes = models.collection<ReaderMutesReadModel>(LibraryReadModelCollection.ReaderMutes);
     const current = await mutes.findOne({ _id: event.data.user_id });
+    // An erased reader's mutes and blocks go (they can no longer sign in to be spared anything); the version stays.
+    if (event.type === LibraryEventType.ReaderForgotten) {
+      if (current) await mutes.replaceOne({ _id: current._id }, { muted: [], blocked: [], version: current.version });
+      return;
+    }
     const next = reduceMutes(current, event);
     if (!next) return;
     await saveDocument(mutes, next, !current);

@@ -22,6 +22,11 @@ describe("an account's users document", () => {
     expect(reduceUser(suspended, event(5, AccountEventType.OperatorRevoked))).toMatchObject({ operator: false });
   });
 
+  it("names an erased account [deleted account], with no role or suspension left", () => {
+    const operator = fold(registered, event(2, AccountEventType.OperatorGranted), event(3, AccountEventType.CommentingSuspended, { until: null, reason: 'spam' }));
+    expect(reduceUser(operator, event(4, AccountEventType.UserErased))).toEqual({ _id: 'u1', username: '[deleted account]', operator: false, suspension: null, version: 4 });
+  });
+
   it('changes nothing for an event applied before, or before the registration', () => {
     const renamed = fold(registered, event(2, AccountEventType.UsernameChanged, { username: 'Anna' }));
     expect(reduceUser(renamed, event(2, AccountEventType.UsernameChanged, { username: 'Other' }))).toBeNull();

@@ -5,12 +5,22 @@ import {
   type OperatorGrantedV1,
   type OperatorRevokedV1,
   type UsernameChangedV1,
+  type UserErasedV1,
+  ERASED_NAME,
   type UserReadModel,
   type UserRegisteredV1,
   type UserRegisteredV2,
 } from '@shelf/contracts';
 
-export type UserEvent = UserRegisteredV1 | UserRegisteredV2 | UsernameChangedV1 | OperatorGrantedV1 | OperatorRevokedV1 | CommentingSuspendedV1 | CommentingSuspensionLiftedV1;
+export type UserEvent =
+  | UserRegisteredV1
+  | UserRegisteredV2
+  | UsernameChangedV1
+  | OperatorGrantedV1
+  | OperatorRevokedV1
+  | CommentingSuspendedV1
+  | CommentingSuspensionLiftedV1
+  | UserErasedV1;
 
 export const USER_EVENT_TYPES = [
   AccountEventType.UserRegistered,
@@ -20,6 +30,7 @@ export const USER_EVENT_TYPES = [
   AccountEventType.OperatorRevoked,
   AccountEventType.CommentingSuspended,
   AccountEventType.CommentingSuspensionLifted,
+  AccountEventType.UserErased,
 ] as const satisfies readonly UserEvent['type'][];
 
 /** The account after the event, or null when it changes nothing (applied before, or no registration yet). */
@@ -41,5 +52,7 @@ export function reduceUser(user: UserReadModel | null, event: UserEvent): UserRe
       return { ...next, suspension: { until: event.data.until, reason: event.data.reason } };
     case AccountEventType.CommentingSuspensionLifted:
       return { ...next, suspension: null };
+    case AccountEventType.UserErased:
+      return { ...next, username: ERASED_NAME, operator: false, suspension: null };
   }
 }

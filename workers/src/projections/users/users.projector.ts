@@ -8,7 +8,7 @@ import { reduceUser, USER_EVENT_TYPES, type UserEvent } from './user-reducers';
  * One document per account with what other people's pages show of it (name, role, suspension), so that queries read
  * it instead of replaying the user's stream. A user's events are all in one stream, so one partition's consumer is the
  * document's only writer. A new name is pushed to the open threads (their comments by the reader show it) once the
- * batch that holds it is stored.
+ * batch that holds it is stored. An erased account is named ERASED_NAME from then on.
  */
 @Injectable()
 export class UsersProjector implements Projector {
@@ -22,6 +22,6 @@ export class UsersProjector implements Projector {
     const next = reduceUser(current, event);
     if (!next) return;
     await saveDocument(users, next, !current);
-    if (event.type === AccountEventType.UsernameChanged) push({ kind: 'user-renamed', push: { user_id: next._id, username: next.username } });
+    if (event.type === AccountEventType.UsernameChanged || event.type === AccountEventType.UserErased) push({ kind: 'user-renamed', push: { user_id: next._id, username: next.username } });
   }
 }

@@ -79,3 +79,15 @@ export class TokenQuery {
 
 /** True when a bot filled the hidden field. */
 export const isBot = (body: WithHoneypot): boolean => (body.honeypot ?? '') !== '';
+
+export class ErasurePasswordBody extends WithHoneypot {
+  @IsString({ message: 'Please enter your password.' })
+  @MaxLength(PASSWORD_MAX * 8, { message: TOO_LONG })
+  password!: string;
+}
+
+export class ErasureTokenBody {
+  @IsString({ message: 'Invalid token.' })
+  @MaxLength(TEXT_LIMIT, { message: TOO_LONG })
+  token!: string;
+}

@@ -17,4 +17,7 @@ export const AccountLimits = {
   resendPerAddress: { name: 'resend:ip', limit: 10, ttl: hours(1) },
   resetPerAddress: { name: 'reset:ip', limit: 30, ttl: minutes(10) },
   resetPerToken: { name: 'reset:account', limit: 10, ttl: minutes(10) },
+  /** "Delete my account" (a password tried, an e-mail sent): per signed-in account; the link's confirmation per address. */
+  erasurePerAccount: { name: 'erasure:account', limit: 5, ttl: hours(1) },
+  erasurePerAddress: { name: 'erasure:ip', limit: 30, ttl: minutes(10) },
 } as const satisfies Record<string, RateLimit>;

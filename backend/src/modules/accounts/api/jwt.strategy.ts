@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { AccessTokenClaims } from '@shelf/contracts';
+import { PersonalKeys } from '@shelf/server-config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { accessTokenSecretKey } from './access-token-key';
@@ -11,7 +12,10 @@ import { accessTokenSecretKey } from './access-token-key';
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
-  constructor(@Inject(SERVICE_ENV) env: ServiceEnv) {
+  constructor(
+    @Inject(SERVICE_ENV) env: ServiceEnv,
+    private readonly keys: PersonalKeys,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // jsonwebtoken takes a KeyObject as it is; passport-jwt's types only name text and buffers.
@@ -21,8 +25,13 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  /** The claims the request acts with; a token without a user (no `sub`) is refused like a forged one. */
-  validate(claims: AccessTokenClaims): AccessTokenClaims | null {
-    return typeof claims.sub === 'string' && claims.sub !== '' ? claims : null;
+  /**
+   * The claims the request acts with; a token without a user (no `sub`) is refused like a forged one, and so is one of
+   * an erased account (its sessions end at once, not when the token runs out). Should the store not answer that, the
+   * token is taken as it is: it runs out within 15 minutes, and no refresh outlives an erasure.
+   */
+  async validate(claims: AccessTokenClaims): Promise<AccessTokenClaims | null> {
+    if (typeof claims.sub !== 'string' || claims.sub === '') return null;
+    return (await this.keys.isErased(claims.sub).catch(() => false)) ? null : claims;
   }
 }

@@ -10,6 +10,7 @@ import { ChangePasswordCommand } from '../application/change-password.command';
 import { ChangeUsernameCommand } from '../application/change-username.command';
 import { CheckResetTokenQuery } from '../application/check-reset-token.query';
 import { RegisterUserCommand } from '../application/register-user.command';
+import { RequestAccountErasureCommand } from '../application/request-account-erasure.command';
 import { RequestPasswordResetCommand } from '../application/request-password-reset.command';
 import { ResendVerificationCommand } from '../application/resend-verification.command';
 import { ResetPasswordCommand } from '../application/reset-password.command';
@@ -18,6 +19,7 @@ import { VerifyEmailCommand } from '../application/verify-email.command';
 import { AccountMessage } from '../domain/account-messages';
 import {
   EmailBody,
+  ErasurePasswordBody,
   isBot,
   LoginBody,
   NewPasswordBody,
@@ -138,6 +140,17 @@ export class UserController {
   async endOtherSessions(@Req() req: Request): Promise<MessageResponse> {
     await this.sessions.endOtherSessions(claimsOf(req));
     return { message: AccountMessage.otherSessionsEnded };
+  }
+
+  /** "Delete my account": the password again, then an e-mail with the link that confirms it. */
+  @Post('profile/delete-account')
+  @CommandRefusals
+  @HttpCode(200)
+  @UseGuards(UserGuard)
+  async requestErasure(@Req() req: Request, @Body() body: ErasurePasswordBody): Promise<MessageResponse> {
+    await this.countAttempt([AccountLimits.erasurePerAccount, claimsOf(req).sub]);
+    if (isBot(body)) return { message: AccountMessage.erasureRequested };
+    return { message: await this.commands.execute(new RequestAccountErasureCommand(claimsOf(req).sub, body.password)) };
   }
 
   /** Counts one attempt against each limit, all of them even past one; past any, 429 with the accounts' message. */

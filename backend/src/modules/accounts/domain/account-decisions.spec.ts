@@ -2,6 +2,8 @@ import { type AccountEvent, AccountEventType } from '@shelf/contracts';
 import { deciderSpec, foldStream, storedEvent } from '@test/decider-spec';
 import {
   decideEmailVerification,
+  decideErasure,
+  decideErasureRequest,
   decidePasswordChange,
   decidePasswordReset,
   decidePasswordResetRequest,
@@ -38,6 +40,9 @@ const changePassword = deciderSpec(user, (state, newPassword: string) => decideP
 const changePasswordBeforeHash = deciderSpec(user, (state, newPassword: string) => refuseBeforeHash((credentialId) => decidePasswordChange(state, newPassword, credentialId)));
 const rename = deciderSpec(user, decideUsernameChange);
 const resendVerification = deciderSpec(user, decideVerificationResend);
+const requestErasure = deciderSpec(user, decideErasureRequest);
+const erase = deciderSpec(user, (state, link: LinkStatus) => decideErasure(link, state));
+const erased = () => event(AccountEventType.UserErased);
 
 const expiredLink = 'This link has expired or was already used. Please request a new one.';
 const sessionExpired = 'Your session has expired. Please log in again.';
@@ -155,4 +160,30 @@ describe('asking for a new verification e-mail', () => {
   it('refuses once the address is verified', () => resendVerification.given(registered(), verified()).when().thenRefuses('invalid', 'Your e-mail is already verified.'));
 
   it('refuses a reader with no account', () => resendVerification.given().when().thenRefuses('unauthenticated'));
+});
+
+describe('asking to delete the account', () => {
+  it('records the request with the address and current name, for the e-mail that confirms it', () =>
+    requestErasure
+      .given(registered(), renamed())
+      .when(true)
+      .then(
+        [{ type: AccountEventType.ErasureRequested, data: { userId: 'u1', email: 'r@example.test', username: 'Renamed' } }],
+        'We have sent you an e-mail with a link to confirm the deletion of your account. The link works for one hour.',
+      ));
+
+  it('refuses a wrong password', () => requestErasure.given(registered()).when(false).thenRefuses('invalid', 'The password is not correct.'));
+
+  it('refuses an account already erased as signed out', () => requestErasure.given(registered(), erased()).when(true).thenRefuses('unauthenticated', 'Your session has expired. Please log in again.'));
+});
+
+describe('confirming the deletion with the link', () => {
+  it('erases the account', () => erase.given(registered()).when('valid').then([{ type: AccountEventType.UserErased, data: { userId: 'u1' } }], 'Your account has been deleted.'));
+
+  it('erases it once, however often the link is followed before it is used up', () => erase.given(registered(), erased()).when('valid').then([], 'Your account has been deleted.'));
+
+  it('refuses an unknown or expired link', () => {
+    erase.given(registered()).when('unknown').thenRefuses('invalid', 'Invalid token.');
+    erase.given(registered()).when('expired').thenRefuses('invalid', expiredLink);
+  });
 });

@@ -66,6 +66,20 @@ export function decideVerificationResend(user: UserState | null): AccountDecisio
   return done(AccountMessage.verificationResent, [{ type: AccountEventType.VerificationResent, data }]);
 }
 
+/** "Delete my account", once the reader has re-entered their password: the workers e-mail the link that confirms it. */
+export function decideErasureRequest(user: UserState | null, passwordMatches: boolean): AccountDecision {
+  if (!user) throw new DomainError('unauthenticated', AccountMessage.invalidRefreshToken);
+  if (!passwordMatches) throw refusal(AccountMessage.wrongPassword);
+  const data = { userId: user.userId, email: user.email, username: user.username };
+  return done(AccountMessage.erasureRequested, [{ type: AccountEventType.ErasureRequested, data }]);
+}
+
+/** The confirmed deletion: an account already erased (a link followed again after a crash) is erased once. */
+export function decideErasure(link: LinkStatus, user: UserState | null): AccountDecision {
+  refuseLink(link);
+  return done(AccountMessage.accountDeleted, user ? [{ type: AccountEventType.UserErased, data: { userId: user.userId } }] : []);
+}
+
 /** Always the same answer; only an account's address records a request (and so a reset e-mail). */
 export function decidePasswordResetRequest(user: UserState | null): AccountDecision {
   if (!user) return done(AccountMessage.resetSent);

@@ -20,4 +20,7 @@ export const AccountMessage = {
   otherSessionsEnded: 'You are logged out of every other device.',
   invalidRefreshToken: 'Your session has expired. Please log in again.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  erasureRequested: 'We have sent you an e-mail with a link to confirm the deletion of your account. The link works for one hour.',
+  wrongPassword: 'The password is not correct.',
+  accountDeleted: 'Your account has been deleted.',
 } as const;

@@ -37,3 +37,6 @@ export const isEmail = (email: string): boolean => email.length <= EMAIL_MAX && 
 
 /** Usernames are unique regardless of case. */
 export const usernameKey = (username: string): string => username.toLowerCase();
+
+/** An erased account's username is free again after this. */
+export const USERNAME_GRACE_MS = 30 * 24 * 3600_000;

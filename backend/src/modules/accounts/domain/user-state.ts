@@ -17,7 +17,7 @@ import {
  */
 export type PasswordCredential = { credentialId: string } | { v1EventVersion: number };
 
-/** A user as the account commands see it, folded from the user's stream. */
+/** A user as the account commands see it, folded from the user's stream: none once the account is erased. */
 export interface UserState {
   userId: string;
   email: string;
@@ -65,8 +65,11 @@ function apply(user: UserState | null, event: AccountEvent): UserState | null {
       return { ...next, suspension: { until: event.data.until, reason: event.data.reason } };
     case AccountEventType.CommentingSuspensionLifted:
       return { ...next, suspension: null };
+    case AccountEventType.UserErased:
+      return null;
     case AccountEventType.PasswordResetRequested:
     case AccountEventType.VerificationResent:
+    case AccountEventType.ErasureRequested:
     case AccountEventType.RegistrationAttempted: // in a stream of its own: never in the user's
     case AccountEventType.DataExported: // likewise
       return next;

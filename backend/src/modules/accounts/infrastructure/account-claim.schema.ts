@@ -7,6 +7,8 @@ export interface ClaimDocument {
   _id: string;
   userId: string;
   claimedAt: Date;
+  /** On an erased account's username hold (`username-held:{hash}`): the name is free again from then on. */
+  heldUntil?: Date;
 }
 
 export const accountClaimSchema = new Schema<ClaimDocument>(
@@ -14,6 +16,7 @@ export const accountClaimSchema = new Schema<ClaimDocument>(
     _id: { type: String, required: true },
     userId: { type: String, required: true },
     claimedAt: { type: Date, required: true },
+    heldUntil: { type: Date, required: false },
   },
   { collection: 'account_claims', versionKey: false },
 );

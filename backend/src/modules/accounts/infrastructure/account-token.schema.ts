@@ -7,7 +7,7 @@ export const ACCOUNT_TOKEN_MODEL = 'AccountToken';
 export const accountTokenSchema = new Schema<AccountTokenDocument>(
   {
     _id: { type: String, required: true },
-    purpose: { type: String, required: true, enum: ['verify-email', 'reset-password'] },
+    purpose: { type: String, required: true, enum: ['verify-email', 'reset-password', 'delete-account'] },
     userId: { type: String, required: true },
     email: { type: String, required: true },
     expiresAt: { type: Date, required: true },

@@ -21,6 +21,11 @@ export class AccountTokens {
     return { status: 'valid', token: found };
   }
 
+  /** Deletes every e-mail link of the user, used or not (their account is erased). */
+  async forgetAll(userId: string): Promise<void> {
+    await this.tokens.deleteMany({ userId });
+  }
+
   /**
    * Uses a token up: of two requests presenting it at once, only one gets it. The delete's count decides, which every
    * supported store reports atomically (FerretDB's findOneAndDelete hands the document to each of them).

@@ -28,21 +28,35 @@ export class Credentials {
     return credentialId;
   }
 
-  /** The hash of the user's password: its credential's, or for a password set by a v1 event, the one that event stored. */
+  /**
+   * The hash of the user's password: its credential's, or for a password set by a v1 event, the one that event stored.
+   * A v1 event the log migration (`npm run log:migrate`) has since rewritten as v2 names a credential instead: a user
+   * folded from the log before the switch (this process's streams) logs in with it all the same.
+   */
   async hashOf(user: UserState): Promise<string | null> {
     const { password } = user;
     if ('v1EventVersion' in password) {
-      const stored = (await this.store.readStoredData(accountStreams.user(user.userId), password.v1EventVersion)) as { passwordHash?: string } | null;
+      const stored = (await this.store.readStoredData(accountStreams.user(user.userId), password.v1EventVersion)) as { passwordHash?: string; credentialId?: string } | null;
+      if (stored?.credentialId) return this.credentialHash(user.userId, stored.credentialId);
       return stored?.passwordHash ?? null;
     }
-    const credential = await this.credentials.findById(password.credentialId).lean<CredentialDocument>().exec();
-    return credential?.userId === user.userId ? credential.passwordHash : null;
+    return this.credentialHash(user.userId, password.credentialId);
+  }
+
+  private async credentialHash(userId: string, credentialId: string): Promise<string | null> {
+    const credential = await this.credentials.findById(credentialId).lean<CredentialDocument>().exec();
+    return credential?.userId === userId ? credential.passwordHash : null;
+  }
+
+  /** Deletes every password hash of the user (their account is erased). */
+  async forgetAll(userId: string): Promise<void> {
+    await this.credentials.deleteMany({ userId });
   }
 
   /**
    * Deletes the credential of a password that a newer one has replaced, once the event naming the newer one is stored.
    * Only tidiness (nothing reads a replaced credential), so a failure is logged, not raised. A v1 event's hash stays in
-   * the log, which readers see without it.
+   * the log, which readers see without it, until the log migration moves it into a credential.
    */
   async retire(replaced: PasswordCredential): Promise<void> {
     if (!('credentialId' in replaced)) return;

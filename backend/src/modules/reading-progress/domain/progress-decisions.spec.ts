@@ -1,6 +1,6 @@
 import { type AnyDomainEvent, LibraryEventType } from '@shelf/contracts';
 import { deciderSpec, storedEvent, stream } from '@test/decider-spec';
-import { decideProgress } from './progress-decisions';
+import { decideProgress, type ProgressInput } from './progress-decisions';
 
 const ref = { user_id: 'u1', book_id: 7, chapter_id: 3 };
 const STREAM = 'library-u1-progress-7-3';
@@ -10,10 +10,14 @@ const textRead = (text_hash: string): AnyDomainEvent => storedEvent(STREAM, Libr
 const place = (position: number) => ({ type: LibraryEventType.ProgressRecorded, data: { ...ref, position } });
 const text = (text_hash: string) => ({ type: LibraryEventType.ChapterTextRead, data: { ...ref, text_hash } });
 
-/** Given the reader's stream of the chapter, when they are at `position` of the text `textHash` (null: not known). */
+/**
+ * Given the reader's stream of the chapter, when they are at `position` of the text `textHash` (null: not known), with
+ * their place in the book on chapter `bookPlace` (null: none known).
+ */
 const record = deciderSpec(
   (...events: AnyDomainEvent[]) => stream(...events),
-  (history, [position, textHash = null]: [number, (string | null)?]) => decideProgress(history, { userId: 'u1', bookId: 7, chapterId: 3, position, textHash }),
+  (history, [position, textHash = null, bookPlace = null]: [number, (string | null)?, ProgressInput['bookPlace']?]) =>
+    decideProgress(history, { userId: 'u1', bookId: 7, chapterId: 3, position, textHash, bookPlace }),
 );
 const moved = { recorded: true, revised: false };
 const still = { recorded: false, revised: false };
@@ -28,6 +32,19 @@ describe('recording reading progress', () => {
   it('records nothing when the reader is where they were last recorded', () => record.given(recorded(0.5)).when([0.5]).then([], still));
 
   it('records nothing for a move of less than a hundredth of the chapter', () => record.given(recorded(0.5)).when([0.505]).then([], still));
+
+  it("records the same position again when the book's place has gone to another chapter since", () => {
+    const last = recorded(0.5);
+    const later = new Date(Date.parse(last.occurredAt) + 60_000).toISOString();
+    record.given(last).when([0.5, null, { chapterId: 1, readAt: later }]).then([place(0.5)], moved);
+  });
+
+  it("records nothing where the reader stands still, the book's place on this chapter or on another before it", () => {
+    const last = recorded(0.5);
+    record.given(last).when([0.5, null, { chapterId: 3, readAt: last.occurredAt }]).then([], still);
+    // Projected before this chapter's last record (the read model not caught up yet): not a move.
+    record.given(last).when([0.5, null, { chapterId: 1, readAt: new Date(Date.parse(last.occurredAt) - 1).toISOString() }]).then([], still);
+  });
 
   it('compares with the last position recorded, not an earlier one', () => record.given(recorded(0.9), recorded(0.5)).when([0.5]).then([]));
 });

@@ -10,6 +10,7 @@ import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
 import { DownloadMyData } from './DownloadMyData';
+import { DeleteMyAccount } from './DeleteMyAccount';
 import { FormField } from '../../../shared/ui/FormField';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -139,7 +140,7 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, and "Download my data". The
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, "Download my data" and "Delete my account". The
  * e-mail digests section is the digests feature's, which the app passes in (app/screens/ProfileScreen.tsx). */
 export function ProfilePage({ emailDigests }: { emailDigests: ReactNode }) {
   usePageMeta('Profile');
@@ -163,6 +164,7 @@ export function ProfilePage({ emailDigests }: { emailDigests: ReactNode }) {
       <LogOutOtherDevicesForm />
       <MutedReaders />
       <DownloadMyData />
+      <DeleteMyAccount />
     </div>
   );
 }
