@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,6 +9,20 @@ const reactSuspense = { name: 'react', importNames: ['Suspense'], message: 'Use 
 const sharedZone = { regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ imports neither app/ nor features/.' };
 // The app's links are shared/ui/Link (react-router's Link brings data-router prefetching into the entry).
 const routerLink = { name: 'react-router-dom', importNames: ['Link'], message: 'Use shared/ui/Link.' };
+const featureAppZone = { regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' };
+// Each web feature's own zone: it may import its own files and shared/, never another feature, reached from inside
+// the feature (`../../likes/…`) or through features/ (`../../../features/likes/…`), dynamic import() too.
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherFeatureZone = (own) => ({
+  regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((name) => name !== own).join('|')})(/|$)`,
+  message: 'A feature never imports another feature: move what both need into shared/, or let app/ compose them.',
+});
+const otherFeatureLoad = (own) => ({
+  selector: `ImportExpression[source.value=/${otherFeatureZone(own).regex.replaceAll('/', '\\/')}/]`,
+  message: otherFeatureZone(own).message,
+});
 
 // Another backend module's insides: its layers, reached from a module (`../../other/application/…`) or from outside one
 // (`../modules/other/infrastructure/…`).
@@ -37,15 +52,16 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink] }] },
   },
-  // Web import zones (docs/layout.md): `app/` composes features and shared; features never import `app/`;
-  // `shared/` (UI, API client, store, session, site config) imports neither `app/` nor `features/`.
+  // Web import zones (docs/layout.md): `app/` composes features and shared and decides routing; a feature imports
+  // neither `app/` nor another feature; `shared/` (what several features need) imports neither `app/` nor `features/`.
   // web/src/lint-zones.test.ts proves these rules fire.
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
+  ...webFeatures.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [{ regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' }] }],
+      'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [featureAppZone, otherFeatureZone(feature)] }],
+      'no-restricted-syntax': ['error', otherFeatureLoad(feature)],
     },
-  },
+  })),
   {
     files: ['web/src/shared/**/*.{ts,tsx}'],
     rules: {

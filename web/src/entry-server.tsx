@@ -10,7 +10,7 @@ import { AppRoutes } from './app/AppRoutes';
 import { pageModules, pageReaderFont } from './app/page-code';
 import { pageRequestOf } from './app/page-request';
 import { seedPageData } from './app/seed-page-data';
-import { type PageMeta, PageMetaContext } from './features/site-shell/use-page-meta';
+import { type PageMeta, PageMetaContext } from './shared/page/use-page-meta';
 import { createQueryClient } from './shared/api/query-client';
 import { SITE_DESCRIPTION, SITE_NAME } from './shared/config/site-config';
 import { preloadEveryLazyComponent } from './shared/ui/lazy-component';

@@ -9,7 +9,7 @@ const eslint = new ESLint({ cwd: repoRoot });
 
 async function zoneErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${filePath}` });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => ['no-restricted-imports', 'no-restricted-syntax'].includes(message.ruleId ?? '')).map((message) => message.message);
 }
 
 // Loading ESLint and its TypeScript parser takes seconds when the whole suite runs at once.
@@ -28,10 +28,20 @@ describe('web import zones', { timeout: 30_000 }, () => {
     expect(await zoneErrors('web/src/shared/api/sample.ts', "import { App } from '../../app/App';\nexport const x = App;\n")).toHaveLength(1);
   });
 
-  it('lets features import shared/ and other features, and app/ import both', async () => {
-    const featureCode = "import { Modal } from '../../../shared/ui/Modal';\nimport { LikeButton } from '../../likes/components/LikeButton';\nexport const x = [Modal, LikeButton];\n";
+  it('refuses a feature importing another feature, from inside it or through features/', async () => {
+    const refusal = expect.stringContaining('A feature never imports another feature');
+    expect(await zoneErrors('web/src/features/book-page/components/Sample.tsx', "import { LikeButton } from '../../likes/components/LikeButton';\nexport const x = LikeButton;\n")).toEqual([refusal]);
+    expect(await zoneErrors('web/src/features/chapter/sample.ts', "export { useComments } from '../comments/queries';\n")).toEqual([refusal]);
+    expect(await zoneErrors('web/src/features/home/components/Sample.tsx', "export { SearchPage } from '../../../features/search/components/SearchPage';\n")).toEqual([refusal]);
+    expect(await zoneErrors('web/src/features/likes/sample.ts', "export const load = () => import('../comments/components/CommentSection');\n")).toEqual([refusal]);
+  });
+
+  it('lets a feature import its own files and shared/, and app/ import features and shared/', async () => {
+    const featureCode =
+      "import { Modal } from '../../../shared/ui/Modal';\nimport { BookCardList } from '../../../shared/book-lists/components/BookCardList';\nimport { useBookPage } from '../queries';\nimport { LinkedList } from './LinkedList';\nexport const x = [Modal, BookCardList, useBookPage, LinkedList];\n";
     expect(await zoneErrors('web/src/features/book-page/components/Sample.tsx', featureCode)).toEqual([]);
-    const appCode = "import { HomePage } from '../features/home/components/HomePage';\nimport { getAppStore } from '../shared/state/store';\nexport const x = [HomePage, getAppStore];\n";
+    const appCode =
+      "import { HomePage } from '../features/home/components/HomePage';\nimport { LikeButton } from '../features/likes/components/LikeButton';\nimport { getAppStore } from '../shared/state/store';\nexport const x = [HomePage, LikeButton, getAppStore];\n";
     expect(await zoneErrors('web/src/app/Sample.tsx', appCode)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { BookRoute } from '../features/book-page/components/BookRoute';
+import { BookRoute } from './routes/BookRoute';
 import { HomePage } from '../features/home/components/HomePage';
 import { lazyComponent } from '../shared/ui/lazy-component';
 import { Layout } from './Layout';
-import { CategoryPage, ChapterPage } from './page-code';
+import { CategoryPage, ChapterScreen } from './page-code';
 import { Boundary } from '../shared/ui/Boundary';
 
 type PropsOf<Component> = Component extends ComponentType<infer Props> ? Props & object : never;
@@ -34,7 +34,7 @@ const ForgotPasswordPage = lazyPage(accountScreens, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(accountScreens, 'ResetPasswordPage');
 const ResetPasswordSuccessfulPage = lazyPage(accountScreens, 'ResetPasswordSuccessfulPage');
 const LogoutPage = lazyPage(accountScreens, 'LogoutPage');
-const ProfilePage = lazyPage(accountScreens, 'ProfilePage');
+const ProfileScreen = lazyPage(accountScreens, 'ProfileScreen');
 const DeleteAccountPage = lazyPage(accountScreens, 'DeleteAccountPage');
 const DigestUnsubscribePage = lazyPage(accountScreens, 'DigestUnsubscribePage');
 const ReplyNotificationsPage = lazyPage(readerScreens, 'ReplyNotificationsPage');
@@ -77,7 +77,7 @@ export const appRoutes = (
     <Route path="user/reset-password" element={page(<ResetPasswordPage />)} />
     <Route path="user/reset-password-successful" element={page(<ResetPasswordSuccessfulPage />)} />
     <Route path="user/logout" element={page(<LogoutPage />)} />
-    <Route path="user/profile" element={protectedPage(<ProfilePage />)} />
+    <Route path="user/profile" element={protectedPage(<ProfileScreen />)} />
     <Route path="user/delete-account" element={page(<DeleteAccountPage />)} />
     <Route path="user/liked-story" element={protectedPage(<LikedStoriesPage />)} />
     <Route path="user/library" element={protectedPage(<LibraryPage />)} />
@@ -88,7 +88,7 @@ export const appRoutes = (
     <Route path="admin/moderation" element={page(<ModerationPage />)} />
     <Route path="admin/audit" element={page(<AuditPage />)} />
     <Route id="story" path=":bookIDSlug" element={<BookRoute />} />
-    <Route id="chapter" path=":bookIDSlug/:chapterID" element={page(<ChapterPage />)} />
+    <Route id="chapter" path=":bookIDSlug/:chapterID" element={page(<ChapterScreen />)} />
     <Route id="unknown" path="*" element={<HomePage />} />
   </Route>
 );

@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
-import { hasLocalPlaces } from '../features/reading-progress/use-has-reading-places';
-import { AdBlockBanner } from '../features/site-shell/components/AdBlockBanner';
-import { AdSlot } from '../features/site-shell/components/AdSlot';
-import { CookieBanner } from '../features/site-shell/components/CookieBanner';
-import { Footer } from '../features/site-shell/components/Footer';
-import { Header } from '../features/site-shell/components/Header';
-import { SidePanel } from '../features/site-shell/components/SidePanel';
+import { hasLocalPlaces } from '../shared/reading-progress/use-has-reading-places';
+import { AdBlockBanner } from './frame/components/AdBlockBanner';
+import { AdSlot } from '../shared/page/AdSlot';
+import { CookieBanner } from './frame/components/CookieBanner';
+import { Footer } from './frame/components/Footer';
+import { Header } from './frame/components/Header';
+import { SidePanel } from './frame/components/SidePanel';
 import { useHydrated } from '../shared/state/hydration';
 import { isLoggedInAtom } from '../shared/state/session.atoms';
 import { EarlyInputReplay } from './early-input';
@@ -16,7 +16,7 @@ import { lazyComponent } from '../shared/ui/lazy-component';
 import { Boundary } from '../shared/ui/Boundary';
 
 const MergeVisitorProgress = lazyComponent(() =>
-  import('../features/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
+  import('../shared/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
 );
 
 /**

@@ -8,7 +8,7 @@ import { bookDetail, listBook } from '../test/books';
 import { comment } from '../test/comments';
 import type * as BookPageModule from '../features/book-page/components/BookPage';
 import type * as CommentItemModule from '../features/comments/components/CommentItem';
-import type * as HeaderModule from '../features/site-shell/components/Header';
+import type * as HeaderModule from './frame/components/Header';
 import { FakeSocket } from '../test/fake-socket';
 import { json, stubFetch } from '../test/fetch';
 
@@ -28,11 +28,11 @@ let loadLiveClient = () => undefined as void;
  */
 function countRendersAndFakeSockets() {
   const liveClientLoads = new Promise<void>((resolve) => (loadLiveClient = resolve));
-  vi.doMock('../features/live/live-client', async (original) => {
+  vi.doMock('../shared/live/live-client', async (original) => {
     await liveClientLoads;
     return original();
   });
-  vi.doMock('../features/site-shell/components/Header', async (original) => {
+  vi.doMock('./frame/components/Header', async (original) => {
     const { Header } = await original<typeof HeaderModule>();
     return { Header: () => (renders.Header++, Header()) };
   });
@@ -63,7 +63,7 @@ const page: EmbeddedPageData = { renderedAt: Date.now(), data: { page: 'story', 
 describe('a server-rendered story page after it has hydrated', () => {
   outsideActEnvironment();
   afterEach(() => {
-    for (const path of ['../features/live/live-client', '../features/site-shell/components/Header', '../features/book-page/components/BookPage', '../features/comments/components/CommentItem', 'socket.io-client']) vi.doUnmock(path);
+    for (const path of ['../shared/live/live-client', './frame/components/Header', '../features/book-page/components/BookPage', '../features/comments/components/CommentItem', 'socket.io-client']) vi.doUnmock(path);
     document.body.innerHTML = '';
     window.history.replaceState(null, '', '/');
   });

@@ -1,20 +1,20 @@
 import type { PageData } from '@shelf/contracts';
-import { BookPage } from '../features/book-page/components/BookRoute';
+import { BookScreen } from './routes/BookRoute';
 import { lazyComponent } from '../shared/ui/lazy-component';
 
 // The code of the pages the server renders, other than home (which is in the app's entry): loaded on demand, and
 // before a server-rendered page of theirs hydrates.
 
 export const CategoryPage = lazyComponent(() => import('../features/category/components/CategoryPage').then((m) => m.CategoryPage));
-export const ChapterPage = lazyComponent(() => import('../features/chapter/components/ChapterPage').then((m) => m.ChapterPage));
+export const ChapterScreen = lazyComponent(() => import('./screens/chapter').then((m) => m.ChapterScreen));
 
 const codeOf: Record<PageData['page'], { preload?: () => Promise<void>; module?: string; readerFont?: string }> = {
   home: {},
-  story: { preload: BookPage.preload, module: 'src/features/book-page/components/BookPage.tsx' },
+  story: { preload: BookScreen.preload, module: 'src/app/screens/book.tsx' },
   chapter: {
-    preload: ChapterPage.preload,
-    module: 'src/features/chapter/components/ChapterPage.tsx',
-    readerFont: 'src/features/reader-settings/dyslexic-font.css',
+    preload: ChapterScreen.preload,
+    module: 'src/app/screens/chapter.tsx',
+    readerFont: 'src/shared/reader-settings/dyslexic-font.css',
   },
   category: { preload: CategoryPage.preload, module: 'src/features/category/components/CategoryPage.tsx' },
 };

@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
 import { bookKeys } from '../features/book-page/query-keys';
 import { categoryKeys } from '../features/category/query-keys';
 import { chapterKeys } from '../features/chapter/query-keys';
-import { homeKeys } from '../features/home/queries';
+import { homeKeys } from '../shared/home/queries';
 import { ApiError } from '../shared/api/api-error';
 
 /** The query of the page that holds the answer. */

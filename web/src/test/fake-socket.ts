@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@shelf/contracts';
 import { getAppStore } from '../shared/state/store';
-import { LiveClient, type LiveSocket, type OpenSocket } from '../features/live/live-client';
+import { LiveClient, type LiveSocket, type OpenSocket } from '../shared/live/live-client';
 
 /** A stand-in for a socket.io socket: records what the client does and lets the test play the server. */
 export class FakeSocket {

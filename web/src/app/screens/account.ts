@@ -3,7 +3,7 @@ export { DeleteAccountPage } from '../../features/account/components/DeleteAccou
 export { ForgotPasswordPage } from '../../features/account/components/ForgotPasswordPage';
 export { LoginPage } from '../../features/account/components/LoginPage';
 export { LogoutPage } from '../../features/account/components/LogoutPage';
-export { ProfilePage } from '../../features/account/components/ProfilePage';
+export { ProfileScreen } from './ProfileScreen';
 export { RegisterPage } from '../../features/account/components/RegisterPage';
 export { ResetPasswordPage } from '../../features/account/components/ResetPasswordPage';
 export { ResetPasswordSuccessfulPage } from '../../features/account/components/ResetPasswordSuccessfulPage';

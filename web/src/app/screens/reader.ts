@@ -2,4 +2,4 @@
 export { LibraryPage } from '../../features/library/components/LibraryPage';
 export { LikedStoriesPage } from '../../features/liked-stories/components/LikedStoriesPage';
 export { ReplyNotificationsPage } from '../../features/reply-inbox/components/ReplyNotificationsPage';
-export { ProtectedRoute } from '../../features/session/components/ProtectedRoute';
+export { ProtectedRoute } from '../../shared/session/components/ProtectedRoute';

@@ -1,7 +1,7 @@
 import { LivePush } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLiveEvent, useLiveOperatorsRoom, useLiveReconnect } from '../live/live-context';
+import { useLiveEvent, useLiveOperatorsRoom, useLiveReconnect } from '../../shared/live/live-context';
 import { operatorKeys } from './queries';
 
 /** Pushes this close together (a burst of reports) cause one refetch. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { fetchUnreadCount } from '../badges/api';
+import { fetchUnreadCount } from '../../shared/badges/api';
 import { userAtom } from '../../shared/state/session.atoms';
 import { fetchReplies } from './api';
 

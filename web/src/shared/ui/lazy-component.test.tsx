@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 // eslint-disable-next-line no-restricted-imports -- the test's own boundary, around the component under test
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent, preloadEveryLazyComponent } from './lazy-component';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
@@ -24,6 +24,23 @@ describe('lazyComponent', () => {
     render(
       <Suspense fallback={<p>Loading...</p>}>
         <Lazy name="reader" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Hello reader')).toBeInTheDocument();
+  });
+
+  it('preloads, for the server, every lazy component and those their code declares in turn', async () => {
+    let Inner: ReturnType<typeof lazyComponent<{ name: string }>> | undefined;
+    // The outer component's code, once loaded, declares the inner one (a page with a part loaded on demand).
+    const Outer = lazyComponent(async () => {
+      Inner ??= lazyComponent(async () => Greeting);
+      const Declared = Inner;
+      return ({ name }: { name: string }) => <Declared name={name} />;
+    });
+    await preloadEveryLazyComponent();
+    render(
+      <Suspense fallback={<p>Loading...</p>}>
+        <Outer name="reader" />
       </Suspense>,
     );
     expect(screen.getByText('Hello reader')).toBeInTheDocument();

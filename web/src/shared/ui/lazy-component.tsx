@@ -36,7 +36,14 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   return Object.assign(Component, { preload });
 }
 
-/** Loads the code of every lazy component (the server renders any page at once). */
-export const preloadEveryLazyComponent = async (): Promise<void> => {
-  await Promise.all(preloads.map((preload) => preload()));
-};
+/**
+ * Loads the code of every lazy component (the server renders any page at once), and of those that code declares in
+ * turn (a page's parts loaded on demand).
+ */
+export async function preloadEveryLazyComponent(): Promise<void> {
+  for (let loaded = 0; loaded < preloads.length; ) {
+    const round = preloads.slice(loaded);
+    loaded = preloads.length;
+    await Promise.all(round.map((preload) => preload()));
+  }
+}

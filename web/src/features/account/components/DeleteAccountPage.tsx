@@ -4,7 +4,7 @@ import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { clearSessionAtom } from '../../../shared/state/session.atoms';
 import { FormMessage } from '../../../shared/ui/FormMessage';
 import { Link } from '../../../shared/ui/Link';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { deleteAccount } from '../account-deletion-api';
 

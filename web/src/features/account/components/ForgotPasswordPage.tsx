@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { requestPasswordReset } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
 import { FormField } from '../../../shared/ui/FormField';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLogOut } from '../../session/use-log-out';
+import { useLogOut } from '../../../shared/session/use-log-out';
 
 /** /user/logout: logs out and goes home; it has no screen of its own. */
 export function LogoutPage() {

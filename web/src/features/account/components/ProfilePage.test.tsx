@@ -7,9 +7,7 @@ import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/ses
 import { ProfilePage } from './ProfilePage';
 
 // The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
-vi.mock('../../mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
-// The e-mail digests section loads its own data and has its own tests (EmailDigests.test.tsx).
-vi.mock('../../digests/components/EmailDigests', () => ({ EmailDigests: () => null }));
+vi.mock('../../../shared/mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 
@@ -41,7 +39,7 @@ describe('ProfilePage', () => {
   it('refuses the current username without asking the server', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     const fetchMock = stubAccountFetch(() => json(200, {}));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     changeUsernameTo('reader');
     expect(within(usernameForm()).getByRole('alert')).toHaveTextContent(
       'The new username cannot be the same as the old username. Please choose a different username.',
@@ -53,7 +51,7 @@ describe('ProfilePage', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     getAppStore().set(tokenAtom, null);
     stubAccountFetch(() => json(200, {}));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     changeUsernameTo('someone-else');
     expect(within(usernameForm()).getByRole('alert')).toHaveTextContent('No token found. Please log in again.');
   });
@@ -61,7 +59,7 @@ describe('ProfilePage', () => {
   it('changes the username with the bearer token and updates the stored user record', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     const fetchMock = stubAccountFetch(() => json(200, { message: 'Your username has been changed.' }));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     changeUsernameTo('renamed');
     expect(await within(usernameForm()).findByRole('status')).toHaveTextContent('Your username has been changed.');
     expect(bodyOf(fetchMock, '/api/user/profile/change-username')).toEqual({ newUsername: 'renamed', honeypot: '' });
@@ -73,7 +71,7 @@ describe('ProfilePage', () => {
   it('shows a refused username change verbatim and keeps the stored username', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     stubAccountFetch(() => json(400, { statusCode: 400, success: false, message: 'This username is already taken. Please choose another one.' }));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     changeUsernameTo('taken');
     expect(await within(usernameForm()).findByRole('alert')).toHaveTextContent('This username is already taken. Please choose another one.');
     expect(getAppStore().get(userAtom)?.username).toBe('reader');
@@ -82,7 +80,7 @@ describe('ProfilePage', () => {
   it('does not send differing passwords, and clears the fields after an attempt', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     const fetchMock = stubAccountFetch(() => json(200, { message: 'Your password has been changed.' }));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     changePassword('first-password', 'other-password');
     expect(within(passwordForm()).getByRole('alert')).toHaveTextContent('New password and confirmed password are not the same, please check again.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -106,7 +104,7 @@ describe('ProfilePage: log out of all other devices', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     let answer!: (response: Response) => void;
     const fetchMock = stubAccountFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     fireEvent.click(button());
     expect(button()).toBeDisabled();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -123,7 +121,7 @@ describe('ProfilePage: log out of all other devices', () => {
       if (url === '/api/user/token') return json(200, { token: 'new', refreshToken: 'r2' });
       return (init.headers as Record<string, string>).Authorization === 'Bearer new' ? json(200, ended) : json(401, { message: 'Unauthorized' });
     });
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     fireEvent.click(button());
     expect(await within(devicesSection()).findByRole('status')).toHaveTextContent(ended.message);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
@@ -139,7 +137,7 @@ describe('ProfilePage: log out of all other devices', () => {
   ])('shows %s on failure', async (_case, response, text) => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     stubAccountFetch(() => response);
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     fireEvent.click(button());
     expect(await within(devicesSection()).findByRole('alert')).toHaveTextContent(text);
   });
@@ -147,7 +145,7 @@ describe('ProfilePage: log out of all other devices', () => {
   it('offers an unverified reader a new verification e-mail and shows the answer, or the refusal', async () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user: { ...user, email_verified: false } });
     const fetchMock = stubAccountFetch(() => json(200, { message: 'We have sent you a new verification e-mail. Its link works for 48 hours.' }));
-    const first = renderWithProviders(<ProfilePage />);
+    const first = renderWithProviders(<ProfilePage emailDigests={null} />);
     const section = screen.getByRole('region', { name: 'Verify Your E-mail' });
     expect(section).toHaveTextContent('Your e-mail reader@example.com is not verified yet.');
     fireEvent.click(within(section).getByRole('button', { name: 'Resend verification e-mail' }));
@@ -156,7 +154,7 @@ describe('ProfilePage: log out of all other devices', () => {
     first.unmount();
 
     stubAccountFetch(() => json(429, { message: 'Too many attempts. Please wait a while and try again.' }));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a while and try again.');
   });
@@ -164,7 +162,7 @@ describe('ProfilePage: log out of all other devices', () => {
   it('offers no verification e-mail to a verified reader', () => {
     getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
     stubAccountFetch(() => json(200, {}));
-    renderWithProviders(<ProfilePage />);
+    renderWithProviders(<ProfilePage emailDigests={null} />);
     expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
   });
 });

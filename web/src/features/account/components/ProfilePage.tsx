@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
-import { renameAuthorInCache } from '../../comments/queries';
-import { MutedReaders } from '../../mutes/components/MutedReaders';
-import { SpoilerFoldSetting } from '../../reading-progress/components/SpoilerFoldSetting';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { renameAuthorInCache } from '../../../shared/comments/queries';
+import { MutedReaders } from '../../../shared/mutes/components/MutedReaders';
+import { SpoilerFoldSetting } from '../../../shared/reading-progress/components/SpoilerFoldSetting';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
 import { useAccountMutation } from '../use-account-mutation';
-import { EmailDigests } from '../../digests/components/EmailDigests';
 import { DownloadMyData } from './DownloadMyData';
 import { DeleteMyAccount } from './DeleteMyAccount';
 import { FormField } from '../../../shared/ui/FormField';
@@ -141,8 +140,9 @@ function LogOutOtherDevicesForm() {
   );
 }
 
-/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, "Download my data" and "Delete my account". */
-export function ProfilePage() {
+/** /user/profile (login required): the reader's account, a new verification e-mail while it is unverified, a username change, a password change, the spoiler-fold setting, the e-mail digests, a log-out of all other devices, the readers muted and blocked, "Download my data" and "Delete my account". The
+ * e-mail digests section is the digests feature's, which the app passes in (app/screens/ProfileScreen.tsx). */
+export function ProfilePage({ emailDigests }: { emailDigests: ReactNode }) {
   usePageMeta('Profile');
   const user = useAtomValue(userAtom);
   return (
@@ -160,7 +160,7 @@ export function ProfilePage() {
       <ChangeUsernameForm />
       <ChangePasswordForm />
       <SpoilerFoldSetting />
-      <EmailDigests />
+      {emailDigests}
       <LogOutOtherDevicesForm />
       <MutedReaders />
       <DownloadMyData />

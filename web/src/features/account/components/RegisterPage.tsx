@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from '../../../shared/ui/Link';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { register } from '../api';
 import { FormField } from '../../../shared/ui/FormField';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { checkResetToken, resetPassword } from '../api';
 import { FormField } from '../../../shared/ui/FormField';

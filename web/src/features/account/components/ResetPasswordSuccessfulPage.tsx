@@ -1,5 +1,5 @@
 import { Link } from '../../../shared/ui/Link';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function ResetPasswordSuccessfulPage() {
   usePageMeta('Password Reset Successful');

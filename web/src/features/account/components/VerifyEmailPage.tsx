@@ -3,7 +3,7 @@ import { useStore } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
 import { clearSessionAtom } from '../../../shared/state/session.atoms';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { AccountText, failureMessage } from '../account-messages';
 import { verifyEmail } from '../api';
 import { FormMessage } from '../../../shared/ui/FormMessage';

@@ -1,23 +1,20 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
-import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
+import { NotFoundPage } from '../../../shared/page/NotFoundPage';
 import { type BookDetail, storySlug } from '@shelf/contracts';
-import { type ReactNode, useMemo } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { BookCardList } from '../../book-lists/components/BookCardList';
-import { CommentSection } from '../../comments/components/CommentSection';
-import { LikeButton } from '../../likes/components/LikeButton';
-import { Markdown } from '../../markdown/components/Markdown';
-import { FeedLinks } from '../../feeds/components/FeedLinks';
-import { storyFeedLinks, useFeedLinks } from '../../feeds/feed-links';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { BookCardList } from '../../../shared/book-lists/components/BookCardList';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
+import { FeedLinks } from '../../../shared/feeds/components/FeedLinks';
+import { storyFeedLinks, useFeedLinks } from '../../../shared/feeds/feed-links';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
-import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
-import { ShelfControl } from '../../library/components/ShelfControl';
-import { ContinueReadingButton } from '../../reading-progress/components/ContinueReadingButton';
-import { useBookProgress } from '../../reading-progress/queries';
+import { NewChapterNotice } from '../../../shared/new-chapters/components/NewChapterNotice';
+import { ContinueReadingButton } from '../../../shared/reading-progress/components/ContinueReadingButton';
+import { useBookProgress } from '../../../shared/reading-progress/queries';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
@@ -59,8 +56,16 @@ function BookFacts({ book }: { book: BookDetail }) {
   );
 }
 
+/** What the story page shows that other features draw; the app passes them in (app/screens/book.tsx). */
+export interface BookPageParts {
+  LikeButton: ComponentType<{ bookId: number }>;
+  ShelfControl: ComponentType<{ bookId: number }>;
+  CommentSection: ComponentType<{ bookId: number; chapterId: null }>;
+}
+
 /** Story detail (/{bookIDSlug}). */
-export function BookPage({ bookId, bookIdSlug }: { bookId: number; bookIdSlug: string }) {
+export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookIdSlug: string; parts: BookPageParts }) {
+  const { LikeButton, ShelfControl, CommentSection } = parts;
   const { data, isPending, isError, error } = useBookPage(bookId, bookIdSlug);
   const { chaptersRead, chaptersRevised } = useBookProgress(bookId);
   const book = data?.bookDetails;

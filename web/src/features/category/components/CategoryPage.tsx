@@ -1,9 +1,9 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { PagedBookList } from '../../book-lists/components/PagedBookList';
-import { usePageParam } from '../../book-lists/use-page-param';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { PagedBookList } from '../../../shared/book-lists/components/PagedBookList';
+import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useCategoryPage } from '../queries';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

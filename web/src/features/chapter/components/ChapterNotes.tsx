@@ -1,5 +1,5 @@
 import type { ChapterContent } from '@shelf/contracts';
-import { Markdown } from '../../markdown/components/Markdown';
+import { MarkdownOnDemand } from '../../../shared/markdown/components/MarkdownOnDemand';
 
 const NOTES = [
   { field: 'footnote', title: 'Footnote' },
@@ -16,7 +16,7 @@ export function ChapterNotes({ chapter }: { chapter: ChapterContent }) {
       {notes.map(({ field, title }) => (
         <aside key={field} className="chapter-note" aria-label={title}>
           <h2>{title}</h2>
-          <Markdown text={chapter[field]} />
+          <MarkdownOnDemand text={chapter[field]} />
         </aside>
       ))}
     </>

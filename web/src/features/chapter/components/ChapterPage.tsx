@@ -1,27 +1,22 @@
 import { isNotFound } from '../../../shared/api/is-not-found';
-import { NotFoundPage } from '../../site-shell/components/NotFoundPage';
-import { bookIdOfSlug } from '@shelf/contracts';
+import { NotFoundPage } from '../../../shared/page/NotFoundPage';
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { HomePage } from '../../home/components/HomePage';
-import { storyFeedLinks, useFeedLinks } from '../../feeds/feed-links';
-import { usePageMeta } from '../../site-shell/use-page-meta';
-import { usePreloadReaderFont } from '../../reader-settings/reader-text-style';
-import { CHAPTER_ID } from '../chapter-paths';
+import { storyFeedLinks, useFeedLinks } from '../../../shared/feeds/feed-links';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
+import { usePreloadReaderFont } from '../../../shared/reader-settings/reader-text-style';
 import { useChapterPage } from '../queries';
-import { ChapterView } from './ChapterView';
+import { type ChapterParts, ChapterView } from './ChapterView';
 import './chapter.css';
 
-/** Route /:bookIDSlug/:chapterID. A path that names no book id and chapter id is unknown, so it shows home. */
-export function ChapterPage() {
-  const { bookIDSlug = '', chapterID = '' } = useParams();
-  if (bookIdOfSlug(bookIDSlug) === null || !CHAPTER_ID.test(chapterID)) return <HomePage />;
-  return <ChapterLoader bookIDSlug={bookIDSlug} chapterID={chapterID} />;
+interface ChapterPageProps {
+  bookIDSlug: string;
+  chapterID: string;
+  parts: ChapterParts;
 }
 
-/** Loads the chapter, then shows it. */
-function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterID: string }) {
+/** A chapter (/:bookIDSlug/:chapterID): loads it, then shows it. */
+export function ChapterPage({ bookIDSlug, chapterID, parts }: ChapterPageProps) {
   const { data, isPending, error } = useChapterPage(bookIDSlug, chapterID);
   const title = data ? `${data.chapterContent.title} - ${data.bookDetails.english_book_name} | ${SITE_NAME}` : SITE_NAME;
   usePageMeta(title, data ? `Read ${data.chapterContent.title} of ${data.bookDetails.english_book_name} on ${SITE_NAME}.` : undefined);
@@ -33,5 +28,5 @@ function ChapterLoader({ bookIDSlug, chapterID }: { bookIDSlug: string; chapterI
   if (isPending) return <p>Loading</p>;
   if (isNotFound(error)) return <NotFoundPage what="chapter" />;
   if (error) return <p role="alert">Error</p>;
-  return <ChapterView key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} />;
+  return <ChapterView key={data.chapterContent.chapter_id} bookIDSlug={bookIDSlug} page={data} parts={parts} />;
 }

@@ -3,25 +3,26 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as MarkdownToHast from '../../markdown/markdown-to-hast';
-import { ChapterText } from './ChapterText';
+import type * as MarkdownToHast from '../../../shared/markdown/markdown-to-hast';
+import { ChapterText, ParsedText } from './ChapterText';
 
 // Ten paragraphs of 30, 30, 90, 60, 190, 190, 30, 170, 20 and 90 words: ads follow paragraphs 2, 4, 5, 7 and 9.
 const content = [30, 30, 90, 60, 190, 190, 30, 170, 20, 90].map((words, i) => `P${i + 1} *${'word '.repeat(words - 1).trim()}*`).join('\n\n');
 
 describe('ChapterText on a page the server rendered', () => {
   afterEach(() => {
-    vi.doUnmock('../../markdown/markdown-to-hast');
+    vi.doUnmock('../../../shared/markdown/markdown-to-hast');
     vi.useRealTimers();
     document.body.innerHTML = '';
   });
 
   it("hydrates keeping the server's HTML, without parsing the chapter again, and places the ads as the server would", async () => {
+    await ParsedText.preload(); // as the server does before it renders
     const serverHtml = renderToString(<ChapterText content={content} />);
     document.body.innerHTML = `<div id="root">${serverHtml}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{}</script>`;
     const parsed = vi.fn();
     vi.resetModules();
-    vi.doMock('../../markdown/markdown-to-hast', async (original) => {
+    vi.doMock('../../../shared/markdown/markdown-to-hast', async (original) => {
       const actual = await original<typeof MarkdownToHast>();
       return { ...actual, markdownToHast: (...args: Parameters<typeof actual.markdownToHast>) => (parsed(), actual.markdownToHast(...args)) };
     });

@@ -1,28 +1,15 @@
-import type { RootContent } from 'hast';
-import { toString } from 'hast-util-to-string';
-import { countWords } from '@shelf/contracts';
-import { Fragment, useId, useMemo } from 'react';
-import { useServerRendered } from '../../../shared/state/hydration';
-import { markdownToHast } from '../../markdown/markdown-to-hast';
-import { renderHast } from '../../markdown/render-hast';
-import { AdSlot } from '../../site-shell/components/AdSlot';
-import { adPositions } from '../ad-positions';
+import { useId, useMemo } from 'react';
+import { hasHydrated, useServerRendered } from '../../../shared/state/hydration';
+import { lazyComponent } from '../../../shared/ui/lazy-component';
+import { ChapterTextParts, PART_CLASS } from './ChapterTextParts';
 
-const PART_CLASS = 'chapter-text__part';
-
-const isBlank = (node: RootContent) => node.type === 'text' && node.value.trim() === '';
-
-/** The chapter's blocks in parts: a part ends after each block where the running word count passes a threshold. */
-function partsOf(content: string): RootContent[][] {
-  const blocks = markdownToHast(content).children.filter((node) => !isBlank(node));
-  const adAfter = new Set(adPositions(blocks.map((block) => countWords(toString(block)))));
-  const parts: RootContent[][] = [[]];
-  blocks.forEach((block, index) => {
-    parts[parts.length - 1].push(block);
-    if (adAfter.has(index)) parts.push([]);
-  });
-  return parts;
-}
+/**
+ * The chapter drawn from its Markdown. The Markdown pipeline (unified, remark, rehype) is the page's largest script: a
+ * chapter the server rendered keeps the server's HTML and never loads it; a chapter opened in the app loads it at once,
+ * while the chapter itself is fetched.
+ */
+export const ParsedText = lazyComponent(() => import('./ParsedChapterText').then((m) => m.ParsedChapterText));
+if (hasHydrated()) void ParsedText.preload();
 
 /** The HTML of each part of the server-rendered chapter text `text`. */
 const partsHtmlOf = (text: HTMLElement): string[] => [...text.querySelectorAll(`:scope > .${PART_CLASS}`)].map((part) => part.innerHTML);
@@ -36,21 +23,6 @@ const partsHtmlOf = (text: HTMLElement): string[] => [...text.querySelectorAll(`
 export function ChapterText({ content }: { content: string }) {
   const id = useId();
   const kept = useServerRendered(id, content, partsHtmlOf);
-  const parts = useMemo(
-    () =>
-      kept
-        ? kept.map((html) => <div className={PART_CLASS} dangerouslySetInnerHTML={{ __html: html }} />)
-        : partsOf(content).map((blocks) => <div className={PART_CLASS}>{renderHast({ type: 'root', children: blocks })}</div>),
-    [kept, content],
-  );
-  return (
-    <div id={id} className="chapter-text markdown">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {part}
-          {index < parts.length - 1 && <AdSlot name={`chapter-${index + 1}`} />}
-        </Fragment>
-      ))}
-    </div>
-  );
+  const keptParts = useMemo(() => kept?.map((html) => <div className={PART_CLASS} dangerouslySetInnerHTML={{ __html: html }} />), [kept]);
+  return keptParts ? <ChapterTextParts id={id} parts={keptParts} /> : <ParsedText id={id} content={content} />;
 }

@@ -1,14 +1,12 @@
 import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
 import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
-import { CommentSection } from '../../comments/components/CommentSection';
-import { LikeButton } from '../../likes/components/LikeButton';
-import { useReaderTextStyle } from '../../reader-settings/reader-text-style';
-import { ReaderSettings } from '../../reader-settings/components/ReaderSettings';
-import { RevisedNotice } from '../../reading-progress/components/RevisedNotice';
-import { useRecordProgress } from '../../reading-progress/use-record-progress';
-import { useResumePlace } from '../../reading-progress/use-resume-place';
+import { useReaderTextStyle } from '../../../shared/reader-settings/reader-text-style';
+import { ReaderSettings } from '../../../shared/reader-settings/components/ReaderSettings';
+import { RevisedNotice } from '../../../shared/reading-progress/components/RevisedNotice';
+import { useRecordProgress } from '../../../shared/reading-progress/use-record-progress';
+import { useResumePlace } from '../../../shared/reading-progress/use-resume-place';
 import { bookPath, chapterPath } from '../chapter-paths';
 import { useChapterKeys } from '../use-chapter-keys';
 import { useTapToggle } from '../use-tap-toggle';
@@ -20,21 +18,28 @@ import { Modal } from '../../../shared/ui/Modal';
 import { hasHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
 import { withThousands } from '../../../shared/text/whole-number';
-import { NewChapterNotice } from '../../new-chapters/components/NewChapterNotice';
+import { NewChapterNotice } from '../../../shared/new-chapters/components/NewChapterNotice';
 
-/** Where the like button (filled by the likes feature) and the comment section (by the comments feature) go. */
+/** Where the like button and the comment section go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
 export const COMMENTS_CONTAINER_ID = 'chapter-comments';
 
 type Panel = 'chapters' | 'settings' | null;
 
+/** What the chapter page shows that other features draw; the app passes them in (app/screens/chapter.tsx). */
+export interface ChapterParts {
+  LikeButton: ComponentType<{ bookId: number }>;
+  CommentSection: ComponentType<{ bookId: number; chapterId: number }>;
+}
+
 interface ChapterViewProps {
   bookIDSlug: string;
   page: ChapterPageResponse;
+  parts: ChapterParts;
 }
 
 /** The chapter page of the spec: heading, text, notes, navigation, control bars, chapter list and settings. */
-export function ChapterView({ bookIDSlug, page }: ChapterViewProps) {
+export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSection } }: ChapterViewProps) {
   const { chapterContent: chapter, chapterList, bookDetails, nextBook } = page;
   const [barShown, setBarShown] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Markdown } from '../../markdown/components/Markdown';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 
 /** A comment taller than this many lines shows this many, with Read more. */
 export const COLLAPSED_LINES = 12;

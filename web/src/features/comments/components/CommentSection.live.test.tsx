@@ -7,8 +7,8 @@ import { fakeLiveClient } from '../../../test/fake-socket';
 import { json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
-import type { LiveClient } from '../../live/live-client';
-import { LiveContext } from '../../live/live-context';
+import type { LiveClient } from '../../../shared/live/live-client';
+import { LiveContext } from '../../../shared/live/live-context';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { CommentSection } from './CommentSection';
 

@@ -8,8 +8,8 @@ import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
 import { getAppStore } from '../../../shared/state/store';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
-import type { LiveClient } from '../../live/live-client';
-import { LiveContext } from '../../live/live-context';
+import type { LiveClient } from '../../../shared/live/live-client';
+import { LiveContext } from '../../../shared/live/live-context';
 import { CommentSection } from './CommentSection';
 
 /** A thread of five comments the API answers two at a time; the page after `held`, once, when `release` is called. */

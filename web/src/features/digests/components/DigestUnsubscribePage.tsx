@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { unsubscribeDigest } from '../api';
 
 export const UNSUBSCRIBE_TEXT = {

@@ -1,19 +1,19 @@
 import type { BookListItem } from '@shelf/contracts';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
-import { BookCardList } from '../../book-lists/components/BookCardList';
+import { BookCardList } from '../../../shared/book-lists/components/BookCardList';
 import { lazyComponent } from '../../../shared/ui/lazy-component';
-import { releaseContinueRowRoom } from '../../reading-progress/continue-row-room';
-import { useHasReadingPlaces } from '../../reading-progress/use-has-reading-places';
+import { releaseContinueRowRoom } from '../../../shared/reading-progress/continue-row-room';
+import { useHasReadingPlaces } from '../../../shared/reading-progress/use-has-reading-places';
 import { useHydrated } from '../../../shared/state/hydration';
-import { FeedLinks } from '../../feeds/components/FeedLinks';
-import { latestFeedLinks, useFeedLinks } from '../../feeds/feed-links';
-import { usePageMeta } from '../../site-shell/use-page-meta';
-import { useHome } from '../queries';
+import { FeedLinks } from '../../../shared/feeds/components/FeedLinks';
+import { latestFeedLinks, useFeedLinks } from '../../../shared/feeds/feed-links';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
+import { useHome } from '../../../shared/home/queries';
 import { Boundary } from '../../../shared/ui/Boundary';
 
 // Only readers with places to go back to load the row's code.
-const ContinueReadingRow = lazyComponent(() => import('../../reading-progress/components/ContinueReadingRow').then((m) => m.ContinueReadingRow));
+const ContinueReadingRow = lazyComponent(() => import('../../../shared/reading-progress/components/ContinueReadingRow').then((m) => m.ContinueReadingRow));
 
 const LATEST_FEEDS = latestFeedLinks();
 

@@ -1,7 +1,7 @@
 import { SHELF_NAMES, type ShelvedStoryItem } from '@shelf/contracts';
 import { Link } from '../../../shared/ui/Link';
-import { ReadingFeed } from '../../feeds/components/ReadingFeed';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { ReadingFeed } from '../../../shared/feeds/components/ReadingFeed';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useLibrary } from '../queries';
 import './library.css';
 

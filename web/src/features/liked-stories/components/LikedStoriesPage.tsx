@@ -1,10 +1,10 @@
 import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
 import { useSearchParams } from 'react-router-dom';
-import { markUpdatesChecked } from '../../badges/api';
-import { useMarkSeen } from '../../badges/use-mark-seen';
-import { PagedBookList } from '../../book-lists/components/PagedBookList';
-import { usePageParam } from '../../book-lists/use-page-param';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { markUpdatesChecked } from '../../../shared/badges/api';
+import { useMarkSeen } from '../../../shared/badges/use-mark-seen';
+import { PagedBookList } from '../../../shared/book-lists/components/PagedBookList';
+import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { likedStoryKeys, useLikedStories, useUpdatesNotice } from '../queries';
 
 const SORT_LABELS: Record<LikedStorySort, string> = {

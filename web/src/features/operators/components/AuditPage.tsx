@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { type AuditFilters, auditFiltersOf, auditPageOf, auditSearch, hasAuditFilters } from '../audit-filters';
 import { useAuditTrail } from '../queries';
 import { useAuditExport } from '../use-audit-export';

@@ -1,5 +1,5 @@
 import { type ModeratedComment, relativeTime } from '@shelf/contracts';
-import { Markdown } from '../../markdown/components/Markdown';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 import { commentPath } from '../moderation-text';
 
 /**

@@ -1,6 +1,6 @@
 import { type ModerationItem, relativeTime } from '@shelf/contracts';
 import { useId, useState } from 'react';
-import { Markdown } from '../../markdown/components/Markdown';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 import { availableDecisions, commentPath, reasonTexts, statusText, storyPath } from '../moderation-text';
 import { type ActionNotice, useCommentDecision } from '../use-operator-actions';
 import { ModerationContext } from './ModerationContext';

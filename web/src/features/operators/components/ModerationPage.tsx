@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
 import { PageButtons } from '../../../shared/ui/PageButtons';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { EMPTY_VIEW, VIEW_LABELS, viewCount } from '../moderation-text';
 import { useModerationQueue } from '../queries';
 import { useLiveModerationQueue } from '../use-live-moderation';

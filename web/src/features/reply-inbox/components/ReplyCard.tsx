@@ -1,8 +1,8 @@
 import { type ReplyItem, replyCardSlug } from '@shelf/contracts';
 import type { ReactNode } from 'react';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
-import { SpoilerFold } from '../../comments/components/SpoilerFold';
-import { Markdown } from '../../markdown/components/Markdown';
+import { SpoilerFold } from '../../../shared/comments/SpoilerFold';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 
 /** Links of a reply card open in a new tab, so the list stays where it was. */
 function NewTabLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {

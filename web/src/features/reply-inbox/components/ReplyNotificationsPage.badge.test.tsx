@@ -9,9 +9,9 @@ import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { getAppStore } from '../../../shared/state/store';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { json, stubFetch } from '../../../test/fetch';
-import { badgeKeys } from '../../badges/queries';
-import type { LiveClient } from '../../live/live-client';
-import { LiveContext } from '../../live/live-context';
+import { badgeKeys } from '../../../shared/badges/queries';
+import type { LiveClient } from '../../../shared/live/live-client';
+import { LiveContext } from '../../../shared/live/live-context';
 import { replyKeys } from '../queries';
 import { ReplyNotificationsPage } from './ReplyNotificationsPage';
 

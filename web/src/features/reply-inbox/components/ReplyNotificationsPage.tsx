@@ -1,11 +1,11 @@
 import { LivePush } from '@shelf/contracts';
 import { useState } from 'react';
-import { markRepliesRead } from '../../badges/api';
-import { useMarkSeen } from '../../badges/use-mark-seen';
+import { markRepliesRead } from '../../../shared/badges/api';
+import { useMarkSeen } from '../../../shared/badges/use-mark-seen';
 import { PageButtons } from '../../../shared/ui/PageButtons';
-import { usePageParam } from '../../book-lists/use-page-param';
-import { useLiveEvent } from '../../live/live-context';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { useLiveEvent } from '../../../shared/live/live-context';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { replyKeys, useReplies, useUnreadOnArrival } from '../queries';
 import { ReplyCard } from './ReplyCard';
 import './reply-notifications.css';

@@ -1,5 +1,5 @@
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function AboutUsPage() {
   usePageMeta(`About Us | ${SITE_NAME}`, `Who we are: the volunteer translators behind ${SITE_NAME}.`);

@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL, COMMUNITY_CHAT_URL, SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function ContactUsPage() {
   usePageMeta(`Contact Us | ${SITE_NAME}`, `How to reach the ${SITE_NAME} team.`);

@@ -1,5 +1,5 @@
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function DisclaimerPage() {
   usePageMeta(`Disclaimer | ${SITE_NAME}`, `The disclaimer for the translations on ${SITE_NAME}.`);

@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL, SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function DmcaPage() {
   usePageMeta(`DMCA | ${SITE_NAME}`, `How rights holders can ask ${SITE_NAME} to remove content.`);

@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL, SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function PrivacyPolicyPage() {
   usePageMeta(`Privacy Policy | ${SITE_NAME}`, `What ${SITE_NAME} collects, why, how long it is kept and your rights.`);

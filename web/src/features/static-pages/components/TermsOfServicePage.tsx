@@ -1,5 +1,5 @@
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { usePageMeta } from '../../site-shell/use-page-meta';
+import { usePageMeta } from '../../../shared/page/use-page-meta';
 
 export function TermsOfServicePage() {
   usePageMeta(`Terms of Service | ${SITE_NAME}`, `The terms for using ${SITE_NAME}.`);
