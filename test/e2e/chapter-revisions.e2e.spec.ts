@@ -54,8 +54,10 @@ describe('chapters revised since the reader read them', () => {
     expect(await revisedFor(alice)).toEqual([first, second]);
     expect(await revisedFor(bob)).toEqual([]);
 
-    // Opening the chapter again, even at the very place the reader left: said once, then read.
-    expect(await record(first, 0.5)).toEqual({ message: 'Progress saved.', recorded: false, revised: true });
+    // Opening the chapter again, at the very place the reader left in it: said once, then read. The place is recorded
+    // again, as the reader's place in the book had gone on to the second chapter.
+    expect(await record(first, 0.5)).toEqual({ message: 'Progress saved.', recorded: true, revised: true });
+    expect(await record(first, 0.5)).toEqual({ message: 'Progress saved.', recorded: false, revised: false });
     expect(await record(first, 0.9)).toEqual({ message: 'Progress saved.', recorded: true, revised: false });
     await site.drained();
     expect(await revisedFor(alice)).toEqual([second]);
