@@ -44,7 +44,7 @@ type Data = Record<string, unknown>;
  * the log with a key of its own, kept in the `personal_keys` collection, and erasing the account erases the key. The
  * API seals as it appends; every reader of the log (the API's streams, the workers' partitions, rebuilds) opens with
  * `open`, which reads a field whose key is gone, or unreadable, as erased, and never throws for a missing key. Keys
- * are cached (an erased account's mark for good, a live key for LIVE_KEY_MS) and never logged.
+ * are cached (an erased account's mark for good, a live key for KNOWN_FOR_MS) and never logged.
  */
 export class PersonalKeys {
   private readonly known = new Map<string, Known>();
@@ -74,7 +74,7 @@ export class PersonalKeys {
    */
   async open(stored: StoredEventDocument): Promise<StoredEventDocument> {
     // The account's key was erased before this was appended; any copy of it this process holds goes now.
-    if (stored.type === AccountEventType.UserErased) this.remember((stored.data as { userId: string }).userId, { _id: '', createdAt: stored.occurredAt, erasedAt: stored.occurredAt });
+    if (stored.type === AccountEventType.UserErased) this.rememberErased((stored.data as { userId: string }).userId, stored.occurredAt);
     const rule = PERSONAL_FIELDS[stored.type];
     if (!rule || typeof stored.data !== 'object' || stored.data === null) return stored;
     const data: Data = { ...(stored.data as Data) };
@@ -98,7 +98,7 @@ export class PersonalKeys {
   async erase(owner: string): Promise<void> {
     const erasedAt = new Date();
     await this.keys.replaceOne({ _id: owner }, { createdAt: erasedAt, erasedAt }, { upsert: true });
-    this.remember(owner, { _id: owner, createdAt: erasedAt, erasedAt });
+    this.rememberErased(owner, erasedAt);
   }
 
   /** Whether the account is erased. */
@@ -135,6 +135,10 @@ export class PersonalKeys {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
       return this.keys.findOne({ _id: owner }); // made at the same moment by another append
     }
+  }
+
+  private rememberErased(owner: string, erasedAt: Date): Known {
+    return this.remember(owner, { _id: owner, createdAt: erasedAt, erasedAt });
   }
 
   private remember(owner: string, doc: PersonalKeyDocument | null): Known {
