@@ -1,11 +1,13 @@
-// `npm start`: runs the whole site on this machine. It starts the store (FerretDB), Redis and the SMTP catcher unless
-// MONGO_URL / REDIS_URL / SMTP_URL name servers to use, then the API (which also serves the built web app) and the
-// workers. Data lives in .data/, so the next start finds it. Ctrl-C stops every process started here.
+// `npm start`: runs the whole site on this machine. It starts the store (FerretDB, under its supervisor, which restarts
+// it when it stops answering), Redis and the SMTP catcher unless MONGO_URL / REDIS_URL / SMTP_URL name servers to use,
+// then the API (which also serves the built web app) and the workers. Data lives in .data/, so the next start finds
+// it. Ctrl-C stops every process started here.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { concurrently } from 'concurrently';
 import services from './lib/services.cjs';
+import supervision from './lib/store-supervisor.cjs';
 import { ADMIN_PASSWORD_FILE, METRICS_TOKEN_FILE, runPorts, siteEnv } from './lib/site-env.mjs';
 
 const { root, ferretdb, redis, mailCatcher, waitForPort, isPortTaken } = services;
@@ -38,7 +40,8 @@ const commands = [];
 const local = [];
 const mail = mailCatcher(ports.smtp, ports.mailWeb, dataDir);
 
-if (!process.env.MONGO_URL) local.push(ferretdb(ports.mongo, dataDir));
+const store = process.env.MONGO_URL ? null : ferretdb(ports.mongo, dataDir);
+if (store) local.push(store);
 if (!process.env.REDIS_URL) local.push(redis(ports.redis, dataDir));
 if (!process.env.SMTP_URL) local.push(mail);
 for (const service of local) {
@@ -48,7 +51,17 @@ for (const service of local) {
   }
   // Redis's start-up notes go to its log file unless LOG_LEVEL asks for the services' logs too.
   const command = service.name === 'redis' && !process.env.LOG_LEVEL ? [...service.command, '--logfile', join(dataDir, 'redis', 'redis.log')] : service.command;
-  commands.push({ name: service.name, command: shellLine(command) });
+  if (service !== store) commands.push({ name: service.name, command: shellLine(command) });
+}
+// The store runs under its supervisor, in this process: started first, restarted when it stops answering.
+const supervisor = store && new supervision.StoreSupervisor(store, { dataDir, database: new URL(env.MONGO_URL).pathname.slice(1), output: (line) => console.error(`[store  ] ${line}`) });
+if (supervisor) {
+  try {
+    await supervisor.start();
+  } catch (error) {
+    console.error(`The store did not start: ${error.message}`);
+    process.exit(1);
+  }
 }
 commands.push(
   { name: 'api', command: shellLine([process.execPath, 'backend/dist/main.js']), env },
@@ -142,7 +155,10 @@ waitForPort(ports.http, 120000).then(
   () => undefined,
 );
 
+// The supervised store stops last, once the API and the workers have.
+const stopStore = () => supervisor?.stop();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => supervisor && (supervisor.stopping = true));
 result.then(
-  () => process.exit(0),
-  () => process.exit(1),
+  () => Promise.resolve(stopStore()).then(() => process.exit(0)),
+  () => Promise.resolve(stopStore()).then(() => process.exit(1)),
 );

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the service definitions are CommonJS, shared with npm start
 const services = require('../scripts/lib/services.cjs') as {
   root: string;
-  ferretdb(port: number, dataDir: string): { command: string[]; url: string };
+  ferretdb(port: number, dataDir: string): { command: string[]; port: number; url: string };
   redis(port: number, dataDir: string): { command: string[]; url: string };
   waitForPort(port: number, timeoutMs?: number): Promise<void>;
 };
@@ -139,4 +139,35 @@ export class SiteProcess {
   stop(): Promise<void> {
     return kill(this.child, 'SIGTERM');
   }
+
+  /** SIGSTOP: frozen where it stands (a paused VM, a long garbage collection), until `thaw`. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: goes on from where `freeze` stopped it. */
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
 }
+
+/** The embedded store under its supervisor (scripts/lib/store-supervisor.cjs), as `npm start` runs it. */
+export interface SupervisedStore {
+  readonly pid: number | undefined;
+  readonly restarts: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  once(event: 'restarted', listener: (restart: { at: Date; reason: string; dump: string | null }) => void): unknown;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the supervisor is CommonJS, shared with npm start
+export const supervision = require('../scripts/lib/store-supervisor.cjs') as {
+  StoreSupervisor: new (
+    service: { command: string[]; port: number; url: string },
+    options: { dataDir: string; database: string; output?: (line: string) => void },
+  ) => SupervisedStore;
+  restartsFile(dataDir: string): string;
+};
+
+/** The store's definition as `npm start` runs it (FerretDB on SQLite), on `port` with its data in `dataDir`. */
+export const ferretdbService = (port: number, dataDir: string) => services.ferretdb(port, dataDir);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import services from './services.cjs';
+import supervision from './store-supervisor.cjs';
 
 const { ferretdb, redis, mailCatcher, profiles } = services;
 
@@ -55,5 +56,7 @@ export function siteEnv(dataDir, env = process.env) {
     MONGO_URL: env.MONGO_URL ?? `${ferretdb(ports.mongo, dataDir).url}shelf`,
     REDIS_URL: env.REDIS_URL ?? redis(ports.redis, dataDir).url,
     SMTP_URL: env.SMTP_URL ?? mailCatcher(ports.smtp, ports.mailWeb, dataDir).url,
+    // The embedded store's restarts, recorded by its supervisor (scripts/lib/store-supervisor.cjs).
+    ...(env.MONGO_URL ? {} : { STORE_RESTARTS_FILE: env.STORE_RESTARTS_FILE || supervision.restartsFile(dataDir) }),
   };
 }

@@ -9,6 +9,7 @@ import {
   type StoredEventDocument,
 } from '@shelf/contracts';
 import { Binary, type Collection, type Db, MongoServerError } from 'mongodb';
+import { LONG_SCAN } from './store-call-bounds';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** What is known of an account's key is looked up again after this, so an erasure by another process shows within it. */
@@ -108,7 +109,7 @@ export class PersonalKeys {
 
   /** Reads every key at once (a rebuild reads the whole log, so it asks for nearly all of them). */
   async preload(): Promise<void> {
-    for await (const doc of this.keys.find({})) this.remember(doc._id, doc);
+    for await (const doc of this.keys.find({}, LONG_SCAN)) this.remember(doc._id, doc);
   }
 
   private async keyOf(owner: string, { create }: { create: boolean }): Promise<Buffer | null> {

@@ -18,6 +18,8 @@ export interface SharedEnv {
   authSecret: string;
   /** Where readers reach the site, without a trailing slash; e-mail links start with it (PUBLIC_URL). */
   publicUrl: string;
+  /** The embedded store supervisor's record of restarts (STORE_RESTARTS_FILE, set by `npm start`); unset elsewhere. */
+  storeRestartsFile?: string;
 }
 
 export const sharedEnvShape = {
@@ -26,6 +28,7 @@ export const sharedEnvShape = {
   QUEUE_PREFIX: withDefault('shelf'),
   MEILI_URL: optional(),
   MEILI_MASTER_KEY: optional(),
+  STORE_RESTARTS_FILE: optional(),
   AUTH_SECRET: required('AUTH_SECRET').min(32, { error: 'AUTH_SECRET must be at least 32 characters long.' }),
   PUBLIC_URL: withDefault('http://127.0.0.1:8080')
     .refine((url) => /^https?:\/\/[^/]/.test(url), { error: 'PUBLIC_URL must be the address readers use, starting with http:// or https://.' })
@@ -42,4 +45,5 @@ export const sharedEnv = (variables: SharedVariables): SharedEnv => ({
   meiliMasterKey: variables.MEILI_MASTER_KEY,
   authSecret: variables.AUTH_SECRET,
   publicUrl: variables.PUBLIC_URL,
+  storeRestartsFile: variables.STORE_RESTARTS_FILE,
 });

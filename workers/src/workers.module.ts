@@ -3,7 +3,7 @@ import { type DynamicModule, Inject, Module, type BeforeApplicationShutdown } fr
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables, STORE_POOL, storeCrashPoints } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, STORE_POOL, storeCallBounds, storeCrashPoints } from '@shelf/server-config';
 import type { Queue } from 'bullmq';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
@@ -91,7 +91,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
           inject: [SERVICE_ENV],
           useFactory: ({ mongoUrl }: ServiceEnv) => ({
             uri: mongoUrl,
-            serverSelectionTimeoutMS: 5000,
+            ...storeCallBounds(options.consume ? 'worker' : 'tool'),
             ...STORE_POOL,
             bufferCommands: false,
             ...crashPoints.options,

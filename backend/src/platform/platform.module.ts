@@ -3,7 +3,7 @@ import { type DynamicModule, Global, Inject, Module, type BeforeApplicationShutd
 import { MongooseModule } from '@nestjs/mongoose';
 import { QueueName } from '@shelf/contracts';
 import type { SearchEngine } from '@shelf/search-index';
-import { EnvConfigModule, type EnvVariables, STORE_CALL_BOUNDS, STORE_POOL, storeCrashPoints } from '@shelf/server-config';
+import { EnvConfigModule, type EnvVariables, STORE_POOL, storeCallBounds, storeCrashPoints, type StoreDeadline } from '@shelf/server-config';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
@@ -23,7 +23,8 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 export class PlatformModule implements BeforeApplicationShutdown {
   constructor(@Inject(SEARCH_ENGINE) private readonly search: SearchEngine) {}
 
-  static register(variables: EnvVariables): DynamicModule {
+  /** `deadline`: the bound on each store call, `request` for the API, `tool` for the command-line tools. */
+  static register(variables: EnvVariables, deadline: StoreDeadline = 'request'): DynamicModule {
     const crashPoints = storeCrashPoints(variables);
     const queues = BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name })));
     return {
@@ -34,7 +35,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
           inject: [SERVICE_ENV],
           useFactory: ({ mongoUrl }: ServiceEnv) => ({
             uri: mongoUrl,
-            ...STORE_CALL_BOUNDS,
+            ...storeCallBounds(deadline),
             ...STORE_POOL,
             bufferCommands: false,
             ...crashPoints.options,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { STORE_DEADLINES } from '@shelf/server-config';
 import { DependencyUnavailableError } from './dependency-unavailable.error';
 import { DependencyWatch } from './dependency-watch';
 
@@ -6,20 +7,21 @@ import { DependencyWatch } from './dependency-watch';
 const CHECK_FROM_MS = 1500;
 const RECHECK_MS = 100;
 /**
- * The most a request waits for its answer, a backstop: a request waiting on a stalled store is given up sooner, by the
- * watch (a call queued behind others, a connection being opened, a group commit of the process's own all wait on a
- * call the stalled store does not answer). Past it the request is given up whatever the watch says: the store, unless
- * Redis is seen away (Redis commands have their own short timeout, see redis-client.ts; the store's calls have only
- * backstops, see STORE_CALL_BOUNDS). Not shorter: a store that keeps answering is not shed, however long its queue.
+ * The most a request waits for its answer: every call answers (its answer, or 503 with Retry-After) within 3 s, busy
+ * store or not. A request waiting on a stalled store is given up sooner, by the watch (a call queued behind others, a
+ * connection being opened, a group commit of the process's own all wait on a call the stalled store does not answer).
+ * Past it the request is given up whatever the watch says: the store, unless Redis is seen away (Redis commands have
+ * their own short timeout, see redis-client.ts). Each store call the request started has the same bound
+ * (STORE_DEADLINES.request, the driver's timeoutMS), so nothing it started outlives it by more than one call.
  */
-export const REQUEST_DEADLINE_MS = 10_000;
+export const REQUEST_DEADLINE_MS = STORE_DEADLINES.request;
 
 /**
  * The bound on every request's wait for the store or Redis: from 1.5 s, a request still running while the watch sees a
  * dependency away (the store answering nothing for 750 ms, see DependencyWatch) is given up with
- * DependencyUnavailableError (answered 503 with Retry-After); at 10 s, any request still running is. What the request
+ * DependencyUnavailableError (answered 503 with Retry-After); at REQUEST_DEADLINE_MS, any request still running is. What the request
  * started is not cancelled: it finishes or fails in the background, within the store's call bounds
- * (STORE_CALL_BOUNDS). Nest's routes take it through DependencyDeadlineInterceptor, the server-rendered pages through
+ * (storeCallBounds). Nest's routes take it through DependencyDeadlineInterceptor, the server-rendered pages through
  * `within`.
  */
 @Injectable()

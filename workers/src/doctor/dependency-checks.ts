@@ -1,4 +1,5 @@
 import { createSearchEngine } from '@shelf/search-index';
+import { readStoreRestarts } from '@shelf/server-config';
 import { Redis } from 'ioredis';
 import type { MongoClient } from 'mongodb';
 import { createTransport } from 'nodemailer';
@@ -11,14 +12,20 @@ export const serverOf = (url: string): string => {
   return `${protocol}//${host}`;
 };
 
-/** Pings the store, and names it (FerretDB tells its own version beside the MongoDB one it speaks). */
-export async function checkStore(client: MongoClient): Promise<Outcome<DoctorData['store']>> {
+/**
+ * Pings the store, and names it (FerretDB tells its own version beside the MongoDB one it speaks); for the embedded
+ * store, how often its supervisor restarted it and the latest restart's reason and goroutine dump.
+ */
+export async function checkStore(client: MongoClient, restartsFile?: string): Promise<Outcome<DoctorData['store']>> {
   await client.connect();
   const admin = client.db().admin();
   await admin.ping();
   const info = await admin.buildInfo();
   const server = typeof info.ferretdbVersion === 'string' ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${String(info.version)}`;
-  return { status: 'ok', summary: `up · ${server}`, data: { server } };
+  const restarts = readStoreRestarts(restartsFile);
+  const last = restarts?.last;
+  const restarted = last ? ` · restarted ${restarts.total}× by its supervisor, last at ${last.at}: ${last.reason}${last.dump ? ` (goroutine dump: ${last.dump})` : ''}` : '';
+  return { status: 'ok', summary: `up · ${server}${restarted}`, data: { server, restarts } };
 }
 
 const infoField = (info: string, field: string): string | undefined => new RegExp(`^${field}:(.*)$`, 'm').exec(info)?.[1]?.trim();

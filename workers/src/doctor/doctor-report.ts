@@ -1,3 +1,5 @@
+import type { StoreRestarts } from '@shelf/server-config';
+
 /**
  * What `npm run doctor` found: one result per check, in the order they are printed. A dependency that does not answer
  * is `down` (exit 1); work the site has still to do (log positions behind, parked events, unsent e-mail) needs
@@ -27,7 +29,7 @@ export interface ProjectorProgress {
 }
 
 export interface DoctorData {
-  store: { server: string };
+  store: { server: string; restarts: StoreRestarts | null };
   redis: { version: string; maxmemoryPolicy: string; aof: boolean };
   search: { engine: 'meilisearch' | 'embedded' };
   smtp: { server: string };

@@ -62,10 +62,10 @@ const skipped = <D>(why: string): CheckResult<D> => ({ status: 'skipped', summar
  */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const { env, timeoutMs = CHECK_TIMEOUT_MS, workersTimeoutMs = WORKERS_TIMEOUT_MS } = options;
-  const client = new MongoClient(env.mongoUrl, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs, socketTimeoutMS: timeoutMs });
+  const client = new MongoClient(env.mongoUrl, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs, timeoutMS: timeoutMs });
   const db = client.db();
   try {
-    const store = timed(timeoutMs, () => checkStore(client));
+    const store = timed(timeoutMs, () => checkStore(client, env.storeRestartsFile));
     const storeUp = store.then((result) => result.status !== 'down');
     const onStore = <D>(ms: number, work: () => Promise<Outcome<D>>) => storeUp.then((up) => (up ? timed(ms, work) : skipped<D>('the store is down')));
     // The workers' projectors; without them (their context did not start) the log checks use what the store holds.

@@ -1,5 +1,5 @@
 import { CREDENTIALS_COLLECTION, type CredentialDocument, type StoredEventDocument } from '@shelf/contracts';
-import type { PersonalKeys } from '@shelf/server-config';
+import { LONG_SCAN, type PersonalKeys } from '@shelf/server-config';
 import { type Collection, type Db, MongoBulkWriteError, MongoServerError, type OptionalUnlessRequiredId } from 'mongodb';
 import { migrateEvent } from './migrate-event';
 
@@ -34,7 +34,7 @@ export interface CopyEvents {
 export async function copyEvents({ db, keys, source, target, chunk: size = COPY_CHUNK, onChunk }: CopyEvents): Promise<CopyCounts> {
   const events = db.collection<StoredEventDocument>(target);
   const held = new Set<string>();
-  for await (const { _id } of events.find({}, { projection: { _id: 1 }, batchSize: 5000 })) held.add(_id);
+  for await (const { _id } of events.find({}, { projection: { _id: 1 }, batchSize: 5000, ...LONG_SCAN })) held.add(_id);
   const counts: CopyCounts = { copied: 0, rewritten: 0, credentials: 0, chunks: 0 };
   let chunk: StoredEventDocument[] = [];
   const store = async () => {
@@ -49,7 +49,7 @@ export async function copyEvents({ db, keys, source, target, chunk: size = COPY_
     chunk = [];
     await onChunk({ ...counts });
   };
-  for await (const stored of db.collection<StoredEventDocument>(source).find({}, { batchSize: size })) {
+  for await (const stored of db.collection<StoredEventDocument>(source).find({}, { batchSize: size, ...LONG_SCAN })) {
     if (held.has(stored._id)) continue;
     chunk.push(stored);
     if (chunk.length >= size) await store();

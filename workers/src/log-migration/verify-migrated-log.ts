@@ -1,5 +1,5 @@
 import { CREDENTIALS_COLLECTION, type CredentialDocument, isSealed, PERSONAL_FIELDS, RETIRED_SECRETS, type StoredEventDocument } from '@shelf/contracts';
-import type { PersonalKeys } from '@shelf/server-config';
+import { LONG_SCAN, type PersonalKeys } from '@shelf/server-config';
 import type { Db } from 'mongodb';
 import { migratedCredentialId } from './migrate-event';
 
@@ -35,11 +35,11 @@ export async function verifyMigratedLog(db: Db, keys: PersonalKeys, source: stri
     if (problems.length < LISTED) problems.push(text);
   };
   const original = new Map<string, string>();
-  for await (const doc of db.collection<StoredEventDocument>(source).find({}, { projection: { _id: 1, eventId: 1 }, batchSize: 5000 })) original.set(doc._id, doc.eventId);
+  for await (const doc of db.collection<StoredEventDocument>(source).find({}, { projection: { _id: 1, eventId: 1 }, batchSize: 5000, ...LONG_SCAN })) original.set(doc._id, doc.eventId);
   const versions = new Map<string, number[]>();
   const credentials: { eventId: string; userId: string; credentialId: string }[] = [];
   let events = 0;
-  for await (const doc of db.collection<StoredEventDocument>(target).find({}, { batchSize: 2000 })) {
+  for await (const doc of db.collection<StoredEventDocument>(target).find({}, { batchSize: 2000, ...LONG_SCAN })) {
     events += 1;
     const eventId = original.get(doc._id);
     if (eventId === undefined) problem(`${doc._id} is not in ${source}`);

@@ -1,4 +1,5 @@
 import { AccountEventType, EventLogCollection, type StoredEventDocument } from '@shelf/contracts';
+import { LONG_SCAN } from '@shelf/server-config';
 import type { Db } from 'mongodb';
 import { personalKeysOf } from './personal-keys-of';
 
@@ -9,7 +10,7 @@ import { personalKeysOf } from './personal-keys-of';
  */
 export async function reapplyErasures(db: Db): Promise<{ erased: number; keysErased: number }> {
   const keys = personalKeysOf(db);
-  const erasures = db.collection<StoredEventDocument>(EventLogCollection.Events).find({ type: AccountEventType.UserErased }, { projection: { data: 1 } });
+  const erasures = db.collection<StoredEventDocument>(EventLogCollection.Events).find({ type: AccountEventType.UserErased }, { projection: { data: 1 }, ...LONG_SCAN });
   let [erased, keysErased] = [0, 0];
   for await (const { data } of erasures) {
     const { userId } = data as { userId: string };

@@ -1,4 +1,5 @@
 import { EventLogCollection, PARTITION_COUNT, positionId } from '@shelf/contracts';
+import { LONG_SCAN } from '@shelf/server-config';
 import type { Db, FindCursor } from 'mongodb';
 import { bsonFields } from './bson-fields';
 
@@ -78,8 +79,8 @@ export class LogScan {
   async run(take: (event: ScannedEvent) => Promise<void>): Promise<number[]> {
     // Raw: the scan reads a few fields of each document (bsonFields), not all.
     const { batch: batchSize, maxWaiting, maxAhead } = this.limits;
-    const positions = this.positions.find({}, { batchSize, raw: true }) as unknown as FindCursor<Buffer>;
-    const events = this.events.find({}, { batchSize, raw: true }) as unknown as FindCursor<Buffer>;
+    const positions = this.positions.find({}, { batchSize, raw: true, ...LONG_SCAN }) as unknown as FindCursor<Buffer>;
+    const events = this.events.find({}, { batchSize, raw: true, ...LONG_SCAN }) as unknown as FindCursor<Buffer>;
     let positionsEnded = false;
     try {
       let nextPositions = batchOf(positions);

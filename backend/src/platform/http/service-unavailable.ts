@@ -30,7 +30,7 @@ const isSocketClosed = (error: unknown) => isNativeError(error) && ['EPIPE', 'EC
 export function awayDependency(error: unknown): Dependency | null {
   if (error instanceof DependencyUnavailableError) return error.dependency;
   if (
-    // Also a pool cleared under an operation, and network timeouts (STORE_CALL_BOUNDS' socket and connect timeouts).
+    // Also a pool cleared under an operation, and network timeouts (storeCallBounds' connect timeout).
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
     error instanceof MongoOperationTimeoutError ||

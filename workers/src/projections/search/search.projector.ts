@@ -11,6 +11,7 @@ import {
   type StoryLikesReadModel,
 } from '@shelf/contracts';
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
+import { LONG_SCAN } from '@shelf/server-config';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
 import type { ProjectionContext, Projector } from '../projector';
 import { ReadModels } from '../read-models';
@@ -64,7 +65,7 @@ export class SearchProjector implements Projector {
       onProgress(indexed);
     };
     const books = this.readModels.db.collection<BookReadModel>(this.readModels.physical(ReadModelCollection.Books));
-    for await (const book of books.find({})) {
+    for await (const book of books.find({}, LONG_SCAN)) {
       const doc = toSearchDocument(book, (await likes.findOne({ _id: book._id }))?.like_count ?? 0);
       if (doc) batch.push(doc);
       if (batch.length === 200) await flush();

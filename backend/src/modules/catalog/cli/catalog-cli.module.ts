@@ -8,6 +8,6 @@ import { CatalogCommandsModule } from '../catalog.module';
 @Module({})
 export class CatalogCliModule {
   static register(variables: EnvVariables): DynamicModule {
-    return { module: CatalogCliModule, imports: [PlatformModule.register(variables), EventStoreModule, CatalogCommandsModule] };
+    return { module: CatalogCliModule, imports: [PlatformModule.register(variables, 'tool'), EventStoreModule, CatalogCommandsModule] };
   }
 }

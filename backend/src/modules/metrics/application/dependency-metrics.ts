@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import { readStoreRestarts } from '@shelf/server-config';
 import { Counter, Gauge } from 'prom-client';
+import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { RedisClient } from '../../../platform/redis-client';
 import { within } from '../../../platform/within-deadline';
 import { RealtimeGateway } from '../../../realtime/realtime.gateway';
@@ -37,6 +39,7 @@ export class DependencyMetrics {
     private readonly progress: ProjectionProgress,
     private readonly mail: MailCountsReader,
     gateway: RealtimeGateway,
+    @Inject(SERVICE_ENV) { storeRestartsFile }: ServiceEnv,
   ) {
     const registers = [registry];
     this.up = new Gauge({ name: 'shelf_dependency_up', help: 'Whether the dependency answered this scrape within 1 s (1) or not (0).', labelNames: ['dependency'], registers });
@@ -47,6 +50,18 @@ export class DependencyMetrics {
     this.emailsSent = new Counter({ name: 'shelf_emails_sent_total', help: 'E-mails sent, as recorded in the store (mail_sent).', registers });
     this.emailsWaiting = new Gauge({ name: 'shelf_emails_outbox', help: 'E-mails recorded in the outbox and not sent yet (mail_outbox).', registers });
     this.emailsFailed = new Gauge({ name: 'shelf_emails_failed', help: 'E-mails that failed every try and wait for an operator (mail_outbox entries marked failed).', registers });
+    new Counter({
+      name: 'shelf_store_restarts_total',
+      help: 'Restarts of the embedded store by its supervisor (npm start), from its record; absent on a store it does not run.',
+      registers,
+      // Read at each scrape from the supervisor's record, which outlives this process.
+      collect() {
+        const restarts = readStoreRestarts(storeRestartsFile);
+        this.reset();
+        if (restarts) this.inc(restarts.total);
+        else this.remove();
+      },
+    });
     new Gauge({
       name: 'shelf_connected_sockets',
       help: 'socket.io connections open to this API process.',

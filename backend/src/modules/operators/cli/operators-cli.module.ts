@@ -9,6 +9,6 @@ import { AuditTrailReadStore } from '../../audit';
 @Module({})
 export class OperatorsCliModule {
   static register(variables: EnvVariables): DynamicModule {
-    return { module: OperatorsCliModule, imports: [PlatformModule.register(variables), EventStoreModule, AccountsModule], providers: [AuditTrailReadStore] };
+    return { module: OperatorsCliModule, imports: [PlatformModule.register(variables, 'tool'), EventStoreModule, AccountsModule], providers: [AuditTrailReadStore] };
   }
 }
