@@ -30,6 +30,9 @@ function ferretdb(port, dataDir) {
       '--debug-addr=-',
       '--telemetry=disable',
       '--log-level=error',
+      // A cursor its client stopped reading gives its SQLite connection back after this (the project's patch 0004;
+      // tools/ferretdb/README.md). Reads at a reader's pace ask for their next batch far sooner.
+      '--cursor-idle-timeout=30s',
     ],
     port,
     url: `mongodb://127.0.0.1:${port}/`,

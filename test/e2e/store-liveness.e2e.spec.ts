@@ -7,12 +7,14 @@
 // pause-and-create, a worker frozen in every other one; STORE_LIVENESS_BACKLOG (1,600) the backlog's writes.
 import { EventLogCollection, type LikeStatusResponse, SocialEventType, socialStreams, type StoredEventDocument } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { storeCallBounds } from '@shelf/server-config';
 import { ferretdbService, freePort, SiteProcess, supervision, type SupervisedStore } from '../own-services';
+import type { DoctorReport } from '../../workers/src/doctor/doctor-report';
 import { ReadersAtWork } from '../readers-at-work';
 import { registerReader, seedCatalog, startSite } from '../site-harness';
 
@@ -215,5 +217,10 @@ describe('the embedded store under faults', () => {
     expect(readFileSync(record.restarts[0].dump, 'utf8')).toContain('goroutine');
     const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/^shelf_store_restarts_total 1$/m);
+    const doctor = await new Promise<string>((resolve) =>
+      execFile(process.execPath, [join(__dirname, '../../workers/dist/cli/doctor.js'), '--json'], { env, timeout: 60_000 }, (_error, stdout) => resolve(stdout)),
+    );
+    const { checks } = JSON.parse(doctor) as DoctorReport;
+    expect(checks.store.summary).toMatch(/^up · FerretDB v1\.24\.2 · restarted 1× by its supervisor, last at .*: it answered no probe for 3 probes in a row .*\(goroutine dump: .*\)$/);
   }, 300_000);
 });
