@@ -29,7 +29,7 @@ export function storeCallBounds(kind: StoreDeadline) {
 
 /**
  * The find options of a cursor read over a whole collection at its reader's pace (the rebuild's log scan, the log
- * migration, a search re-index): the deadline bounds each batch, not the whole read, which may take minutes. Such a
- * cursor is read to its end or closed in a `finally`, so it is never left open.
+ * migration, a search index's load): the tools' deadline bounds each batch, not the whole read, which may take
+ * minutes. Such a cursor is read to its end or closed in a `finally`, so it is never left open.
  */
-export const LONG_SCAN = { timeoutMode: CursorTimeoutMode.ITERATION } as const;
+export const LONG_SCAN = { timeoutMS: STORE_DEADLINES.tool, timeoutMode: CursorTimeoutMode.ITERATION } as const;

@@ -1,4 +1,5 @@
-import { type Collection, CursorTimeoutMode } from 'mongodb';
+import { LONG_SCAN } from '@shelf/server-config';
+import type { Collection } from 'mongodb';
 import type { SearchBookDocument } from '../search-document';
 import type { SearchEngine } from '../search-engine';
 import type { SearchQuery, SearchResult } from '../search-query';
@@ -113,9 +114,8 @@ export class EmbeddedEngine implements SearchEngine {
     for (;;) {
       const writes = this.writes;
       const index = new InMemoryIndex();
-      // Each batch within the process's store deadline, not the whole read (server-config's LONG_SCAN; this package
-      // does not depend on server-config): a large catalog loads in many batches.
-      for (const stored of await this.collection.find({}, { timeoutMode: CursorTimeoutMode.ITERATION }).toArray()) index.put(withoutId(stored));
+      // A large catalog loads in many batches, each within the deadline.
+      for (const stored of await this.collection.find({}, LONG_SCAN).toArray()) index.put(withoutId(stored));
       if (writes === this.writes) {
         this.index = index;
         return;
