@@ -13,6 +13,7 @@ import { proxyTrust } from './platform/http/client-ip';
 import { RequestDeadline } from './platform/request-deadline';
 import { answerClientErrorsInJson } from './platform/http/client-errors';
 import { DependencyDeadlineInterceptor } from './platform/http/dependency-deadline.interceptor';
+import { noteArrival } from './platform/http/request-arrival';
 import { RefusalFilter } from './platform/http/refusal.filter';
 import { installFrontDoor } from './platform/http/front-door';
 import { jsonBody } from './platform/http/json-body';
@@ -60,6 +61,8 @@ export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['
     secure: securityHeaders({ webDist: WEB_DIST, dashboardPath: QUEUE_DASHBOARD_PATH, https: env.publicUrl.startsWith('https:') }),
     metrics: app.get(HttpMetrics),
   });
+  // Every request's deadline counts from here (request-deadline.ts): guards, pipes and handler alike.
+  app.use(noteArrival);
   // The web app's scripts and style sheets as the build compressed them; other files and the API's larger answers
   // compressed on the fly (nginx does both in production, npm start here).
   app.use(precompressedAssets(WEB_DIST));

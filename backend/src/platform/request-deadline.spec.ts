@@ -26,7 +26,7 @@ describe('RequestDeadline', () => {
     expect(givenUp.map((error) => error.dependency)).toEqual(['redis']);
   });
 
-  it('gives up a request still running at the 10 s backstop even when the watch sees nothing: the store did not answer in time', () => {
+  it('gives up a request still running at the deadline (2.5 s) even when the watch sees nothing: the store did not answer in time', () => {
     arm();
     jest.advanceTimersByTime(REQUEST_DEADLINE_MS - 1);
     expect(givenUp).toEqual([]);
@@ -35,6 +35,25 @@ describe('RequestDeadline', () => {
     expect(givenUp[0].message).toBe('the store did not answer in time');
     jest.advanceTimersByTime(60_000);
     expect(givenUp).toHaveLength(1);
+  });
+
+  it('counts from the request’s arrival, so the time its guards took counts too', () => {
+    const arrived = performance.now();
+    jest.advanceTimersByTime(2000);
+    deadline.arm((error) => givenUp.push(error), arrived);
+    jest.advanceTimersByTime(REQUEST_DEADLINE_MS - 2000 - 1);
+    expect(givenUp).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(givenUp).toEqual([new DependencyUnavailableError('store')]);
+  });
+
+  it('asks the watch at once about a request that arrived more than 1.5 s ago', () => {
+    const arrived = performance.now();
+    jest.advanceTimersByTime(1600);
+    away = 'store';
+    deadline.arm((error) => givenUp.push(error), arrived);
+    jest.advanceTimersByTime(0);
+    expect(givenUp.map((error) => error.dependency)).toEqual(['store']);
   });
 
   it('never gives up a request whose clock was stopped', () => {

@@ -29,11 +29,11 @@ export class RequestDeadline {
   constructor(private readonly watch: DependencyWatch) {}
 
   /**
-   * Starts a request's clock: `giveUp` is called once, if the request is to be given up. Returns the function that
-   * stops the clock, to call when the request has its answer.
+   * Starts a request's clock, from `started` (its arrival, `arrivalOf`, so the time its guards took counts too):
+   * `giveUp` is called once, if the request is to be given up. Returns the function that stops the clock, to call when
+   * the request has its answer.
    */
-  arm(giveUp: (error: DependencyUnavailableError) => void): () => void {
-    const started = performance.now();
+  arm(giveUp: (error: DependencyUnavailableError) => void, started = performance.now()): () => void {
     let timer: NodeJS.Timeout;
     const check = () => {
       const away = this.watch.away();
@@ -41,14 +41,14 @@ export class RequestDeadline {
       if (away || left <= 0) giveUp(new DependencyUnavailableError(away ?? 'store'));
       else timer = setTimeout(check, Math.min(RECHECK_MS, left));
     };
-    timer = setTimeout(check, CHECK_FROM_MS);
+    timer = setTimeout(check, Math.max(0, CHECK_FROM_MS - (performance.now() - started)));
     return () => clearTimeout(timer);
   }
 
-  /** What `work` settles with, or DependencyUnavailableError if the request is given up first. */
-  within<T>(work: Promise<T>): Promise<T> {
+  /** What `work` settles with, or DependencyUnavailableError if the request that arrived at `started` is given up first. */
+  within<T>(work: Promise<T>, started?: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const stop = this.arm(reject);
+      const stop = this.arm(reject, started);
       work.then(resolve, reject).finally(stop);
     });
   }

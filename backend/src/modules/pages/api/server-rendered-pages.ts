@@ -3,6 +3,7 @@ import type { EmbeddedPageData, PageData } from '@shelf/contracts';
 import etag from 'etag';
 import type { Request, RequestHandler, Response } from 'express';
 import { nameRoute } from '../../../platform/http/answered-route';
+import { arrivalOf } from '../../../platform/http/request-arrival';
 import { awayDependency, SERVICE_UNAVAILABLE_MESSAGE, setUnavailableHeaders, warnOutage } from '../../../platform/http/service-unavailable';
 import { WEB_DIST } from '../../../platform/http/web-dist';
 import { RequestDeadline } from '../../../platform/request-deadline';
@@ -51,7 +52,7 @@ export class ServerRenderedPages implements OnModuleInit {
         !serverPaths.some((prefix) => req.path.startsWith(prefix)) &&
         !build?.files.has(req.path.split('/')[1]);
       if (!build || !isPage) return next();
-      this.deadline.within(this.page(build, req.originalUrl)).then(
+      this.deadline.within(this.page(build, req.originalUrl), arrivalOf(req)).then(
         (page) => (page ? send(req, res, page) : next()),
         (error: unknown) => {
           const away = awayDependency(error);
