@@ -36,25 +36,21 @@ fi
 
 # 3. Go-built tools in .tools/bin, from the pinned modules in tools/.
 mkdir -p "$tools/bin"
-ferretdb_version=v1.24.2
-# The build's stamp names the version and the patch below; a binary without it is rebuilt.
-ferretdb_stamp="$ferretdb_version+id-index-$(sha256sum tools/ferretdb/go.sum | cut -c1-12)"
+ferretdb_version=$(cd tools/ferretdb && go list -m -f '{{.Version}}' github.com/FerretDB/FerretDB)
+# tools/ferretdb/build.sh builds that version (pinned in tools/ferretdb/go.mod, with the dependencies pinned there) with
+# the fixes in tools/ferretdb/patches applied; see tools/ferretdb/README.md. The stamp hashes everything the build
+# depends on (pins, patches, build scripts), so changing any of them rebuilds the binary.
+ferretdb_stamp="$ferretdb_version+$(cd tools/ferretdb && sha256sum go.mod go.sum ./*.sh patches/*.patch | sha256sum | cut -c1-16)"
 if [ ! -x "$tools/bin/ferretdb" ] || [ "$(cat "$tools/ferretdb.stamp" 2>/dev/null)" != "$ferretdb_stamp" ]; then
-  say "building FerretDB $ferretdb_version"
-  # FerretDB's module leaves out the version file its build embeds, so build from a vendored copy that has it
-  # (`go install ...@v1.24.2` also needs a module list the proxy refuses).
-  work="$tools/build/ferretdb"
-  rm -rf "$work" && mkdir -p "$work" && cp tools/ferretdb/go.mod tools/ferretdb/go.sum tools/ferretdb/tools.go "$work/"
-  # FerretDB 1.24's SQLite handler looks documents up by `_ferretdb_sjson->'$._id'` but indexes `_id` as
-  # `_ferretdb_sjson->"_id"`; SQLite matches index expressions by their text, so every lookup by _id scanned the whole
-  # table. The patch makes lookups use the index's expression (same value).
-  (cd "$work" && go mod vendor && echo "$ferretdb_version" >vendor/github.com/FerretDB/FerretDB/build/version/version.txt &&
-    metadata=vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go &&
-    grep -q "IDColumn = DefaultColumn + \"->'\$._id'\"" "$metadata" &&
-    sed -i "s|IDColumn = DefaultColumn + \"->'\$._id'\"|IDColumn = DefaultColumn + \`->\"_id\"\`|" "$metadata" &&
-    grep -q 'IDColumn = DefaultColumn + `->"_id"`' "$metadata" &&
-    go build -mod=vendor -trimpath -o "$tools/bin/ferretdb" github.com/FerretDB/FerretDB/cmd/ferretdb)
-  rm -rf "$work"
+  say "building FerretDB $ferretdb_version with tools/ferretdb/patches"
+  if ! command -v patch >/dev/null; then
+    sudo=''
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    say "installing Debian packages: patch"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends patch >/dev/null
+  fi
+  tools/ferretdb/build.sh "$tools/bin/ferretdb"
   echo "$ferretdb_stamp" >"$tools/ferretdb.stamp"
 fi
 k6_version=v1.8.1
