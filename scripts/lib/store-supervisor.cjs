@@ -33,19 +33,18 @@ const restartsFile = (dataDir) => path.join(dataDir, 'store-restarts.json');
 class StoreSupervisor extends EventEmitter {
   /**
    * @param {{ command: string[], port: number, url: string }} service the store as services.cjs defines it
-   * @param {{ dataDir: string, database: string, output?: (line: string) => void, probeEveryMs?: number, probeFailures?: number }} options
+   * @param {{ dataDir: string, database: string, output?: (line: string) => void }} options
    *   `output` gets the store's own output lines and the supervisor's notes.
    */
-  constructor(service, { dataDir, database, output = (line) => process.stderr.write(`${line}\n`), probeEveryMs = PROBE_EVERY_MS, probeFailures = PROBE_FAILURES }) {
+  constructor(service, { dataDir, database, output = (line) => process.stderr.write(`${line}\n`) }) {
     super();
     this.service = service;
     this.dataDir = dataDir;
     this.database = database;
     this.output = output;
-    this.probeEveryMs = probeEveryMs;
-    this.probeFailures = probeFailures;
     this.child = undefined;
     this.stopping = false;
+    this.recovering = false;
     this.restarts = 0;
     this.probing = undefined;
   }
@@ -120,19 +119,22 @@ class StoreSupervisor extends EventEmitter {
     let seeded = false;
     try {
       while (!this.stopping) {
-        await sleep(this.probeEveryMs);
+        await sleep(PROBE_EVERY_MS);
         if (this.stopping || this.recovering) continue;
         try {
           await client.db('admin').command({ ping: 1 });
           // A probe document read by `_id` takes one of the site database's SQLite connections, as every call does.
-          if (!seeded) seeded = !!(await probes.updateOne({ _id: 'probe' }, { $set: { at: new Date() } }, { upsert: true }));
+          if (!seeded) {
+            await probes.updateOne({ _id: 'probe' }, { $set: { at: new Date() } }, { upsert: true });
+            seeded = true;
+          }
           await probes.findOne({ _id: 'probe' });
           failures = 0;
         } catch (error) {
           failures += 1;
-          if (failures >= this.probeFailures && !this.stopping) {
+          if (failures >= PROBE_FAILURES && !this.stopping) {
             failures = 0;
-            await this.recover(`it answered no probe for ${this.probeFailures} probes in a row (${error.message})`, true);
+            await this.recover(`it answered no probe for ${PROBE_FAILURES} probes in a row (${error.message})`, true);
           }
         }
       }
@@ -199,4 +201,4 @@ function recordRestart(dataDir, restart) {
   fs.renameSync(temporary, file);
 }
 
-module.exports = { StoreSupervisor, restartsFile, PROBE_EVERY_MS, PROBE_FAILURES, PROBE_TIMEOUT_MS };
+module.exports = { StoreSupervisor, restartsFile };
