@@ -113,8 +113,9 @@ export async function readModelSnapshot(workers: INestApplicationContext, names:
     names.map(async (name) => {
       const docs = await readModels.db.collection(readModels.physical(name)).find({}).toArray();
       // The events a head remembers counting are a set: events of many partitions reach it in no fixed order. Which
-      // holder of a lease wrote a document (_fence) is bookkeeping of the live writers, not part of the read model.
-      const normalized = docs.map(({ _fence, ...doc }) => (Array.isArray(doc.applied) ? { ...doc, applied: [...(doc.applied as string[])].sort() } : doc));
+      // committed batch wrote a document (_batch; _fence before batches were committed) is bookkeeping of the live
+      // writers, not part of the read model.
+      const normalized = docs.map(({ _fence, _batch, ...doc }) => (Array.isArray(doc.applied) ? { ...doc, applied: [...(doc.applied as string[])].sort() } : doc));
       return [name, normalized.sort((a, b) => String(a._id).localeCompare(String(b._id)))] as const;
     }),
   );

@@ -87,7 +87,7 @@ describe('a partition handed between consumers', () => {
     // The rebuild above held every lease: the next turn starts from the store.
     await like(30, 33);
     await turn(second);
-    const loads = jest.spyOn(Checkpoints.prototype, 'loadPartition');
+    const loads = jest.spyOn(Checkpoints.prototype, 'read');
     try {
       await like(33, 36);
       await turn(second);

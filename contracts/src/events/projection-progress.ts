@@ -8,6 +8,12 @@ export const ProjectionCollection = {
    */
   Checkpoints: 'projection_checkpoints',
   /**
+   * Each partition's committed batches (BatchCommitDocument, `{partitionId}#{batch}`): a batch's changes to read models
+   * stored as one document before any read model is written; inserting it is the commit point and the fence (a second
+   * holder cannot commit the same number).
+   */
+  Commits: 'projection_commits',
+  /**
    * Leases with fencing epochs (workers' leases.ts): one partition consumer at a time, one writer of a shared read-model
    * document at a time, one worker process rebuilding read models of an older shape; a claim per epoch
    * (`{lease}#{epoch}`) and a hint of the newest (`{lease}`).
@@ -52,8 +58,35 @@ export interface PartitionCheckpointsDocument {
   _id: string;
   partition: number;
   projectors: Record<string, ProjectorPosition>;
+  /** The last committed batch (BatchCommitDocument) these checkpoints reflect; never written back to a lower one. */
+  batch?: number;
   updatedAt: Date;
 }
+
+/** A read-model document's changes in one committed batch, per collection, in the order they are written. */
+export interface CommittedWrites {
+  collection: string;
+  /** Documents that were not stored when the batch read them (inserted, else written like `replaced`). */
+  inserted: { _id: string }[];
+  replaced: { _id: string }[];
+}
+
+/**
+ * One committed batch of a partition (docs/architecture.md, "Batches committed by one insert"): the documents it
+ * changes, whole, and every projector's checkpoint after it. Stored before any of its writes; whoever holds the
+ * partition next applies it again if its writer did not finish.
+ */
+export interface BatchCommitDocument {
+  /** `{partitionId}#{batch}`. */
+  _id: string;
+  partition: number;
+  batch: number;
+  writes: CommittedWrites[];
+  projectors: Record<string, ProjectorPosition>;
+  at: Date;
+}
+
+export const batchCommitId = (partitionIdText: string, batch: number): string => `${partitionIdText}#${batch}`;
 
 /**
  * The checkpoints the stored documents hold, one per projector and partition. A store written before checkpoints were

@@ -4,7 +4,7 @@ import { type AnyDomainEvent, type CheckpointDocument, partitionId, ProjectionCo
 import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { type LogEntry, LogReader } from '../log/log-reader';
-import { Checkpoints } from './checkpoints';
+import { PartitionCommits } from './batch-commits';
 import { type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
@@ -14,8 +14,9 @@ import { type BatchModels, ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
 /**
- * Log entries read and applied per round at most; the checkpoints are written once per round, so a crash in a round
- * applies it again (each read model remembers what it applied: see Projector.owns).
+ * Log entries read and applied per round at most; a round is committed once per stage of projectors (with the
+ * checkpoints), and a round that stops before its commit is applied again (each read model remembers what it applied:
+ * see Projector.owns).
  */
 export const LOG_BATCH = 100;
 /** A consumer renews its partition's lease every round; killed or frozen, it holds the partition up for at most this long. */
@@ -42,11 +43,13 @@ const ATTEMPTS = 5;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A partition this consumer holds: its lease, its projectors' checkpoints and the write buffers of the documents only
- * it changes (it is their only writer meanwhile, so what the buffers hold is what the store holds).
+ * A partition this consumer holds: its lease, its batches' commits (with every projector's checkpoint) and the write
+ * buffers of the documents only it changes (it is their only writer meanwhile, so what the buffers hold is what the
+ * store holds, unless another holder commits: then its next commit fails and it starts afresh).
  */
 interface Held {
   lease: Lease;
+  commits: PartitionCommits;
   checkpoints: Map<string, CheckpointDocument>;
   buffers: Map<string, WriteBuffers>;
   since: number;
@@ -55,27 +58,28 @@ interface Held {
 }
 
 /**
- * What a consumer held when it let a partition go in good order: still what the store holds if its next holding's
- * epoch is the very next one (no other holding came between: every write of a partition's documents, by a consumer, an
- * operator's retry of a parked event or a rebuild's swap, is made under its lease).
+ * What a consumer held when it let a partition go in good order: still what the store holds if nobody has committed a
+ * batch of the partition since (every write of a partition's documents, by a consumer, an operator's retry of a parked
+ * event or a rebuild's swap, is a commit: PartitionCommits.superseded).
  */
 interface Remembered {
-  epoch: number;
   /** The collections the read models lived in (ReadModels.physical), which only a rebuild's swap changes. */
   collections: string;
-  checkpoints: Map<string, CheckpointDocument>;
+  commits: PartitionCommits;
   buffers: Map<string, WriteBuffers>;
 }
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 2000);
 
 /**
  * Projects one partition of the log: the one place where events meet projectors (docs/architecture.md, "The worker
- * tier"). One consumer per partition at a time, holding the partition's lease, whose epoch every write of the batch and
- * every checkpoint carries; each projector from its own checkpoint, projectors that read another's read model after
- * it. A round reads a batch, each projector applies it into its write buffers, the buffers are stored (data before
- * marks), the pushes the projectors queued are sent, and only then do the checkpoints move. An event a projector fails
- * on every retry is parked with the rest of its stream; an outage of the store, Redis or the search engine stops the
- * round instead, to be tried again; a consumer that finds its lease taken over stops and forgets what it held.
+ * tier"). The partition's lease decides which consumer works on it; what makes the result right whatever the clocks do
+ * is that each batch is committed by one insert before any read model is written (PartitionCommits). Each projector
+ * goes from its own checkpoint, projectors that read another's read model after it. A round reads a batch, each
+ * projector of a stage applies it into its write buffers, the stage's changes and checkpoints are committed and
+ * written (data before marks), and then the work deferred after the writes, the e-mails and pushes the projectors
+ * queued are carried out. An event a projector fails on every retry is parked with the rest of its stream; an outage of
+ * the store, Redis or the search engine stops the round instead, to be tried again; a consumer that finds its batch
+ * number taken (or its lease) stops and forgets what it held.
  */
 @Injectable()
 export class PartitionRunner {
@@ -83,7 +87,6 @@ export class PartitionRunner {
   private readonly db;
   private readonly reader;
   private readonly leases;
-  private readonly checkpoints;
   readonly parked;
   private readonly stages: Projector[][];
   private readonly held = new Map<number, Held>();
@@ -101,7 +104,6 @@ export class PartitionRunner {
     this.db = connection.db!;
     this.reader = new LogReader(this.db);
     this.leases = new Leases(this.db.collection<LeaseDocument>(ProjectionCollection.Locks));
-    this.checkpoints = new Checkpoints(this.db);
     this.parked = new ParkedEvents(this.db);
     this.stages = [projectors.filter((p) => !p.after?.length), projectors.filter((p) => p.after?.length)].filter((stage) => stage.length > 0);
   }
@@ -113,28 +115,17 @@ export class PartitionRunner {
   async run(partition: number, head?: number): Promise<number | null> {
     const held = await this.hold(partition);
     if (!held) return null;
-    const { checkpoints, lease } = held;
+    const { checkpoints } = held;
     let read = 0;
     try {
       for (;;) {
-        // Before any write of the round: a consumer frozen past its lease finds out here, or at its first fenced write.
+        // Who works: a consumer frozen past its lease finds out here (whether its work counts is its commits' business).
         if (Date.now() - held.renewed > PARTITION_LEASE_MS / 3) await this.renew(held);
         const from = Math.min(...[...checkpoints.values()].map((checkpoint) => checkpoint.position));
         // Up to a hole still young (an append under way): the consumer comes back for the rest (docs/architecture.md, "Holes").
         const { entries, waiting } = await this.reader.readBatch(partition, from, LOG_BATCH, read === 0 ? head : undefined);
         if (entries.length === 0) break;
-        const before = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
-        try {
-          for (const stage of this.stages) {
-            const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, held, entries)));
-            const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-            if (failed) throw failed.reason;
-          }
-        } finally {
-          // What each projector applied (and stored) is recorded even when another failed: one never re-runs another.
-          const moved = [...checkpoints.values()].some((checkpoint) => checkpoint.position !== before.get(checkpoint.projector));
-          if (moved) await this.checkpoints.savePartition(partition, checkpoints.values(), lease);
-        }
+        for (const stage of this.stages) await this.projectStage(stage, partition, held, entries);
         read += entries.length;
         this.signals.projected(entries);
         // Fewer than asked and not waiting: the batch met the partition's end (readBatch looks one place past the head),
@@ -173,19 +164,15 @@ export class PartitionRunner {
     try {
       // A rebuild swaps read models only while it holds every partition's lease: look them up once per hold.
       await this.readModels.refresh();
-      let checkpoints: Map<string, CheckpointDocument>;
+      let commits: PartitionCommits;
       let buffers: Map<string, WriteBuffers>;
-      if (remembered?.epoch === lease.epoch - 1 && remembered.collections === this.collections()) {
-        ({ checkpoints, buffers } = remembered);
-        for (const buffer of buffers.values()) buffer.rehold(lease);
+      if (remembered && remembered.collections === this.collections() && !(await remembered.commits.superseded())) {
+        ({ commits, buffers } = remembered);
       } else {
-        checkpoints = await this.checkpoints.loadPartition(
-          partition,
-          this.projectors.map((projector) => projector.name),
-        );
-        buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, lease, HELD_DOCUMENTS)]));
+        commits = await PartitionCommits.open(this.db, partition, this.projectorNames());
+        buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, commits, HELD_DOCUMENTS)]));
       }
-      const held: Held = { lease, checkpoints, buffers, since: now, renewed: now };
+      const held: Held = { lease, commits, checkpoints: commits.checkpoints, buffers, since: now, renewed: now };
       this.held.set(partition, held);
       return held;
     } catch (error) {
@@ -206,7 +193,7 @@ export class PartitionRunner {
     if (!held) return;
     clearTimeout(held.release);
     this.held.delete(partition);
-    if (!forget) this.remembered.set(partition, { epoch: held.lease.epoch, collections: this.collections(), checkpoints: held.checkpoints, buffers: held.buffers });
+    if (!forget) this.remembered.set(partition, { collections: this.collections(), commits: held.commits, buffers: held.buffers });
     await this.leases.release(held.lease).catch(() => undefined);
   }
 
@@ -225,14 +212,38 @@ export class PartitionRunner {
     await Promise.all([...this.held.keys()].map((partition) => this.letGo(partition)));
   }
 
-  /** Applies a batch with one projector: into write buffers, stored under the lease, then its pushes; then its checkpoint moves. */
-  private async project(projector: Projector, partition: number, held: Held, entries: LogEntry[]): Promise<void> {
+  /**
+   * Applies a batch with the projectors of one stage, side by side, each into its write buffers; then commits what those
+   * that succeeded changed with their moved checkpoints (one never re-runs another), writes it, does the work deferred
+   * after the writes and carries out their e-mails and pushes. Throws what a projector failed with, after that.
+   */
+  private async projectStage(stage: Projector[], partition: number, held: Held, entries: LogEntry[]): Promise<void> {
+    const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, held, entries)));
+    const applied = stage.flatMap((projector, i) => {
+      const result = results[i];
+      return result.status === 'fulfilled' ? [{ projector, ...result.value }] : [];
+    });
+    const moved = new Map([...held.checkpoints].map(([name, checkpoint]) => [name, { ...checkpoint }]));
+    for (const { projector, position } of applied) moved.get(projector.name)!.position = position;
+    const writes = applied.flatMap(({ projector }) => held.buffers.get(projector.name)!.changes());
+    if (applied.some(({ projector }) => held.checkpoints.get(projector.name)!.position !== moved.get(projector.name)!.position) || writes.length > 0) {
+      await held.commits.commit(writes, moved.values());
+    }
+    for (const { projector, position } of applied) held.checkpoints.get(projector.name)!.position = position;
+    for (const { projector, effects } of applied) {
+      await held.buffers.get(projector.name)!.afterWrites();
+      await this.effects.carryOut(effects);
+    }
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Applies a batch with one projector into its write buffers: resolves with the position it reached and what it queued. */
+  private async project(projector: Projector, partition: number, held: Held, entries: LogEntry[]): Promise<{ position: number; effects: BatchEffects }> {
     const checkpoint = held.checkpoints.get(projector.name)!;
     const limit = Math.min(...(projector.after ?? []).map((name) => held.checkpoints.get(name)?.position ?? 0));
-    // The batch's writes to documents only this partition changes are made once, before the checkpoint moves.
-    const buffers = held.buffers.get(projector.name)!;
     const effects = new BatchEffects();
-    const models = this.readModels.batch(buffers, { rebuilding: false });
+    const models = this.readModels.batch(held.buffers.get(projector.name)!, { rebuilding: false });
     let position = checkpoint.position;
     for (const { seq, event } of entries) {
       if (seq <= position) continue;
@@ -240,10 +251,7 @@ export class PartitionRunner {
       if (event && projector.handles.includes(event.type)) await this.applyOne(projector, checkpoint, { partition, seq }, event, models, effects);
       position = seq;
     }
-    await buffers.flush();
-    await this.effects.carryOut(effects);
-    // Moved only once what it covers is written.
-    checkpoint.position = position;
+    return { position, effects };
   }
 
   private async applyOne(
@@ -287,18 +295,19 @@ export class PartitionRunner {
     const parked = await this.parked.find(id);
     if (!parked) return 'missing';
     const projector = this.projectorNamed(parked.projector);
-    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async (lease) => {
+    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async () => {
       await this.readModels.refresh();
+      const commits = await PartitionCommits.open(this.db, parked.partition, this.projectorNames());
       for (const doc of await this.parked.ofStream(parked.projector, parked.streamId)) {
         const event = await this.parked.eventOf(doc);
-        const buffers = this.buffersOf(projector, lease);
+        const buffers = this.buffersOf(projector, commits);
         const effects = new BatchEffects();
         if (event) await projector.apply(event, { place: null, push: effects.push, mail: effects.mail, models: this.readModels.batch(buffers, { rebuilding: false }) });
         await buffers.flush();
         await this.effects.carryOut(effects);
         await this.parked.remove(doc._id);
       }
-      await this.release(parked.projector, parked.partition, parked.streamId, lease);
+      await this.release(commits, parked.projector, parked.streamId);
     });
     return 'applied';
   }
@@ -307,17 +316,19 @@ export class PartitionRunner {
   async skipParked(id: string): Promise<'skipped' | 'missing'> {
     const parked = await this.parked.find(id);
     if (!parked) return 'missing';
-    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async (lease) => {
+    await this.leases.withLease(partitionLease(parked.partition), PARTITION_LEASE_MS, async () => {
       await this.parked.remove(id);
-      if ((await this.parked.ofStream(parked.projector, parked.streamId)).length === 0) await this.release(parked.projector, parked.partition, parked.streamId, lease);
+      if ((await this.parked.ofStream(parked.projector, parked.streamId)).length > 0) return;
+      await this.release(await PartitionCommits.open(this.db, parked.partition, this.projectorNames()), parked.projector, parked.streamId);
     });
     return 'skipped';
   }
 
-  private async release(projector: string, partition: number, streamId: string, lease: Lease): Promise<void> {
-    const checkpoint = await this.checkpoints.load(projector, partition);
+  /** Lets a parked stream's later events flow again: its projector's checkpoint no longer lists it, committed. */
+  private async release(commits: PartitionCommits, projector: string, streamId: string): Promise<void> {
+    const checkpoint = commits.checkpoints.get(projector)!;
     checkpoint.parkedStreams = checkpoint.parkedStreams.filter((stream) => stream !== streamId);
-    await this.checkpoints.saveAll([checkpoint], lease);
+    await commits.commit([], commits.checkpoints.values());
   }
 
   /** The collections every projector's read models live in now, as one string. */
@@ -325,10 +336,18 @@ export class PartitionRunner {
     return this.projectors.flatMap((projector) => (projector.owns ?? []).map((readModel) => this.readModels.physical(readModel))).join(' ');
   }
 
-  /** Write buffers of the read models only a partition's events change (not those `shared`), under the partition's lease. */
-  private buffersOf(projector: Projector, lease: Lease, maxCached?: number): WriteBuffers {
+  /**
+   * Write buffers of the read models only a partition's events change (not those `shared`), whose flushes are commits of
+   * the partition with its checkpoints as they stand.
+   */
+  private buffersOf(projector: Projector, commits: PartitionCommits, maxCached?: number): WriteBuffers {
     const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
-    return new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { lease, maxCached });
+    const commit = (writes: Parameters<PartitionCommits['commit']>[0]) => commits.commit(writes, commits.checkpoints.values());
+    return new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { commit, maxCached });
+  }
+
+  private projectorNames(): string[] {
+    return this.projectors.map((projector) => projector.name);
   }
 
   private projectorNamed(name: string): Projector {

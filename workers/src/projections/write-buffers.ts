@@ -1,17 +1,14 @@
-import { type Db, type Document, MongoBulkWriteError, MongoServerError } from 'mongodb';
-import { inChunks } from '../store-bulk';
-import { FENCE, fencedFilter, type Lease, LeaseLost } from './leases';
+import type { CommittedWrites } from '@shelf/contracts';
+import { type Db, type Document, MongoServerError } from 'mongodb';
+import { applyWrites, unstamped } from './batch-commits';
 import type { ById, ReadModelStore, ReadModelUpdate } from './read-models';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
 const MAX_CACHED = 20_000;
 /** Changed documents that make `settle` flush: a document changed many times in between is written once. */
 const MAX_DIRTY = 5_000;
-/**
- * New documents inserted in one command. The embedded store writes one command at a time: a rebuild's flush of
- * thousands at once would hold live projection's writes up for a second or more; 500 take it about 25 ms.
- */
-const INSERT_CHUNK = 500;
+/** Where a partition consumer's buffers send their changes: a commit of its partition (PartitionCommits.commit). */
+export type CommitChanges = (writes: CommittedWrites[]) => Promise<void>;
 
 interface Cached {
   doc: ById | null;
@@ -27,34 +24,49 @@ interface Cached {
  * a document changed by many events is written once, and projecting costs a few store calls per batch of events
  * instead of a few per event. Being the only writer, what the buffer holds is what the store holds.
  *
- * `flush` writes the read models in the order they were given (Projector.owns: data before marks), and a partition
- * consumer's buffer writes under its lease: each document carries the lease's epoch, and a write that finds a later
- * epoch's raises LeaseLost (docs/architecture.md, "Ownership").
+ * `flush` writes the read models in the order they were given (Projector.owns: data before marks). A partition
+ * consumer's buffers hand their changes to its partition's commits (`commit`), which store them as one committed batch
+ * before any read model is written (docs/architecture.md, "Batches committed by one insert"); a rebuild's and a test's
+ * are written as they are.
  */
 export class WriteBuffers {
   private readonly buffers: Map<string, BufferedReadModel>;
   private readonly deferred = new Map<string, () => Promise<void>>();
 
   /** `targets`: read model name → its collection; `fresh` when they are new and empty (nothing to look up). */
-  constructor(db: Db, targets: ReadonlyMap<string, string>, { fresh = false, maxCached = MAX_CACHED, lease }: { fresh?: boolean; maxCached?: number; lease?: Lease } = {}) {
-    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, fresh, maxCached, lease)]));
+  constructor(
+    private readonly db: Db,
+    targets: ReadonlyMap<string, string>,
+    { fresh = false, maxCached = MAX_CACHED, commit }: { fresh?: boolean; maxCached?: number; commit?: CommitChanges } = {},
+  ) {
+    this.buffers = new Map([...targets].map(([readModel, collection]) => [readModel, new BufferedReadModel(db, collection, fresh, maxCached)]));
+    this.commit = commit;
   }
+
+  private readonly commit?: CommitChanges;
 
   get stores(): ReadonlyMap<string, ReadModelStore<ById>> {
     return this.buffers;
   }
 
   /**
-   * Writes from now on under `lease`, a later holding of the same lease with no holding between (its epoch one past the
-   * last): nobody else wrote meanwhile, so what the buffers hold is still what the store holds.
+   * What changed since the last time, in the order of the read models, counted as stored from now on: whoever takes
+   * it stores it before this buffer is used again.
    */
-  rehold(lease: Lease): void {
-    for (const buffer of this.buffers.values()) buffer.lease = lease;
+  changes(): CommittedWrites[] {
+    return [...this.buffers.values()].map((buffer) => buffer.changes());
   }
 
-  /** Writes every change to the store, then does the work deferred until then. */
+  /** Writes every change to the store (as a commit, for a partition consumer), then does the work deferred until then. */
   async flush(): Promise<void> {
-    for (const buffer of this.buffers.values()) await buffer.flush();
+    const writes = this.changes();
+    if (this.commit) await this.commit(writes);
+    else await applyWrites(this.db, writes);
+    await this.afterWrites();
+  }
+
+  /** Does the work deferred until the changes are stored. */
+  async afterWrites(): Promise<void> {
     for (const [key, work] of this.deferred) {
       await work();
       this.deferred.delete(key);
@@ -77,7 +89,6 @@ class BufferedReadModel implements ReadModelStore<ById> {
   private cache = new Map<string, Cached>();
   /** Whether the cache holds every document of the collection (a new one, until first emptied): a miss is absent. */
   private complete: boolean;
-  private flushed: Promise<void> = Promise.resolve();
   /** Documents changed since the last flush. */
   dirty = 0;
 
@@ -86,7 +97,6 @@ class BufferedReadModel implements ReadModelStore<ById> {
     private readonly name: string,
     fresh: boolean,
     private readonly maxCached: number,
-    public lease?: Lease,
   ) {
     this.complete = fresh;
   }
@@ -115,54 +125,29 @@ class BufferedReadModel implements ReadModelStore<ById> {
     this.write(entry, doc as ById);
   }
 
-  /** Writes what changed since the last flush; flushes run one after another, while projectors go on changing. */
-  flush(): Promise<void> {
-    this.flushed = this.flushed.then(() => this.writeChanges());
-    return this.flushed;
-  }
-
-  private async writeChanges(): Promise<void> {
+  /** The documents changed since the last time (new ones apart), counted as stored from now on. */
+  changes(): CommittedWrites {
     const dirty = [...this.cache.values()].filter((entry) => entry.dirty && entry.doc);
-    const fresh = dirty.filter((entry) => !entry.stored).map((entry) => entry.doc!);
-    const changed = dirty.filter((entry) => entry.stored).map((entry) => entry.doc!);
-    // Counted as written before the writes: a document changed meanwhile is written again, by replacing it.
+    const writes: CommittedWrites = {
+      collection: this.name,
+      inserted: dirty.filter((entry) => !entry.stored).map((entry) => entry.doc!),
+      replaced: dirty.filter((entry) => entry.stored).map((entry) => entry.doc!),
+    };
     for (const entry of dirty) Object.assign(entry, { stored: true, dirty: false });
     this.dirty = 0;
-    const collection = this.db.collection<ById>(this.name);
-    const fence = this.lease ? { [FENCE]: this.lease.epoch } : {};
-    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      const chunk = fresh.slice(i, i + INSERT_CHUNK);
-      try {
-        await collection.insertMany(chunk.map((doc) => ({ ...doc, ...fence })), { ordered: false });
-      } catch (error) {
-        // A document that was not there when read has been written since: by a holder this one's fenced write overrides
-        // (one that lost the lease to it), or by a later holder, whose epoch refuses the replacement below.
-        if (!this.lease || !(error instanceof MongoBulkWriteError)) throw error;
-        const errors = [error.writeErrors].flat();
-        if (errors.some((failure) => failure.code !== 11000)) throw error;
-        changed.push(...errors.map((failure) => chunk[failure.index]));
-      }
-    }
-    // Replaced a chunk at a time (BULK_WRITE_CHUNK); replacing costs the embedded store about 1 ms a document either
-    // way, against 0.1 ms to insert one.
-    for (const chunk of inChunks(changed)) {
-      const filter = (_id: string) => (this.lease ? fencedFilter(_id, this.lease.epoch) : { _id });
-      const result = await collection.bulkWrite(chunk.map((doc) => ({ replaceOne: { filter: filter(doc._id) as never, replacement: { ...doc, ...fence } } })), { ordered: false });
-      if (this.lease && result.matchedCount < chunk.length) throw new LeaseLost(this.lease.id, this.lease.epoch, `${this.name} was written by a later holder`);
-    }
     if (this.cache.size > this.maxCached) {
-      // Documents changed during the writes stay until the next flush.
-      this.cache = new Map([...this.cache].filter(([, entry]) => entry.dirty));
+      this.cache = new Map();
       this.complete = false;
     }
+    return writes;
   }
 
   private async load(id: string): Promise<Cached> {
     let entry = this.cache.get(id);
     if (!entry) {
-      const doc = this.complete ? null : await this.db.collection<ById>(this.name).findOne({ _id: id });
-      // Which epoch wrote it is the buffer's business, not the projectors'.
-      if (doc) delete (doc as Document)[FENCE];
+      const found = this.complete ? null : await this.db.collection<ById>(this.name).findOne({ _id: id });
+      // Which batch wrote it is the commits' business, not the projectors'.
+      const doc = found && unstamped(found);
       entry = { doc, stored: doc !== null, dirty: false };
       this.cache.set(id, entry);
     }

@@ -1,9 +1,9 @@
-import { type AnyDomainEvent, PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
+import { type AnyDomainEvent, type CheckpointDocument, PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import { isOutage } from '../log/is-outage';
 import { LogReader } from '../log/log-reader';
-import { Checkpoints } from '../projections/checkpoints';
-import { type Lease, type LeaseDocument, Leases } from '../projections/leases';
+import { PartitionCommits } from '../projections/batch-commits';
+import { type Lease, type LeaseDocument, LeaseLost, Leases } from '../projections/leases';
 import { PARTITION_LEASE_MS, partitionLease } from '../projections/partition-runner';
 import { ParkedEvents } from '../projections/parked-events';
 import type { Projector } from '../projections/projector';
@@ -71,10 +71,10 @@ export interface RebuildProfile {
  * log into new collections while live projection goes on into the old ones. The log is read once with cursors and
  * applied in memory, each document inserted in bulk once (replayLog). The new collections then catch up by `_id` reads
  * (LogReader, WriteBuffers) in passes until one is short; then, with every partition's lease held (live consumers wait
- * about a second), they catch up to the head, take over the projectors' checkpoints and parked events (an event the
- * rebuild fails on every try is parked with its stream, as live projection does, instead of failing the rebuild), and
- * the read models point at them in one write each. A rebuild that fails leaves the live read models as they were, and
- * drops what it built.
+ * about a second), they catch up to the head, the read models point at them (one write each), and they take over the
+ * projectors' checkpoints (one commit per partition) and parked events (an event the rebuild fails on every try is
+ * parked with its stream, as live projection does, instead of failing the rebuild). A rebuild that fails before the
+ * switch leaves the live read models as they were, and drops what it built.
  */
 export async function rebuildProjections(deps: RebuildDeps, names: string[], onProgress: (progress: RebuildProgress) => void): Promise<RebuildResult> {
   const rebuilt = deps.projectors.filter((p) => p.owns?.length && (names.length === 0 || names.includes(p.name)));
@@ -137,6 +137,7 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     await buffers.flush();
   };
 
+  let switched = false;
   const profile: RebuildProfile = { readMs: 0, replayMs: 0, catchUpMs: 0, lookedUp: 0, inserted: 0, replaced: 0, readBack: 0 };
   try {
     const replayed = await replayLog({ db: deps.db, readModels: deps.readModels, projectors: rebuilt, targets, apply: applyAll, total, onProgress });
@@ -153,29 +154,29 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     await deps.readModels.refresh();
     const replaced = new Map([...targets.keys()].map((readModel) => [readModel, deps.readModels.physical(readModel)]));
     let leasesHeldMs = 0;
-    await withEveryPartition(deps.db, async (leases) => {
+    await withEveryPartition(deps.db, async () => {
       const held = Date.now();
       await pass();
-      const checkpoints = new Checkpoints(deps.db);
-      const parkedEvents = new ParkedEvents(deps.db);
-      // What the rebuild parked replaces what live projection had parked for the projectors rebuilt.
-      for (const doc of await parkedEvents.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parkedEvents.remove(doc._id);
-      for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
-      await Promise.all(
-        leases.map(async (lease, partition) => {
-          const stored = await checkpoints.loadPartition(partition, rebuilt.map((projector) => projector.name));
-          const moved = rebuilt.map((projector) => ({
-            ...stored.get(projector.name)!,
-            position: positions[partition],
-            parkedStreams: [...streamsParked(projector, partition)],
-          }));
-          await checkpoints.saveAll(moved, lease);
-        }),
-      );
+      const names = deps.projectors.map((projector) => projector.name);
+      // Batches live consumers committed and did not finish writing are written first (into the old collections).
+      const opened = await Promise.all(positions.map((_, partition) => PartitionCommits.open(deps.db, partition, names)));
+      // The switch: the read models first, in one write each. Killed before it, the live read models are as they were
+      // (the new collections are dropped by the next rebuild's clean-up); killed after, consumers apply from the old
+      // checkpoints into the new collections, which changes nothing there (each read model remembers what it applied).
       await Promise.all(
         [...targets].map(([readModel, collection]) => deps.readModels.versions.replaceOne({ _id: readModel }, { collection, rebuiltAt: new Date() }, { upsert: true })),
       );
+      switched = true;
       await recordShapes(deps.db, rebuilt);
+      // Then each partition's checkpoints, committed: a holder that lost its lease and wakes now cannot commit past them.
+      await Promise.all(opened.map((commits, partition) => moveCheckpoints(deps.db, commits, partition, names, (checkpoint) => {
+        const projector = rebuilt.find((p) => p.name === checkpoint.projector);
+        if (projector) Object.assign(checkpoint, { position: positions[partition], parkedStreams: [...streamsParked(projector, partition)] });
+      })));
+      // What the rebuild parked replaces what live projection had parked for the projectors rebuilt.
+      const parkedEvents = new ParkedEvents(deps.db);
+      for (const doc of await parkedEvents.list()) if (rebuilt.some((p) => p.name === doc.projector)) await parkedEvents.remove(doc._id);
+      for (const doc of parked) await parkedEvents.park(doc.projector.name, doc.partition, doc.seq, doc.event, doc.error, doc.attempts);
       await deps.readModels.refresh();
       leasesHeldMs = Date.now() - held;
     });
@@ -186,8 +187,24 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
     onProgress({ phase: 'done', events, total });
     return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()], leasesHeldMs, profile };
   } catch (error) {
-    await dropAll(deps.db, [...targets.values()]).catch(() => undefined);
+    // Switched, the new collections are the live read models.
+    if (!switched) await dropAll(deps.db, [...targets.values()]).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Commits a partition's checkpoints as `move` changes them; when another holder commits first (one that lost its lease
+ * and woke), its batch is written and the move made again on top.
+ */
+async function moveCheckpoints(db: Db, opened: PartitionCommits, partition: number, names: string[], move: (checkpoint: CheckpointDocument) => void): Promise<void> {
+  for (let commits = opened; ; commits = await PartitionCommits.open(db, partition, names)) {
+    for (const checkpoint of commits.checkpoints.values()) move(checkpoint);
+    try {
+      return await commits.commit([], commits.checkpoints.values());
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+    }
   }
 }
 
@@ -196,11 +213,8 @@ export async function dropAll(db: Db, names: string[]): Promise<void> {
   for (const name of names) await db.dropCollection(name).catch(() => undefined);
 }
 
-/**
- * Runs `work` holding every partition's lease, taken in order, so no live consumer writes meanwhile; `work` is given
- * the leases, by partition, to write the checkpoints under.
- */
-async function withEveryPartition(db: Db, work: (leases: Lease[]) => Promise<void>): Promise<void> {
+/** Runs `work` holding every partition's lease, taken in order, so no live consumer works meanwhile. */
+async function withEveryPartition(db: Db, work: () => Promise<void>): Promise<void> {
   const leases = new Leases(db.collection<LeaseDocument>(ProjectionCollection.Locks) as Collection<LeaseDocument>);
   const held: Lease[] = [];
   const renew = setInterval(() => held.forEach((lease) => void leases.renew(lease, PARTITION_LEASE_MS).catch(() => undefined)), PARTITION_LEASE_MS / 3);
@@ -210,7 +224,7 @@ async function withEveryPartition(db: Db, work: (leases: Lease[]) => Promise<voi
       while (!(lease = await leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS))) await new Promise((resolve) => setTimeout(resolve, 20));
       held.push(lease);
     }
-    await work(held);
+    await work();
   } finally {
     clearInterval(renew);
     for (const lease of held) await leases.release(lease).catch(() => undefined);
