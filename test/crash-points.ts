@@ -25,16 +25,7 @@ export interface WorkerRun {
  * there, until every projector has caught up with the log; then stops it.
  */
 export async function runWorkerProcess(store: Connection, workers: INestApplicationContext, variables: Record<string, string | undefined>, timeoutMs = 60_000): Promise<WorkerRun> {
-  const child = spawn(process.execPath, [join(root, 'workers/dist/main.js')], { env: { ...variables, STORE_WRITE_TRACE: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
-  const writes: string[] = [];
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) if (line.startsWith('store-write ')) writes.push(line.split(' ').slice(2).join(' '));
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const { child, writes, exited } = tracedProcess('workers/dist/main.js', variables);
   const done = projectionsDone(store, workers, timeoutMs).then(() => 'done' as const);
   const outcome = await Promise.race([exited.then(() => 'exited' as const), done.catch(() => 'timeout' as const)]);
   if (outcome !== 'exited') await stop(child);
@@ -46,8 +37,28 @@ export async function runWorkerProcess(store: Connection, workers: INestApplicat
   }
   const crashed = outcome === 'exited' && signal === 'SIGKILL';
   // The dead process's leases would hold its partitions up for their 15 s: time passes at once here.
-  if (crashed) await store.collection(ProjectionCollection.Locks).updateMany({ until: { $exists: true } }, { $set: { until: new Date(0) } });
+  if (crashed) await expireLeases(store);
   return { writes, crashed };
+}
+
+/** A process of `script` with the store-write trace on: its writes as it makes them, and when it exits. */
+export function tracedProcess(script: string, variables: Record<string, string | undefined>, args: string[] = []) {
+  const child = spawn(process.execPath, [join(root, script), ...args], { env: { ...variables, STORE_WRITE_TRACE: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const writes: string[] = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) if (line.startsWith('store-write ')) writes.push(line.split(' ').slice(2).join(' '));
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  return { child, writes, exited, stop: () => stop(child) };
+}
+
+/** Expires every lease at once, as if the time of a dead or frozen holder's had passed. */
+export async function expireLeases(store: Connection): Promise<void> {
+  await store.collection(ProjectionCollection.Locks).updateMany({ until: { $exists: true } }, { $set: { until: new Date(0) } });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -19,20 +19,21 @@ const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
  * before the code that sent it hears the answer. With STORE_WRITE_TRACE=1 it prints each write it counts
  * (`store-write <k> <command> <collection>`), which is how a test learns the points of a run. With
  * STORE_CRASH_AFTER_WRITE_TO=<collection> it kills itself right after its first acknowledged write to that collection;
- * with STORE_FREEZE_AFTER_WRITE_TO=<collection> it stops itself there instead (SIGSTOP, as a paused VM or a long
- * garbage collection), for the test to wake it (SIGCONT) when it likes. With STORE_COMMAND_PROFILE=1 it prints, every
+ * with STORE_FREEZE_AFTER_WRITE_TO=<collection>, or STORE_FREEZE_AFTER_WRITES=k, it stops itself there instead
+ * (SIGSTOP, as a paused VM or a long garbage collection), for the test to wake it (SIGCONT) when it likes. With STORE_COMMAND_PROFILE=1 it prints, every
  * 10 s (every n ms with STORE_COMMAND_PROFILE=n, n ≥ 100), the store commands it sent since the last print by command
  * and collection, with their count and time (how a benchmark learns the round trips per event). With none set, the connection is left untouched and nothing is monitored.
  */
 export function storeCrashPoints(variables: Readonly<Record<string, string | undefined>>) {
   const crashAt = Number(variables.STORE_CRASH_AFTER_WRITES ?? 0);
+  const freezeAt = Number(variables.STORE_FREEZE_AFTER_WRITES ?? 0);
   const trace = variables.STORE_WRITE_TRACE === '1';
   const crashAfter = variables.STORE_CRASH_AFTER_WRITE_TO;
   let freezeAfter = variables.STORE_FREEZE_AFTER_WRITE_TO;
   const profileSetting = Number(variables.STORE_COMMAND_PROFILE ?? 0) || 0;
   const profileEvery = profileSetting === 1 ? 10_000 : profileSetting >= 100 ? profileSetting : 0;
   const profile = profileEvery > 0;
-  const enabled = crashAt > 0 || trace || !!crashAfter || !!freezeAfter || profile;
+  const enabled = crashAt > 0 || freezeAt > 0 || trace || !!crashAfter || !!freezeAfter || profile;
   return {
     /** What the connection's options need for the hook (command monitoring). */
     options: enabled ? { monitorCommands: true } : {},
@@ -54,7 +55,7 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
         writes += 1;
         if (trace) process.stdout.write(`store-write ${writes} ${event.commandName} ${collection}\n`);
         if (writes === crashAt || collection === crashAfter) process.kill(process.pid, 'SIGKILL');
-        if (collection === freezeAfter) {
+        if (writes === freezeAt || collection === freezeAfter) {
           freezeAfter = undefined;
           process.kill(process.pid, 'SIGSTOP');
         }

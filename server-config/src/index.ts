@@ -3,6 +3,7 @@ export { optional, required, withDefault } from './env-fields';
 export { type EnvVariables, InvalidEnvError, readEnv } from './read-env';
 export { type SharedEnv, sharedEnv, sharedEnvShape } from './shared-env';
 export { pinNextTickShape } from './next-tick-shape';
+export { skewClock } from './clock-skew';
 export { storeCrashPoints } from './crash-points';
 export { LONG_SCAN, STORE_DEADLINES, type StoreDeadline, storeCallBounds } from './store-call-bounds';
 export { STORE_POOL } from './store-pool';

@@ -1,11 +1,14 @@
 // Crash points of the worker tier: a worker process killed right after its k-th store write, for a bounded sample of k
 // in CI and for every k with `npm run test:crash-points`, then a healthy one started; every read model must then equal
-// a rebuild of it from the log (nothing lost, nothing counted twice), with no event parked.
+// a rebuild of it from the log (nothing lost, nothing counted twice), with no event parked. The same for a worker frozen
+// after its k-th write that wakes after its successor went on (a stale holder), for a rebuild killed at each write of
+// its switch, and for the API killed after each write of its appends.
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { SocialEventType, socialStreams } from '@shelf/contracts';
+import { READ_MODEL_VERSIONS_COLLECTION, SocialEventType, socialStreams } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
+import { readFileSync } from 'node:fs';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { DeleteCommentCommand } from '../../backend/src/modules/comments/application/delete-comment.command';
@@ -16,13 +19,15 @@ import { ModerateCommentCommand } from '../../backend/src/modules/moderation/app
 import { MarkRepliesReadCommand } from '../../backend/src/modules/reply-inbox/application/mark-replies-read.command';
 import { PartitionRunner } from '../../workers/src/projections/partition-runner';
 import { WorkersModule } from '../../workers/src/workers.module';
-import { crashPoints, forgetReadModels, ownedReadModels, runWorkerProcess } from '../crash-points';
+import { crashPoints, expireLeases, forgetReadModels, ownedReadModels, runWorkerProcess, tracedProcess } from '../crash-points';
 import { freePort, SiteProcess } from '../own-services';
-import { appendComment, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
+import { appendComment, projectionsDone, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 /** Crash points each CI run tries (spread over the run's writes from a random offset): the budget of a few minutes. */
 const CI_SAMPLE = 5;
 const API_CI_SAMPLE = 4;
+const REBUILD_CI_SAMPLE = 3;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const by = { actor: 'crash-points', correlationId: 'crash-points', causationId: null };
 
 describe('crash points of the worker tier', () => {
@@ -75,6 +80,74 @@ describe('crash points of the worker tier', () => {
     // The reference itself is what a rebuild from the log makes.
     await rebuild(tools, { api: site.api });
     expect(await readModelSnapshot(tools, names)).toEqual(expected);
+  }, 30 * 60_000);
+
+  it('converges when a holder frozen right after any store write wakes up after its successor went on', async () => {
+    const names = ownedReadModels(tools);
+    await forgetReadModels(tools);
+    const reference = await runWorkerProcess(site.store, tools, env);
+    const expected = await readModelSnapshot(tools, names);
+    const points = crashPoints(reference.writes.length, CI_SAMPLE);
+    const diverged: string[] = [];
+    for (const k of points) {
+      await forgetReadModels(tools);
+      // The stale holder: stopped (SIGSTOP) right after its k-th write, its leases then expire.
+      const stale = tracedProcess('workers/dist/main.js', { ...env, STORE_FREEZE_AFTER_WRITES: String(k) });
+      const deadline = Date.now() + 60_000;
+      while (stale.writes.length < k && Date.now() < deadline && stale.child.exitCode === null) await pause(20);
+      await pause(200);
+      const at = `holder frozen after write ${k} (${stale.writes[k - 1] ?? 'not reached'})`;
+      // Stopped indeed (state T), unless this run made fewer writes than the reference.
+      if (stale.writes.length >= k) expect([at, readFileSync(`/proc/${stale.child.pid}/stat`, 'utf8').split(' ')[2]]).toEqual([at, 'T']);
+      await expireLeases(site.store);
+      // Its successor projects everything, then the stale holder wakes up in the middle of what it was doing.
+      const successor = await runWorkerProcess(site.store, tools, env).catch((error: Error) => error);
+      stale.child.kill('SIGCONT');
+      await pause(1500);
+      const settled = await projectionsDone(site.store, tools, 60_000).catch((error: Error) => error);
+      await stale.stop();
+      const live = await readModelSnapshot(tools, names);
+      const parked = await tools.get(PartitionRunner).parked.list();
+      const failure = successor instanceof Error ? successor : settled instanceof Error ? settled : null;
+      const outcome = failure ? failure.message : parked.length > 0 ? `${parked.length} parked` : !equal(live, expected) ? differences(live, expected).join('; ') : null;
+      if (outcome) diverged.push(`${at}: ${outcome}`);
+      if (process.env.CRASH_POINTS === 'all') process.stdout.write(`stale holder point ${at}: ${outcome ?? 'converged'}\n`);
+    }
+    process.stdout.write(`stale holder points: ${points.length} of ${reference.writes.length} store writes tried, ${diverged.length} diverged\n`);
+    expect(diverged).toEqual([]);
+  }, 30 * 60_000);
+
+  it('leaves read models equal to the log after a rebuild killed right after any store write of its switch', async () => {
+    const names = ownedReadModels(tools);
+    await runWorkerProcess(site.store, tools, env);
+    const rebuildScript = 'workers/dist/rebuild/main.js';
+    const reference = tracedProcess(rebuildScript, env);
+    await reference.exited;
+    const switchAt = reference.writes.findIndex((write) => write.endsWith(` ${READ_MODEL_VERSIONS_COLLECTION}`)) + 1;
+    expect(switchAt).toBeGreaterThan(0);
+    // The write before the switch and each of the switch's own (read models, shapes, each partition's commit, parked).
+    const steps = reference.writes.length - switchAt + 2;
+    const points = crashPoints(steps, REBUILD_CI_SAMPLE).map((i) => switchAt - 2 + i);
+    const diverged: string[] = [];
+    for (const [i, k] of points.entries()) {
+      // Events the live read models have not applied yet: the rebuild has, so its checkpoints and theirs differ.
+      const commands = site.api.get(CommandBus);
+      for (const { bookId } of books) await commands.execute(new LikeStoryCommand(`switch-reader-${i}`, bookId, true));
+      const killed = tracedProcess(rebuildScript, { ...env, STORE_CRASH_AFTER_WRITES: String(k) });
+      const signal = await killed.exited;
+      const at = `rebuild ${signal === 'SIGKILL' ? 'killed' : 'not killed'} after write ${k} (${killed.writes[k - 1] ?? 'not reached'})`;
+      await expireLeases(site.store);
+      const healed = await runWorkerProcess(site.store, tools, env).catch((error: Error) => error);
+      const live = await readModelSnapshot(tools, names);
+      const parked = await tools.get(PartitionRunner).parked.list();
+      await rebuild(tools, { api: site.api });
+      const rebuilt = await readModelSnapshot(tools, names);
+      const outcome = healed instanceof Error ? healed.message : parked.length > 0 ? `${parked.length} parked` : !equal(live, rebuilt) ? differences(live, rebuilt).join('; ') : null;
+      if (outcome) diverged.push(`${at}: ${outcome}`);
+      if (process.env.CRASH_POINTS === 'all') process.stdout.write(`rebuild switch point ${at}: ${outcome ?? 'converged'}\n`);
+    }
+    process.stdout.write(`rebuild switch points: ${points.length} of ${steps} tried, ${diverged.length} diverged\n`);
+    expect(diverged).toEqual([]);
   }, 30 * 60_000);
 
   it('projects every acknowledged write, and nothing is stuck, after the API dies right after any store write of an append', async () => {

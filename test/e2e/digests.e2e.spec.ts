@@ -13,11 +13,15 @@ import {
   digestZonesId,
   libraryStreams,
   partitionKey,
+  PARTITION_COUNT,
   partitionOf,
+  ProjectionCollection,
 } from '@shelf/contracts';
 import { type CaughtMail, caughtMail, testEnv } from '@test/support';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { DigestScheduler } from '../../workers/src/digests/digest-scheduler';
+import { type LeaseDocument, Leases } from '../../workers/src/projections/leases';
+import { partitionLease } from '../../workers/src/projections/partition-runner';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { SiteProcess } from '../own-services';
 import { appendComment, projectionsDone, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
@@ -206,6 +210,66 @@ describe('e-mail digests', () => {
     expect(await digestsTo(readers[2])).toHaveLength(0);
   }, 60_000);
 
+  it('lists every new chapter and reply in exactly one digest while projection lags', async () => {
+    const zone = zoneAtLocalHour(11);
+    const book = books[0];
+    const dave = await registerReader(site, 'Dave');
+    await site.call('PUT', 'user/library/shelf', { body: { book_id: book.bookId, shelf: 'reading' }, token: dave.token });
+    await choose(dave, { kind: 'chapters', frequency: 'daily', time_zone: zone });
+    await choose(dave, { kind: 'replies', frequency: 'daily', time_zone: zone });
+    const mine = await site.call<{ comment_id: string }>('POST', 'comment/post-comments', {
+      body: { book_id: book.bookId, chapter_id: null, parent_comment_id: null, comment_content: 'Does anyone read this far?', honeypot: '' },
+      token: dave.token,
+    });
+    await site.drained();
+    const scheduler = site.workers.get(DigestScheduler);
+    const day = 86_400_000;
+    const start = Date.now() + 60_000;
+    const seen = new Set<string>();
+    /** The digests that came since the last call, once `count` have. */
+    const newDigests = async (count: number) => {
+      const fresh = (await waitForDigests(dave, seen.size + count)).filter((mail) => !seen.has(mail.id));
+      fresh.forEach((mail) => seen.add(mail.id));
+      return fresh;
+    };
+    // Day 0: the first digests (of whatever the catalog had) set where the next ones start.
+    await scheduler.run(new Date(start));
+    await pause(1500);
+    for (const mail of await digestsTo(dave)) seen.add(mail.id);
+
+    // One chapter and one reply projected at once; then one of each appended while every partition is held by a
+    // consumer that stopped (its lease not yet expired): projection lags for as long as the test likes.
+    await publishChapter(book, 'Projected In Time');
+    await appendComment(site, { userId: carol.user.user_id, parent: { id: mine.body.comment_id, author: dave.user.user_id }, bookId: book.bookId, content: 'In time!' });
+    await site.drained();
+    const leases = new Leases(site.store.db!.collection<LeaseDocument>(ProjectionCollection.Locks));
+    const held = [];
+    for (let partition = 0; partition < PARTITION_COUNT; partition++) {
+      let lease;
+      while (!(lease = await leases.tryAcquire(partitionLease(partition), 120_000))) await pause(20);
+      held.push(lease);
+    }
+    await publishChapter(book, 'Projected Late');
+    await appendComment(site, { userId: carol.user.user_id, parent: { id: mine.body.comment_id, author: dave.user.user_id }, bookId: book.bookId, content: 'Late!' });
+    await pause(500);
+    // Day 1, the lag well past any margin by time: the digest lists what was projected, and nothing else.
+    expect(await scheduler.run(new Date(start + day))).toMatchObject({ queued: 2 });
+    const day1 = await newDigests(2);
+    for (const lease of held) await leases.release(lease);
+    await site.drained();
+    // Day 2: what was projected late, and only that.
+    expect(await scheduler.run(new Date(start + 2 * day))).toMatchObject({ queued: 2 });
+    const day2 = await newDigests(2);
+    const listing = (mails: CaughtMail[], title: string) => mails.filter((mail) => mail.text.includes(title)).length;
+    expect([listing(day1, 'Projected In Time'), listing(day2, 'Projected In Time')]).toEqual([1, 0]);
+    expect([listing(day1, 'Projected Late'), listing(day2, 'Projected Late')]).toEqual([0, 1]);
+    // One reply in each: the one projected in time on day 1, the late one on day 2.
+    const replies = (mails: CaughtMail[]) => mails.filter((mail) => mail.subject === 'Novel Shelf: 1 new reply to your comments').length;
+    expect([replies(day1), replies(day2)]).toEqual([1, 1]);
+    // Day 3: nothing new.
+    expect(await scheduler.run(new Date(start + 3 * day))).toMatchObject({ queued: 0 });
+  }, 90_000);
+
   describe('a worker killed in the middle of a run', () => {
     let tools: INestApplicationContext;
     let workers: SiteProcess | undefined;
@@ -226,8 +290,6 @@ describe('e-mail digests', () => {
       }
       await publishChapter(book, 'For The Early Risers');
       await site.drained();
-      // The digests' window ends a little before the run: wait until the chapter is inside it.
-      await pause(11_000);
 
       // From here the workers are processes of their own, checking every half second: the first is killed right after
       // its first write to the mail outbox, in the middle of the zone's readers.

@@ -1,7 +1,8 @@
-import { logLevelsFrom, pinNextTickShape } from '@shelf/server-config';
+import { logLevelsFrom, pinNextTickShape, skewClock } from '@shelf/server-config';
 
-// Before the rest loads and runs: see pinNextTickShape.
+// Before the rest loads and runs: see pinNextTickShape, and skewClock (the nemesis suite's CLOCK_SKEW_MS).
 pinNextTickShape();
+skewClock(process.env);
 
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';

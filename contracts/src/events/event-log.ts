@@ -80,6 +80,12 @@ export function partitionOf(key: string): number {
   return (hash >>> 0) % PARTITION_COUNT;
 }
 
+/** Where an event stands in the log: its partition and its position there. */
+export interface LogPlace {
+  partition: number;
+  seq: number;
+}
+
 export const partitionId = (partition: number): string => `p${String(partition).padStart(2, '0')}`;
 
 /**

@@ -72,21 +72,29 @@ export interface CommittedWrites {
 }
 
 /**
- * One committed batch of a partition (docs/architecture.md, "Batches committed by one insert"): the documents it
- * changes, whole, and every projector's checkpoint after it. Stored before any of its writes; whoever holds the
- * partition next applies it again if its writer did not finish.
+ * One committed batch of a commit stream (docs/architecture.md, "Batches committed by one insert"): a partition's, or a
+ * document's that events of many partitions change (`inbox:{user}`). It holds the documents the batch changes, whole,
+ * and for a partition every projector's checkpoint after it. Stored before any of its writes; whoever writes the
+ * stream next applies it again if its writer did not finish.
  */
 export interface BatchCommitDocument {
-  /** `{partitionId}#{batch}`. */
+  /** `{stream}#{batch}`. */
   _id: string;
-  partition: number;
+  stream: string;
   batch: number;
   writes: CommittedWrites[];
-  projectors: Record<string, ProjectorPosition>;
+  /** A partition's: every projector's checkpoint after the batch. */
+  projectors?: Record<string, ProjectorPosition>;
   at: Date;
 }
 
-export const batchCommitId = (partitionIdText: string, batch: number): string => `${partitionIdText}#${batch}`;
+/** How far a shared document's commit stream is written (`_id` = the stream): the last batch written whole. */
+export interface CommitProgressDocument {
+  _id: string;
+  batch: number;
+}
+
+export const batchCommitId = (stream: string, batch: number): string => `${stream}#${batch}`;
 
 /**
  * The checkpoints the stored documents hold, one per projector and partition. A store written before checkpoints were

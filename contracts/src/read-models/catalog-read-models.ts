@@ -1,4 +1,5 @@
 import type { BookMetadata, ChapterData } from '../catalog/book-metadata';
+import type { LogPlace } from '../events/event-log';
 
 export const ReadModelCollection = {
   Books: 'rm_books',
@@ -18,6 +19,11 @@ export interface ChapterSummary {
    * only from a chapter list projected before it was kept (until the catalog's read models are rebuilt).
    */
   text_hash?: string;
+  /**
+   * Where the chapter's publication is in the log (absent: projected before places were kept): e-mail digests list the
+   * chapters projected between two of them by it (DigestWindow).
+   */
+  published_place?: LogPlace;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { partitionPartId, partitionPartIds } from '../events/event-log';
+import { type LogPlace, partitionPartId, partitionPartIds } from '../events/event-log';
 
 /**
  * Read models that grow with activity keep to the bucket pattern: a small head document per owner (a thread, a
@@ -223,6 +223,11 @@ export interface ReplyInboxEntry {
   comment_time: string;
   /** Its place in the inbox, from 0 (arrival order). */
   seq: number;
+  /**
+   * Where its posting is in the log (absent: projected out of log order, by an operator's retry, or before places were
+   * kept): e-mail digests list the replies projected between two of them by it (DigestWindow).
+   */
+  place?: LogPlace;
   /** The version of the reply's comment stream applied (absent: 1, its posting). */
   version?: number;
   /** Deleted by its author, or removed (reports or an operator): no longer news, so never counted unread. */

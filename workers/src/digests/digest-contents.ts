@@ -4,6 +4,7 @@ import {
   bookReadModelId,
   isHiddenReply,
   LibraryReadModelCollection,
+  type LogPlace,
   loadReaderLikes,
   PAGE_ITEMS,
   pageId,
@@ -24,10 +25,20 @@ const BOOKS_READ = 100;
 /** Pages of the reply inbox one digest of replies reads at most, newest first. */
 const REPLY_PAGES_READ = 3;
 
+/**
+ * What one digest covers. An item with a place in the log (a reply's posting, a chapter's publication) is in it when
+ * its position in its partition is past `from` (the last digest's `to`) and at most `to` (what was projected when the
+ * window was claimed): by position, never by time, so an item projected late is in the next digest, and in exactly
+ * one. A reader's first digest has no `from`: it starts at `since`, by the item's time. Items without a place (projected
+ * before places were kept) go by time, after `since` and up to `until`.
+ */
 export interface DigestWindow {
-  /** ISO times: what came after `since`, up to `until`. */
   since: string;
   until: string;
+  /** Per partition, the position after which items are in the window (absent: the first digest). */
+  from?: number[];
+  /** Per partition, the position up to which items are in the window (absent: a window claimed before places were kept). */
+  to?: number[];
 }
 
 export interface ReplyItem {
@@ -52,7 +63,15 @@ export interface DigestItems<Item> {
   total: number;
 }
 
-const inWindow = (time: string, { since, until }: DigestWindow) => time > since && time <= until;
+/** Whether an item of this time and place is in the window; 'before' when it is before the window's start. */
+function inWindow(time: string, place: LogPlace | undefined, { since, until, from, to }: DigestWindow): boolean | 'before' {
+  if (place && to) {
+    if (from ? place.seq <= from[place.partition] : time <= since) return 'before';
+    return place.seq <= to[place.partition];
+  }
+  if (time <= since) return 'before';
+  return time <= until;
+}
 
 /**
  * What a digest lists, read from the log's read models by `_id` alone: a reader's reply inbox (its head, then its
@@ -91,7 +110,7 @@ export class DigestContents {
       const doc = await this.readModels.collection<ReplyPageReadModel>(SocialReadModelCollection.ReplyPages).findOne({ _id: pageId(userId, page) });
       const entries = Object.values(doc?.replies ?? {});
       for (const entry of entries) {
-        if (isHiddenReply(entry) || !inWindow(entry.comment_time, window)) continue;
+        if (isHiddenReply(entry) || inWindow(entry.comment_time, entry.place, window) !== true) continue;
         const book = await this.book(entry.book_id);
         const chapter = entry.chapter_id === null ? null : book?.chapters[`c${entry.chapter_id}`];
         found.push({
@@ -102,7 +121,8 @@ export class DigestContents {
           comment_time: entry.comment_time,
         });
       }
-      if (entries.some((entry) => entry.comment_time <= window.since)) break;
+      // Pages are in the order replies were projected: once a whole page is before the window, so are the ones before it.
+      if (entries.length > 0 && entries.every((entry) => inWindow(entry.comment_time, entry.place, window) === 'before')) break;
     }
     return newestFirst(found, (item) => item.comment_time);
   }
@@ -112,15 +132,17 @@ export class DigestContents {
     const likes = await loadReaderLikes(userId, (filter) => this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes).findOne(filter));
     const shelves = await this.readModels.collection<ShelvesReadModel>(LibraryReadModelCollection.Shelves).findOne({ _id: userId });
     const followed = new Set<number>();
-    // A liked story's last_update_at tells whether it had a chapter since: the others need no chapter list read.
-    for (const story of Object.values(likes?.books ?? {})) if (story.liked && story.last_update_at !== null && story.last_update_at > window.since) followed.add(story.book_id);
+    // In a window by time, a liked story's last_update_at tells whether it had a chapter since: the others need no
+    // chapter list read. By position, a chapter projected late may be older than that.
+    const recent = (at: string | null) => at !== null && (window.from !== undefined || at > window.since);
+    for (const story of Object.values(likes?.books ?? {})) if (story.liked && recent(story.last_update_at)) followed.add(story.book_id);
     for (const story of Object.values(shelves?.books ?? {})) if (story.shelf !== 'dropped') followed.add(story.book_id);
     const found: ChapterItem[] = [];
     for (const bookId of [...followed].slice(0, BOOKS_READ)) {
       const book = await this.book(bookId);
       if (!book?.metadata) continue;
       for (const chapter of Object.values(book.chapters)) {
-        if (!inWindow(chapter.uploaded_time, window)) continue;
+        if (inWindow(chapter.uploaded_time, chapter.published_place, window) !== true) continue;
         found.push({ book_id: bookId, book_title: book.metadata.english_book_name, chapter_id: chapter.chapter_id, chapter_title: chapter.title, uploaded_time: chapter.uploaded_time });
       }
     }

@@ -16,6 +16,7 @@ import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { MailOutbox } from '../mail/mail-outbox';
+import { Checkpoints } from '../projections/checkpoints';
 import { ReadModels } from '../projections/read-models';
 import { DigestContents, type DigestWindow } from './digest-contents';
 import { digestMail } from './digest-mail';
@@ -26,8 +27,9 @@ export const DIGEST_RUNS_COLLECTION = 'digest_runs';
 
 /**
  * `zone:{zone}`: the periods whose digests every reader of the zone has had (`daily`, `weekly`: period names).
- * `reader:{user}:{kind}`: the reader's latest digest of that kind: its period, the window of time it covers (the next
- * one starts where it ends, so nothing falls between two), and whether it was put in the outbox (or had nothing).
+ * `reader:{user}:{kind}`: the reader's latest digest of that kind: its period, the window it covers (DigestWindow: by
+ * position in the log, `from` and `to` per partition; the next one starts where it ends, so nothing falls between two
+ * nor is in both), and whether it was put in the outbox (or had nothing).
  */
 export interface DigestRunDocument {
   _id: string;
@@ -36,11 +38,18 @@ export interface DigestRunDocument {
   period?: string;
   since?: string;
   until?: string;
+  from?: number[];
+  to?: number[];
   done?: boolean;
 }
 
-/** What came this recently may not be projected yet: a digest covers up to this long before it is made. */
+/**
+ * For items without a place in the log only (DigestWindow): what came this recently by time may not be projected yet.
+ * Items with a place go by what was projected, whatever the lag.
+ */
 export const PROJECTION_MARGIN_MS = 10_000;
+/** The projector whose checkpoints say what a digest of each kind can list: what it has projected. */
+const LISTED_BY: Record<DigestKind, string> = { replies: 'reply-inbox', chapters: 'catalog' };
 /** Readers of one zone whose digests are made at once. */
 const READERS_AT_ONCE = 4;
 
@@ -91,6 +100,7 @@ export class DigestScheduler {
       Array.from({ length: PARTITION_COUNT }, (_, partition) => this.readModels.collection<DigestZonesReadModel>(DigestReadModelCollection.Rosters).findOne({ _id: digestZonesId(partition) })),
     );
     const contents = new DigestContents(this.readModels);
+    const projected = this.projectedPositions();
     for (const zone of new Set(zoneLists.flatMap((list) => list?.zones ?? []))) {
       const due = duePeriods(now, zone);
       if (!due.daily && !due.weekly) continue;
@@ -102,7 +112,7 @@ export class DigestScheduler {
       const readers = parts.flatMap((part) => part?.readers ?? []);
       report.readers += readers.length;
       for (let i = 0; i < readers.length; i += READERS_AT_ONCE) {
-        await Promise.all(readers.slice(i, i + READERS_AT_ONCE).map((userId) => this.reader(userId, zone, pending, now, contents, report)));
+        await Promise.all(readers.slice(i, i + READERS_AT_ONCE).map((userId) => this.reader(userId, zone, pending, now, contents, projected, report)));
       }
       await this.markZoneDone(zone, pending);
     }
@@ -121,14 +131,38 @@ export class DigestScheduler {
     }
   }
 
-  private async reader(userId: string, zone: string, pending: { daily?: string; weekly?: string }, now: Date, contents: DigestContents, report: DigestRunReport) {
+  /**
+   * Per kind, per partition, the position its listing projector has projected to, read once per run when first needed
+   * (16 `_id` reads): a window claimed in this run ends there.
+   */
+  private projectedPositions(): () => Promise<Record<DigestKind, number[]>> {
+    let read: Promise<Record<DigestKind, number[]>> | undefined;
+    return () =>
+      (read ??= (async () => {
+        const checkpoints = new Checkpoints(this.connection.db!);
+        const names = Object.values(LISTED_BY);
+        const partitions = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => checkpoints.loadPartition(partition, names)));
+        const positions = (kind: DigestKind) => partitions.map((found) => found.get(LISTED_BY[kind])!.position);
+        return { replies: positions('replies'), chapters: positions('chapters') };
+      })());
+  }
+
+  private async reader(
+    userId: string,
+    zone: string,
+    pending: { daily?: string; weekly?: string },
+    now: Date,
+    contents: DigestContents,
+    projected: () => Promise<Record<DigestKind, number[]>>,
+    report: DigestRunReport,
+  ) {
     const choices = await this.readModels.collection<DigestChoicesReadModel>(DigestReadModelCollection.Choices).findOne({ _id: userId });
     if (!choices || choices.time_zone !== zone) return;
     for (const kind of DIGEST_KINDS) {
       const frequency = choices[kind];
       const period = frequency === 'none' ? undefined : pending[frequency];
       if (frequency === 'none' || !period) continue;
-      const window = await this.claimWindow(userId, kind, frequency, period, now);
+      const window = await this.claimWindow(userId, kind, frequency, period, now, (await projected())[kind]);
       if (!window) continue;
       const found = kind === 'chapters' ? await contents.chapters(userId, window) : await contents.replies(userId, window);
       if (found.total > 0) {
@@ -156,29 +190,30 @@ export class DigestScheduler {
   }
 
   /**
-   * The window of time the reader's digest of `period` covers: from where their last one ended (a first one, or one
-   * after a long gap: one period back, a week at most) to now. Claimed once per period: a run that finds the period
-   * claimed (by an earlier run that stopped, or another worker now) makes the digest of that same window, or nothing
-   * when it was done.
+   * The window the reader's digest of `period` covers (DigestWindow): from where their last one ended (a first one: one
+   * period back by time) to what is projected now (`projected`, per partition). Claimed once per period: a run that
+   * finds the period claimed (by an earlier run that stopped, or another worker now) makes the digest of that same
+   * window, or nothing when it was done.
    */
-  private async claimWindow(userId: string, kind: DigestKind, frequency: 'daily' | 'weekly', period: string, now: Date): Promise<DigestWindow | null> {
+  private async claimWindow(userId: string, kind: DigestKind, frequency: 'daily' | 'weekly', period: string, now: Date, projected: number[]): Promise<DigestWindow | null> {
     const _id = readerRunId(userId, kind);
     const last = await this.runs.findOne({ _id });
-    if (last?.period === period) return last.done ? null : { since: last.since!, until: last.until! };
+    if (last?.period === period) return last.done ? null : windowOf(last);
     const until = new Date(now.getTime() - PROJECTION_MARGIN_MS).toISOString();
-    const oldest = new Date(now.getTime() - PERIOD_MS.weekly).toISOString();
     // After an unfinished period (its window over before it was done), the next digest covers that one's window too.
-    const from = last ? (last.done ? last.until! : last.since!) : new Date(now.getTime() - PERIOD_MS[frequency]).toISOString();
-    const since = from > oldest ? from : oldest;
+    const since = last ? (last.done ? last.until! : last.since!) : new Date(now.getTime() - PERIOD_MS[frequency]).toISOString();
+    const from = last ? (last.done ? last.to : last.from) : undefined;
+    const claimed: DigestWindow = { since, until, ...(from && { from }), to: projected };
     try {
-      await this.runs.updateOne({ _id, period: { $ne: period } }, { $set: { period, since, until, done: false } }, { upsert: true });
+      await this.runs.updateOne({ _id, period: { $ne: period } }, { $set: { period, ...claimed, done: false } }, { upsert: true });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       const won = await this.runs.findOne({ _id });
-      return won?.done ? null : { since: won!.since!, until: won!.until! };
+      return won?.done ? null : windowOf(won!);
     }
-    return { since, until };
+    return claimed;
   }
 }
 
 const readerRunId = (userId: string, kind: DigestKind) => `reader:${userId}:${kind}`;
+const windowOf = ({ since, until, from, to }: DigestRunDocument): DigestWindow => ({ since: since!, until: until!, ...(from && { from }), ...(to && { to }) });

@@ -2,90 +2,45 @@ import {
   batchCommitId,
   type BatchCommitDocument,
   type CheckpointDocument,
+  type CommitProgressDocument,
   type CommittedWrites,
   partitionId,
   ProjectionCollection,
 } from '@shelf/contracts';
-import { type Db, type Document, MongoBulkWriteError, MongoServerError } from 'mongodb';
-import { inChunks } from '../store-bulk';
+import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { Checkpoints, positionsOf } from './checkpoints';
 import { LeaseLost } from './leases';
-
-/** The field of a read-model document that names the committed batch it reflects (docs/architecture.md). */
-export const STAMP = '_batch';
-/** What leases stamped documents with before batches were committed (still on documents not written since). */
-const OLD_FENCE = '_fence';
-/**
- * Committed batches kept behind the newest one: a holder that commits a number whose record was removed already finds
- * the checkpoints past it (see commitNow), so this only bounds the store the records take.
- */
-const KEPT = 8;
-/** New documents inserted in one command (the embedded store takes about 25 ms for 500). */
-const INSERT_CHUNK = 500;
+import type { ById, ReadModelStore, SharedStores } from './read-models';
+import { applyWrites } from './stamped-writes';
+import { WriteBuffers } from './write-buffers';
 
 const isDuplicateKey = (error: unknown) => (error instanceof MongoServerError || error instanceof MongoBulkWriteError) && error.code === 11000;
 
-/** A read-model document as a projector sees it: without the batch that wrote it. */
-export function unstamped<T extends Document>(doc: T): T {
-  delete doc[STAMP];
-  delete doc[OLD_FENCE];
-  return doc;
+/** Where a commit stream records the last batch written whole; it never moves back. */
+interface Progress {
+  batchOf(): Promise<number>;
+  /** Records `record` as written whole, unless a later one is; false when a later one is. */
+  save(record: BatchCommitDocument): Promise<boolean>;
 }
 
 /**
- * Writes a batch's documents. Stamped with `batch` (a committed batch of a partition), each is written only over a
- * document of an earlier batch (or none), so applying a batch twice, or late, never takes a document back; without
- * (a rebuild's new collections, a test's straight apply) they are written as they are.
+ * The batches of one writer's stream, each committed by one insert (docs/architecture.md, "Batches committed by one
+ * insert"): its record, numbered one past the last the writer knows, holds its changed documents whole; only then are
+ * read models written from it (stamped, never back), then its progress, then the record is removed. The record's
+ * unique `_id` is the fence: a writer whose number another has taken finds the duplicate key and stops (LeaseLost), or
+ * (the record written and removed already) finds the progress at its number right after its insert, so nothing is ever
+ * written from a batch computed on an out-of-date state, whatever the clocks or pauses; whoever writes the stream next
+ * first applies every committed batch its progress does not reflect.
  */
-export async function applyWrites(db: Db, writes: readonly CommittedWrites[], batch?: number): Promise<void> {
-  const stamp = (doc: { _id: string }) => (batch === undefined ? doc : { ...doc, [STAMP]: batch });
-  const filter = (_id: string) => (batch === undefined ? { _id } : { _id, $or: [{ [STAMP]: { $lt: batch } }, { [STAMP]: { $exists: false } }] });
-  for (const { collection, inserted, replaced } of writes) {
-    const target = db.collection<{ _id: string }>(collection);
-    const rest = [...replaced];
-    for (let i = 0; i < inserted.length; i += INSERT_CHUNK) {
-      const chunk = inserted.slice(i, i + INSERT_CHUNK);
-      try {
-        await target.insertMany(chunk.map(stamp), { ordered: false });
-      } catch (error) {
-        // Stored since it was read (this batch applied before, or written by a later one): replaced below if older.
-        if (!(error instanceof MongoBulkWriteError) || [error.writeErrors].flat().some((failure) => failure.code !== 11000)) throw error;
-        rest.push(...[error.writeErrors].flat().map((failure) => chunk[failure.index]));
-      }
-    }
-    // A chunk at a time (BULK_WRITE_CHUNK). A later batch's document refuses the filter, and the upsert's insert then
-    // meets its `_id`: the duplicate key is that refusal.
-    for (const chunk of inChunks(rest)) {
-      try {
-        await target.bulkWrite(
-          chunk.map((doc) => ({ replaceOne: { filter: filter(doc._id) as never, replacement: stamp(doc), upsert: true } })),
-          { ordered: false },
-        );
-      } catch (error) {
-        if (!(error instanceof MongoBulkWriteError) || [error.writeErrors].flat().some((failure) => failure.code !== 11000)) throw error;
-      }
-    }
-  }
-}
-
-/**
- * One holding of a partition's batches (docs/architecture.md, "Batches committed by one insert"). A batch is committed
- * by inserting its record, numbered one past the last this holder knows, holding its changed documents whole and every
- * projector's checkpoint after it; only then are read models written from it (stamped, never back), then the
- * checkpoints. The record's unique `_id` is the fence: a holder whose number another has taken finds the duplicate key
- * and stops (LeaseLost), so nothing is ever written from a batch computed on an out-of-date state, whatever the clocks
- * or pauses; whoever holds the partition next first applies every committed batch the checkpoints do not reflect.
- */
-export class PartitionCommits {
+export class CommitStream {
   private chain: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly db: Db,
-    readonly partition: number,
+    readonly stream: string,
     /** The number the next commit takes. */
     private next: number,
-    /** Every projector's checkpoint as of the last committed batch. */
-    readonly checkpoints: Map<string, CheckpointDocument>,
+    private readonly progress: Progress,
   ) {}
 
   private static records(db: Db) {
@@ -93,35 +48,30 @@ export class PartitionCommits {
   }
 
   /**
-   * Takes up a partition: reads its checkpoints, applies each batch committed past them (a holder that stopped between
-   * its commit and its writes), and saves the checkpoints of the last one found.
+   * Takes up a stream whose progress is at `batch`: applies each batch committed past it (a writer that stopped between
+   * its commit and its writes) and records the last one found, which it resolves with too.
    */
-  static async open(db: Db, partition: number, projectors: readonly string[]): Promise<PartitionCommits> {
-    const stored = await new Checkpoints(db).read(partition, projectors);
-    const commits = new PartitionCommits(db, partition, stored.batch + 1, stored.checkpoints);
-    let last: BatchCommitDocument | null = null;
-    for (let found; (found = await commits.record(commits.next)); commits.next++) {
-      await applyWrites(db, found.writes, found.batch);
-      last = found;
+  static async open(db: Db, stream: string, batch: number, progress: Progress): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
+    const commits = new CommitStream(db, stream, batch + 1, progress);
+    const found: BatchCommitDocument[] = [];
+    for (let record; (record = await commits.record(commits.next)); commits.next++) {
+      await applyWrites(db, record.writes, record.batch);
+      found.push(record);
     }
-    if (last) {
-      commits.adopt(last.projectors);
-      await new Checkpoints(db).save(partition, last.projectors, last.batch);
-    }
-    return commits;
+    const last = found.at(-1) ?? null;
+    if (last) await progress.save(last);
+    for (const record of found) await CommitStream.records(db).deleteOne({ _id: record._id });
+    return { commits, last };
   }
 
-  /** Whether another holder has committed since this one's last commit (what this one remembers is then out of date). */
+  /** Whether another writer has committed since this one's last commit (what this one remembers is then out of date). */
   async superseded(): Promise<boolean> {
-    return (await this.record(this.next)) !== null;
+    const [record, progress] = await Promise.all([this.record(this.next), this.progress.batchOf()]);
+    return record !== null || progress >= this.next;
   }
 
-  /**
-   * Commits `writes` with `checkpoints` (every projector's, as they stand after them), then writes them; commits run one
-   * after another. Throws LeaseLost when another holder has committed this number or later.
-   */
-  commit(writes: readonly CommittedWrites[], checkpoints: Iterable<CheckpointDocument>): Promise<void> {
-    const projectors = positionsOf(checkpoints);
+  /** Commits `writes` (with a partition's checkpoints), then writes them; commits run one after another. Throws LeaseLost when another writer has committed this number. */
+  commit(writes: readonly CommittedWrites[], projectors?: BatchCommitDocument['projectors']): Promise<void> {
     const run = this.chain.then(() => this.commitNow(writes.filter((w) => w.inserted.length + w.replaced.length > 0), projectors));
     this.chain = run.catch(() => undefined);
     return run;
@@ -129,39 +79,106 @@ export class PartitionCommits {
 
   private async commitNow(writes: CommittedWrites[], projectors: BatchCommitDocument['projectors']): Promise<void> {
     const batch = this.next;
-    const id = batchCommitId(partitionId(this.partition), batch);
+    const record: BatchCommitDocument = { _id: batchCommitId(this.stream, batch), stream: this.stream, batch, writes, ...(projectors && { projectors }), at: new Date() };
     try {
-      await PartitionCommits.records(this.db).insertOne({ _id: id, partition: this.partition, batch, writes, projectors, at: new Date() });
+      await CommitStream.records(this.db).insertOne(record);
     } catch (error) {
-      if (isDuplicateKey(error)) throw this.lost(`batch ${batch} was committed by another holder`);
+      if (isDuplicateKey(error)) throw this.lost(`batch ${batch} was committed by another writer`);
       throw error;
     }
     this.next = batch + 1;
-    const checkpoints = new Checkpoints(this.db);
-    // A number whose record was removed (KEPT behind the newest) inserts again: the checkpoints, never written back, are
-    // then at or past it.
-    if ((await checkpoints.batchOf(this.partition)) >= batch) {
-      await PartitionCommits.records(this.db).deleteOne({ _id: id });
-      throw this.lost(`batch ${batch} was committed and passed by another holder`);
+    // A number whose record was removed once written inserts again: the progress, never moved back, is then at or past
+    // it.
+    if ((await this.progress.batchOf()) >= batch) {
+      await CommitStream.records(this.db).deleteOne({ _id: record._id });
+      throw this.lost(`batch ${batch} was committed and passed by another writer`);
     }
     await applyWrites(this.db, writes, batch);
-    if (!(await checkpoints.save(this.partition, projectors, batch))) throw this.lost(`the checkpoints are past batch ${batch}`);
-    if (batch > KEPT) await PartitionCommits.records(this.db).deleteOne({ _id: batchCommitId(partitionId(this.partition), batch - KEPT) });
-  }
-
-  /** Takes the checkpoints of a batch another holder committed. */
-  private adopt(projectors: BatchCommitDocument['projectors']): void {
-    for (const [name, { position, parkedStreams }] of Object.entries(projectors)) {
-      const checkpoint = this.checkpoints.get(name);
-      if (checkpoint) Object.assign(checkpoint, { position, parkedStreams: [...parkedStreams] });
-    }
+    if (!(await this.progress.save(record))) throw this.lost(`its progress is past batch ${batch}`);
+    // Written whole: the record, which holds copies of what it wrote (personal data too), is not kept.
+    await CommitStream.records(this.db).deleteOne({ _id: record._id });
   }
 
   private record(batch: number): Promise<BatchCommitDocument | null> {
-    return PartitionCommits.records(this.db).findOne({ _id: batchCommitId(partitionId(this.partition), batch) });
+    return CommitStream.records(this.db).findOne({ _id: batchCommitId(this.stream, batch) });
   }
 
   private lost(how: string): LeaseLost {
-    return new LeaseLost(`partition ${partitionId(this.partition)}`, this.next - 1, how);
+    return new LeaseLost(this.stream, this.next - 1, how);
+  }
+}
+
+/**
+ * A partition's commit stream (`pNN`), whose progress is its checkpoints document: each batch commits every
+ * projector's checkpoint with the documents it changed.
+ */
+export class PartitionCommits {
+  private constructor(
+    private readonly stream: CommitStream,
+    /** Every projector's checkpoint as of the last committed batch. */
+    readonly checkpoints: Map<string, CheckpointDocument>,
+  ) {}
+
+  /** Takes up a partition: its checkpoints, after every batch committed past them is written. */
+  static async open(db: Db, partition: number, projectors: readonly string[]): Promise<PartitionCommits> {
+    const checkpoints = new Checkpoints(db);
+    const stored = await checkpoints.read(partition, projectors);
+    const progress: Progress = {
+      batchOf: () => checkpoints.batchOf(partition),
+      save: (record) => checkpoints.save(partition, record.projectors ?? {}, record.batch),
+    };
+    const { commits, last } = await CommitStream.open(db, partitionId(partition), stored.batch, progress);
+    for (const [name, { position, parkedStreams }] of Object.entries(last?.projectors ?? {})) {
+      const checkpoint = stored.checkpoints.get(name);
+      if (checkpoint) Object.assign(checkpoint, { position, parkedStreams: [...parkedStreams] });
+    }
+    return new PartitionCommits(commits, stored.checkpoints);
+  }
+
+  superseded(): Promise<boolean> {
+    return this.stream.superseded();
+  }
+
+  /** Commits `writes` with `checkpoints` (every projector's, as they stand after them), then writes them. */
+  commit(writes: readonly CommittedWrites[], checkpoints: Iterable<CheckpointDocument>): Promise<void> {
+    return this.stream.commit(writes, positionsOf(checkpoints));
+  }
+}
+
+/**
+ * Runs a read-change-write of documents that events of many partitions change (a reader's inbox, stream `key`) as an
+ * optimistic transaction: the pending batches of the key are written, `work` reads and changes the documents through
+ * write buffers of `readModels` (name → collection, in the order they are written: data before marks), and its changes
+ * are committed as the key's next batch; when another writer committed that number first, it runs again on the new
+ * state. No lease: whatever the pauses, a batch computed on an out-of-date state is never written.
+ */
+export async function commitShared<R>(db: Db, key: string, readModels: ReadonlyMap<string, string>, work: (stores: SharedStores) => Promise<R>): Promise<R> {
+  const progressDocs = db.collection<CommitProgressDocument>(ProjectionCollection.Commits);
+  const progress: Progress = {
+    batchOf: async () => (await progressDocs.findOne({ _id: key }))?.batch ?? 0,
+    save: async ({ batch }) => {
+      try {
+        const result = await progressDocs.replaceOne({ _id: key, batch: { $lt: batch } }, { batch }, { upsert: true });
+        return result.matchedCount + result.upsertedCount > 0;
+      } catch (error) {
+        if (isDuplicateKey(error)) return (await progress.batchOf()) === batch;
+        throw error;
+      }
+    },
+  };
+  for (;;) {
+    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress);
+    const buffers = new WriteBuffers(db, readModels);
+    const result = await work(<T extends ById>(readModel: string) => {
+      const store = buffers.stores.get(readModel);
+      if (!store) throw new Error(`${readModel} is not written with ${key}`);
+      return store as unknown as ReadModelStore<T>;
+    });
+    try {
+      await commits.commit(buffers.changes());
+      return result;
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+    }
   }
 }

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 
 /**
- * One holding of a lease: its epoch, higher than every earlier holding's of the same lease, which the holder's writes
- * carry so that the store refuses them once a later holder has written (see fencedFilter).
+ * One holding of a lease: its epoch, higher than every earlier holding's of the same lease. A lease decides who works;
+ * whether the work counts is decided by commits (batch-commits.ts), never by the lease.
  */
 export interface Lease {
   id: string;
@@ -28,7 +28,10 @@ interface HintDocument {
 
 export type LeaseDocument = ClaimDocument | HintDocument;
 
-/** Raised when a holder finds that a later holder has taken its lease: it must stop and drop what it holds in memory. */
+/**
+ * Raised when a holder finds that another has taken over (a later epoch of its lease, or a batch number of its commit
+ * stream committed by another writer): it must stop and drop what it holds in memory.
+ */
 export class LeaseLost extends Error {
   constructor(lease: string, epoch: number, how: string) {
     super(`lease ${lease} (epoch ${epoch}) was taken over: ${how}`);
@@ -41,11 +44,11 @@ const claimId = (lease: string, epoch: number) => `${lease}#${epoch}`;
 const PROBE_MISSES = 2;
 
 /**
- * Leases with fencing epochs (docs/architecture.md, "Ownership"). A lease expires, so a holder killed or frozen holds
- * the others up only until then; a frozen holder that wakes up after a successor took over still believes it holds the
- * lease, which is why every write it makes under the lease carries the epoch and is refused once a later epoch has
- * written (fencedFilter), and why renewing fails once a successor exists. Made of inserts (a claim per epoch, whose
- * unique id makes each epoch one holder's), id lookups and updates of one's own claim.
+ * Leases with epochs (docs/architecture.md, "Batches committed by one insert"). A lease expires, so a holder killed or
+ * frozen holds the others up only until then; a frozen holder that wakes up after a successor took over still believes
+ * it holds the lease until it renews (renewing fails once a successor exists), which is why the lease only decides who
+ * works and the commits decide what is written. Made of inserts (a claim per epoch, whose unique id makes each epoch
+ * one holder's), id lookups and updates of one's own claim.
  */
 export class Leases {
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
@@ -99,10 +102,17 @@ export class Leases {
     return claim !== null && claim.until.getTime() > Date.now();
   }
 
-  /** Waits for the lease (a few ms at a time) and runs `work` holding it. */
+  /**
+   * Waits for the lease (a few ms at a time, `ttlMs` at most: long enough for a holder that died to have lost it) and
+   * runs `work` holding it; throws when it stays held.
+   */
   async withLease<T>(id: string, ttlMs: number, work: (lease: Lease) => Promise<T>): Promise<T> {
+    const started = performance.now();
     let lease: Lease | null;
-    for (let attempt = 0; !(lease = await this.tryAcquire(id, ttlMs)); attempt++) await pause(Math.min(50, 1 + attempt) * Math.random());
+    for (let attempt = 0; !(lease = await this.tryAcquire(id, ttlMs)); attempt++) {
+      if (performance.now() - started > ttlMs) throw new Error(`lease ${id} stayed held for ${ttlMs} ms: try again`);
+      await pause(Math.min(50, 1 + attempt) * Math.random());
+    }
     try {
       return await work(lease);
     } finally {
@@ -125,12 +135,3 @@ export class Leases {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The name of the field that records which epoch last wrote a fenced document. */
-export const FENCE = '_fence';
-
-/**
- * The filter of a write under a lease of `epoch` to the document `_id`: it matches only while no later epoch has
- * written the document, so a holder that lost its lease cannot overwrite its successor's work.
- */
-export const fencedFilter = (_id: string, epoch: number) => ({ _id, $or: [{ [FENCE]: { $lte: epoch } }, { [FENCE]: { $exists: false } }] });

@@ -1,12 +1,8 @@
-import type { AnyDomainEvent, EventType, SendMailJobV1 } from '@shelf/contracts';
+import type { AnyDomainEvent, EventType, LogPlace, SendMailJobV1 } from '@shelf/contracts';
 import type { LivePushRequest } from '../realtime/live-delivery';
 import type { BatchModels } from './read-models';
 
-/** Where an event stands in the log: its partition and its position there. */
-export interface LogPlace {
-  partition: number;
-  seq: number;
-}
+export type { LogPlace } from '@shelf/contracts';
 
 /** What a projector is given with each event besides the event. */
 export interface ProjectionContext {

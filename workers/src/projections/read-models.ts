@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { ProjectionCollection, READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
+import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { FencedCollection } from './fenced-collection';
-import { type Lease, type LeaseDocument, Leases } from './leases';
+import { commitShared } from './batch-commits';
 import type { WriteBuffers } from './write-buffers';
 
 export interface ById {
@@ -31,9 +30,6 @@ export interface ReadModelStore<T extends ById> {
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
 export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
 
-/** A shared document's lease outlives a writer killed while holding it by at most this long. */
-const DOCUMENT_LEASE_MS = 10_000;
-
 /** The stores of the read models, by name, that a writer of shared documents writes through (see exclusive). */
 export type SharedStores = <T extends ById>(readModel: string) => ReadModelStore<T>;
 
@@ -45,13 +41,11 @@ export type SharedStores = <T extends ById>(readModel: string) => ReadModelStore
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  private readonly leases: Leases;
   /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
-    this.leases = new Leases(this.connection.collection<LeaseDocument>(ProjectionCollection.Locks));
   }
 
   get db(): Db {
@@ -86,10 +80,12 @@ export class ReadModels {
    */
   batch(writes: BatchWrites, { rebuilding }: { rebuilding: boolean }): BatchModels {
     return new BatchModels(
-      { live: (readModel) => this.live(readModel), fenced: (readModel, lease) => new FencedCollection(this.connection.collection(this.physical(readModel)), lease) },
+      {
+        live: (readModel) => this.live(readModel),
+        shared: (key, readModels, work) => commitShared(this.db, key, new Map(readModels.map((readModel) => [readModel, this.physical(readModel)])), work),
+      },
       writes,
       rebuilding,
-      this.leases,
       this.turns,
     );
   }
@@ -100,10 +96,10 @@ export class ReadModels {
   }
 }
 
-/** The live collections a batch writes what it does not buffer to: as they are, or fenced by a lease. */
+/** The live collections a batch reads what it does not buffer from, and writes shared documents to (commitShared). */
 interface LiveStores {
   live<T extends ById>(readModel: string): ReadModelStore<T>;
-  fenced<T extends ById>(readModel: string, lease: Lease): ReadModelStore<T>;
+  shared<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R>;
 }
 
 /** What a projector reads and writes while it applies a batch of the log: given to it with each event. */
@@ -113,7 +109,6 @@ export class BatchModels {
     private readonly writes: BatchWrites,
     /** A rebuild: nothing is pushed to readers, and shared documents have no other writer. */
     readonly rebuilding: boolean,
-    private readonly leases: Leases,
     private readonly turns: Map<string, Promise<unknown>>,
   ) {}
 
@@ -124,16 +119,17 @@ export class BatchModels {
   }
 
   /**
-   * Runs a read-change-write of a document that events of many partitions change (a reader's inbox) as its only
-   * writer: live, holding the document's lease, through stores whose writes carry the lease's epoch (a writer frozen past
-   * its lease cannot overwrite its successor: LeaseLost); in a rebuild, which is the only writer of its collections,
-   * through its buffers, after the work queued before it in this process.
+   * Runs a read-change-write of documents that events of many partitions change (a reader's inbox, key `inbox:{user}`)
+   * as one writer of them: live, as a batch of the key's own commit stream, run again on the new state when another
+   * writer committed first (commitShared: no lease, no clock); in a rebuild, which is the only writer of its
+   * collections, through its buffers, after the work queued before it in this process. `readModels`: those it writes,
+   * in the order they are written (data before marks).
    */
-  async exclusive<R>(key: string, work: (stores: SharedStores) => Promise<R>): Promise<R> {
+  async exclusive<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R> {
     if (!this.rebuilding) {
-      // What the event changed in buffered documents is written first: a crash after the shared write then finds both.
+      // What the event changed in buffered documents is committed first: a crash after the shared write then finds both.
       await this.writes.flush();
-      return this.leases.withLease(key, DOCUMENT_LEASE_MS, (lease) => work(<T extends ById>(readModel: string) => this.stores.fenced<T>(readModel, lease)));
+      return this.stores.shared(key, readModels, work);
     }
     const run = () => work((readModel) => this.collection(readModel));
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);

@@ -1,6 +1,6 @@
 import type { CommittedWrites } from '@shelf/contracts';
 import { type Db, type Document, MongoServerError } from 'mongodb';
-import { applyWrites, unstamped } from './batch-commits';
+import { applyWrites, unstamped } from './stamped-writes';
 import type { ById, ReadModelStore, ReadModelUpdate } from './read-models';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */

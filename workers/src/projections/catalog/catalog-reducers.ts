@@ -8,6 +8,7 @@ import {
   chapterKey,
   chapterReadModelId,
   countWords,
+  type LogPlace,
 } from '@shelf/contracts';
 
 /**
@@ -19,7 +20,8 @@ export function emptyBook(bookId: number): BookReadModel {
   return { _id: bookReadModelId(bookId), book_id: bookId, metadata: null, metadataVersion: 0, chapters: {}, published_at: null };
 }
 
-export function reduceBook(book: BookReadModel, event: CatalogEvent): BookReadModel {
+/** `place`: the event's in the log (null out of log order), which a chapter's first publication keeps. */
+export function reduceBook(book: BookReadModel, event: CatalogEvent, place: LogPlace | null = null): BookReadModel {
   switch (event.type) {
     case CatalogEventType.BookPublished:
     case CatalogEventType.BookUpdated:
@@ -42,6 +44,7 @@ export function reduceBook(book: BookReadModel, event: CatalogEvent): BookReadMo
         word_count: countWords(event.data.content),
         version: event.version,
         text_hash: chapterTextHash(event.data.content),
+        ...((current?.published_place ?? place) && { published_place: current?.published_place ?? place! }),
       };
       return { ...book, chapters: { ...book.chapters, [key]: summary } };
     }

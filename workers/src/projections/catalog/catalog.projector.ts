@@ -29,12 +29,12 @@ export class CatalogProjector implements Projector {
   readonly owns = [ReadModelCollection.Chapters, ReadModelCollection.Books];
   readonly shape = 2;
 
-  async apply(event: CatalogEvent, { push, models }: ProjectionContext): Promise<void> {
+  async apply(event: CatalogEvent, { place, push, models }: ProjectionContext): Promise<void> {
     const published = await this.projectChapter(event, models);
     const books = models.collection<BookReadModel>(ReadModelCollection.Books);
     const bookId = bookIdOf(event);
     const current = await books.findOne({ _id: bookReadModelId(bookId) });
-    const next = reduceBook(current ?? emptyBook(bookId), event);
+    const next = reduceBook(current ?? emptyBook(bookId), event, place);
     if (next !== current) await saveDocument(books, next, current === null);
     if (published) push({ kind: 'chapter-published', push: published });
   }

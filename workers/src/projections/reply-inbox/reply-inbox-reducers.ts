@@ -5,6 +5,7 @@ import {
   type CommentRemovedV1,
   type CommentRestoredV1,
   countsAsUnread,
+  type LogPlace,
   type ReplyInboxEntry,
   type ReplyInboxReadModel,
   SocialEventType,
@@ -24,7 +25,8 @@ export const replyRecipient = (event: CommentPostedV1): string | null =>
     ? event.data.parent_user_id
     : null;
 
-export function replyEntry(event: CommentPostedV1, seq: number): ReplyInboxEntry {
+/** `place`: the posting's in the log (null out of log order). */
+export function replyEntry(event: CommentPostedV1, seq: number, place: LogPlace | null = null): ReplyInboxEntry {
   return {
     comment_id: event.data.comment_id,
     parent_comment_id: event.data.parent_comment_id!,
@@ -35,6 +37,7 @@ export function replyEntry(event: CommentPostedV1, seq: number): ReplyInboxEntry
     version: event.version,
     deleted: false,
     removed: false,
+    ...(place && { place }),
   };
 }
 

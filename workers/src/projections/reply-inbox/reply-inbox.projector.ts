@@ -70,10 +70,10 @@ export class ReplyInboxProjector implements Projector {
     if (event.type !== SocialEventType.CommentPosted && event.type !== SocialEventType.RepliesMarkedRead) return this.visibility(event, context);
     const userId = event.type === SocialEventType.CommentPosted ? replyRecipient(event) : event.data.user_id;
     if (userId === null) return;
-    const changed = await models.exclusive(`inbox:${userId}`, async (stores) => {
+    const changed = await models.exclusive(`inbox:${userId}`, this.owns, async (stores) => {
       const inbox = { ...emptyInbox(userId), ...(await stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId })) };
       if (applied(inbox, event, place)) return false;
-      const next = event.type === SocialEventType.CommentPosted ? await this.reply(stores, inbox, event) : await this.read(stores, inbox, event.occurredAt);
+      const next = event.type === SocialEventType.CommentPosted ? await this.reply(stores, inbox, event, place) : await this.read(stores, inbox, event.occurredAt);
       if (!next) return false;
       // Every field, so that a head a read mark creates has its counters too.
       const { _id, ...head } = { ...inbox, ...next, ...remember(inbox, event, place) };
@@ -83,9 +83,9 @@ export class ReplyInboxProjector implements Projector {
     if (changed) push({ kind: 'badges', userId });
   }
 
-  private async reply(stores: SharedStores, inbox: ReplyInboxReadModel, event: CommentPostedV1) {
+  private async reply(stores: SharedStores, inbox: ReplyInboxReadModel, event: CommentPostedV1, place: LogPlace | null) {
     // Until the head counts it, a retry puts the reply in the same place again.
-    const entry = replyEntry(event, inbox.count);
+    const entry = replyEntry(event, inbox.count, place);
     const page = Math.floor(entry.seq / PAGE_ITEMS);
     await stores<ReplyPageReadModel>(C.ReplyPages).updateOne({ _id: pageId(inbox._id, page) }, { $set: { [`replies.${commentKey(entry.comment_id)}`]: entry } }, { upsert: true });
     await stores<ReplyIndexReadModel>(C.ReplyIndex).replaceOne({ _id: entry.comment_id }, { user_id: inbox._id, page }, { upsert: true });
@@ -115,7 +115,7 @@ export class ReplyInboxProjector implements Projector {
     const where = await models.collection<ReplyIndexReadModel>(C.ReplyIndex).findOne({ _id: event.data.comment_id });
     if (!where) return;
     const userId = where.user_id;
-    const changed = await models.exclusive(`inbox:${userId}`, async (stores) => {
+    const changed = await models.exclusive(`inbox:${userId}`, this.owns, async (stores) => {
       const id = pageId(userId, where.page);
       const key = commentKey(event.data.comment_id);
       const [head, page] = await Promise.all([stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId }), stores<ReplyPageReadModel>(C.ReplyPages).findOne({ _id: id })]);
