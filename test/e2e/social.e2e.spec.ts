@@ -204,6 +204,30 @@ describe('likes, comments and notifications', () => {
       expect((await get('user/replies?pageNum=0', alice)).status).toBe(400);
     });
 
+    it('posts a comment once however often its key is sent again, and refuses a malformed key', async () => {
+      const carol = await registerReader(site, 'Carol');
+      const send = async (key: string, content = 'A comment sent with its key, perhaps twice.') => {
+        const response = await fetch(`${site.base}/api/comment/post-comments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${carol.token}`, 'idempotency-key': key },
+          body: JSON.stringify({ book_id: other.bookId, chapter_id: null, parent_comment_id: null, comment_content: content, honeypot: '' }),
+        });
+        return { status: response.status, body: (await response.json()) as { success: number; message: string; comment_id?: string } };
+      };
+      const first = await send('7d1f0c52b1a44e0f9d3e6a2b5c8f1e47');
+      expect(first.body).toEqual({ success: 1, message: 'Your comment has been posted.', comment_id: expect.any(String) });
+      // The same posting again (its answer lost, say): the same answer, no second comment, no cooldown met.
+      const again = await send('7d1f0c52b1a44e0f9d3e6a2b5c8f1e47');
+      expect(again).toEqual({ status: 200, body: first.body });
+      // Another key is another posting, within the cooldown.
+      expect((await send('0a9b8c7d6e5f40312233445566778899')).status).toBe(429);
+      expect(await send('not a key!')).toEqual({ status: 400, body: { statusCode: 400, success: 0, message: 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _.' } });
+      await site.drained();
+      const thread = await get<{ comments: { comment_id: string }[] }>(`comment/show-comments?book_id=${other.bookId}&chapter_id=&criteria=newest`);
+      expect(thread.body.comments.filter((comment) => comment.comment_id === first.body.comment_id)).toHaveLength(1);
+      expect(thread.body.comments).toHaveLength(1);
+    });
+
     it('lets only the author edit and delete, and likes count once per reader', async () => {
       expect(await post('comment/edit-comments', { comment_id: first, new_comment_content: 'Somebody else rewrites this comment here.' }, bob)).toMatchObject({
         status: 403,

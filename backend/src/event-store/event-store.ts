@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   type AnyDomainEvent,
@@ -65,6 +65,7 @@ const ALL_PARTITIONS = 0;
  */
 @Injectable()
 export class EventStore implements OnModuleInit {
+  private readonly logger = new Logger(EventStore.name);
   private readonly groups = new GroupCommit<PendingAppend>((_all, appends) => this.store(appends));
   private readonly streams = new StreamCache();
   private readonly reads = new BoundedReads(READS_IN_FLIGHT);
@@ -181,7 +182,11 @@ export class EventStore implements OnModuleInit {
     const groups: PartitionEvents[] = [...partitions].map(([partition, events]) => ({ partition, events }));
     await placeEventGroups(this.positionStore, groups);
     const failures = await this.insert(appends);
-    if (Date.now() - started > SLOW_APPEND_MS) await placeEventGroups(this.positionStore, groups);
+    // Stored from here on: whatever fails now must not be reported as a failed append (the client would retry, and a
+    // comment would post twice). The workers place again, too, any event a reader passed over (LateEvents).
+    if (Date.now() - started > SLOW_APPEND_MS) {
+      await placeEventGroups(this.positionStore, groups).catch((error: unknown) => this.logger.warn(`placing a slow append again failed (the workers will): ${String(error)}`));
+    }
     for (const partition of partitions.keys()) this.wakeUps.wake(partition);
     return failures;
   }

@@ -17,12 +17,15 @@ interface CallOptions {
   accept?: string;
   /** How the call uses the browser's HTTP cache (fetch's `cache`); its default unless said otherwise. */
   cache?: RequestCache;
+  /** Sent as `Idempotency-Key`: the same on every retry of one write, which the server then makes once. */
+  idempotencyKey?: string;
 }
 
 async function send(method: Method, path: string, body: unknown, token: string | null, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal };
   if (options.cache) init.cache = options.cache;
   return fetch(`/api${path}`, init);

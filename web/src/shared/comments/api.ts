@@ -28,7 +28,9 @@ export interface NewComment {
   honeypot: string;
 }
 
-export const postComment = (comment: NewComment) => postJson<CommentWriteResponse>('/comment/post-comments', comment);
+/** Posts a comment; `idempotencyKey`, the same on every retry of one posting, makes it one comment however often sent. */
+export const postComment = (comment: NewComment, idempotencyKey: string) =>
+  postJson<CommentWriteResponse>('/comment/post-comments', comment, { idempotencyKey });
 
 export const editComment = (commentId: string, text: string, honeypot: string) =>
   postJson<CommentWriteResponse>('/comment/edit-comments', { comment_id: commentId, new_comment_content: text, honeypot });

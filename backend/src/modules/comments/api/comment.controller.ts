@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { CommentWriteResponse } from '@shelf/contracts';
 import type { Request, Response } from 'express';
@@ -17,6 +17,9 @@ import { ReportCommentCommand } from '../application/report-comment.command';
 import { CommentAnswer } from '../domain/comment-messages';
 import { CommentIdBody, EditCommentBody, isBot, pageAsked, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
 import { sendThreadAnswer } from './thread-answer';
+
+/** What an `Idempotency-Key` header may be: a client's random id (a UUID, say). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** A command's message as the spec's `success` answer; a refusal answers `success: 0` (RefusalsCarry below). */
 const answer = (message: string): CommentWriteResponse => ({ success: 1, message });
@@ -52,10 +55,11 @@ export class CommentController {
   @Post('post-comments')
   @HttpCode(200)
   @UseGuards(UserGuard)
-  async post(@Req() req: Request, @Body() body: PostCommentBody): Promise<CommentWriteResponse> {
+  async post(@Req() req: Request, @Body() body: PostCommentBody, @Headers('idempotency-key') key?: string): Promise<CommentWriteResponse> {
     if (isBot(body)) throw new DomainError('invalid', CommentAnswer.botRefused);
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new DomainError('invalid', CommentAnswer.badIdempotencyKey);
     const { book_id, chapter_id, parent_comment_id, comment_content } = body;
-    const command = new PostCommentCommand(claimsOf(req).sub, { book_id, chapter_id, parent_comment_id, comment_content });
+    const command = new PostCommentCommand(claimsOf(req).sub, { book_id, chapter_id, parent_comment_id, comment_content }, key ?? null);
     const { message, commentId } = await this.commands.execute<PostCommentCommand, PostOutcome>(command);
     return { ...answer(message), comment_id: commentId };
   }

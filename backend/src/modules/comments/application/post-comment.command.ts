@@ -9,5 +9,11 @@ export class PostCommentCommand {
   constructor(
     readonly userId: string,
     readonly comment: NewComment,
+    /**
+     * The client's key for this comment (the `Idempotency-Key` header), the same on every retry of one posting: a
+     * retry of a posting that was stored (its answer lost to a timeout or a dropped connection) answers as the first did
+     * and posts nothing again. Null: every call posts.
+     */
+    readonly idempotencyKey: string | null = null,
   ) {}
 }

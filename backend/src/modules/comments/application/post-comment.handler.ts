@@ -1,8 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { MutesReadStore } from '../../mutes';
+import { CommentAnswer } from '../domain/comment-messages';
 import { decidePost, type PostDecision, type Posting, refuseUnpostable } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
 import { CommentRepository } from '../infrastructure/comment-repository';
@@ -25,8 +26,11 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     private readonly mutes: MutesReadStore,
   ) {}
 
-  async execute({ userId, comment }: PostCommentCommand): Promise<PostOutcome> {
+  async execute({ userId, comment, idempotencyKey }: PostCommentCommand): Promise<PostOutcome> {
     const { book_id, chapter_id, parent_comment_id } = comment;
+    // A retry of a posting already stored answers as the first call did, without a second comment or cooldown.
+    const commentId = idempotencyKey === null ? randomUUID() : keyedId(userId, idempotencyKey, 'comment');
+    if (idempotencyKey !== null && (await this.comments.load(commentId))?.userId === userId) return { message: CommentAnswer.posted, commentId };
     const [author, bookFound, chapter, parent] = await Promise.all([
       this.directory.find(userId),
       this.catalog.bookExists(book_id),
@@ -35,16 +39,24 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     ]);
     // A reply asks whether the parent's author blocked the reader: one more `_id` read, after the parent is known.
     const blockedByParentAuthor = parent ? await this.mutes.hasBlocked(parent.userId, userId) : false;
-    const post: Posting = { ...comment, commentId: randomUUID(), author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor };
+    const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor };
     // A refused comment starts no cooldown.
     refuseUnpostable(post);
     const { outcome, events } = decidePost(post, await this.cooldown.start(userId));
+    // Keyed, the event's id is the key's too: two calls of one key racing store one comment, and both succeed.
+    const keyed = idempotencyKey === null ? events : events.map((event, i) => ({ ...event, id: keyedId(userId, idempotencyKey, `event-${i}`) }));
     try {
-      await this.comments.create(post.commentId, events, userId);
+      await this.comments.create(post.commentId, keyed, userId);
     } catch (error) {
       await this.cooldown.cancel(userId);
       throw error;
     }
     return outcome;
   }
+}
+
+/** A UUID that the reader, their key and `what` always make the same (and no other reader's key does). */
+function keyedId(userId: string, key: string, what: string): string {
+  const hex = createHash('sha256').update(`${userId}\n${key}\n${what}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -19,6 +19,7 @@ export const CommentAnswer = {
   alreadyReported: 'You have already reported this comment.',
   logInToReport: 'Please log in and verify your email to report a comment.',
   botRefused: 'Your comment could not be posted.',
+  badIdempotencyKey: 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _.',
   unknownCursor: 'after is not a comment of this thread.',
 } as const;
 

@@ -12,7 +12,7 @@ const verified = { user_id: 'u1', username: 'reader', email: 'reader@example.com
 const logIn = (user = verified) => getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
 const GOOD = 'What a lovely chapter this was!';
 
-type Send = (text: string, honeypot: string) => Promise<CommentWriteResponse>;
+type Send = (text: string, honeypot: string, key: string) => Promise<CommentWriteResponse>;
 
 function renderForm(
   kind: 'comment' | 'reply' | 'edit' = 'comment',
@@ -65,7 +65,7 @@ describe('CommentForm', () => {
     const { write, submit, send, onSent, field } = renderForm();
     write(GOOD);
     await act(async () => fireEvent.click(submit));
-    expect(send).toHaveBeenCalledWith(GOOD, '');
+    expect(send).toHaveBeenCalledWith(GOOD, '', expect.stringMatching(/^[0-9a-f]{32}$/));
     expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ comment_id: 'c1' }), GOOD);
     expect(field).toHaveValue('');
     expect(getAppStore().get(lastCommentTimeAtom)).toBe(Date.parse('2026-03-01T10:00:00Z'));
@@ -74,6 +74,28 @@ describe('CommentForm', () => {
     expect(submit).toBeDisabled();
     act(() => vi.advanceTimersByTime(1));
     expect(submit).toBeEnabled();
+  });
+
+  it('sends one key while the reader sends the same text again after a failure, and a new one for another text', async () => {
+    logIn();
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') });
+    const failing = vi.fn<Send>(async () => {
+      throw new ApiError(503, 'The site is busy. Please try again in a moment.');
+    });
+    const { write, submit, send } = renderForm('comment', failing);
+    const sendAgain = async () => {
+      await act(async () => fireEvent.click(submit));
+      act(() => vi.advanceTimersByTime(1000));
+    };
+    write(GOOD);
+    await sendAgain();
+    await sendAgain();
+    write(`${GOOD} Truly.`);
+    await sendAgain();
+    const keys = send.mock.calls.map(([, , key]) => key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('waits 30 seconds after the last comment of this browser: "Please wait for N seconds before commenting again."', async () => {
@@ -97,7 +119,7 @@ describe('CommentForm', () => {
     const { write, submit, send } = renderForm('edit', vi.fn<Send>(async () => ({ success: 1, message: 'Your comment has been edited.' })));
     write(GOOD);
     await act(async () => fireEvent.click(submit));
-    expect(send).toHaveBeenCalledWith(GOOD, '');
+    expect(send).toHaveBeenCalledWith(GOOD, '', expect.any(String));
   });
 
   it("shows the server's refusal under the form and keeps the text", async () => {

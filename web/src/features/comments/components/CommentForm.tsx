@@ -1,6 +1,6 @@
 import { CommentMessage, commentTextProblem, type CommentWriteResponse, cooldownMessage, cooldownRemaining } from '@shelf/contracts';
 import { useAtom, useAtomValue } from 'jotai';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { Honeypot } from '../../../shared/ui/Honeypot';
@@ -15,13 +15,20 @@ const LABELS: Record<CommentFormKind, { field: string; submit: string }> = {
   edit: { field: 'Edit your comment', submit: 'Save' },
 };
 
+/** A random key for one posting (crypto.getRandomValues: randomUUID needs a secure context). */
+const postingKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 const WRITING_HINT = 'Markdown works here; wrap a spoiler in %percent signs%.';
 
 interface CommentFormProps {
   kind: CommentFormKind;
   initialText?: string;
-  /** Sends the text (and the honeypot); an ApiError's message is shown under the form. */
-  send: (text: string, honeypot: string) => Promise<CommentWriteResponse>;
+  /**
+   * Sends the text (and the honeypot) with the posting's key: the same while the reader sends the same text again
+   * after a failure, so a retry of a comment that was stored (its answer lost) posts it once. An ApiError's message is
+   * shown under the form.
+   */
+  send: (text: string, honeypot: string, key: string) => Promise<CommentWriteResponse>;
   /** After the server accepted it. */
   onSent?: (answer: CommentWriteResponse, text: string) => void;
   onCancel?: () => void;
@@ -38,10 +45,13 @@ export function CommentForm({ kind, initialText = '', send, onSent, onCancel }: 
   const [text, setText] = useState(initialText);
   const [honeypot, setHoneypot] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** The key of the text last sent, kept until it is accepted. */
+  const posting = useRef<{ text: string; key: string } | null>(null);
   const write = useFormMutation({
-    mutationFn: (form: { text: string; honeypot: string }) => send(form.text, form.honeypot),
+    mutationFn: (form: { text: string; honeypot: string; key: string }) => send(form.text, form.honeypot, form.key),
     onSuccess: (answer, form) => {
       if (answer.success !== 1) return setProblem(answer.message);
+      posting.current = null;
       if (kind !== 'edit') {
         setLastCommentTime(Date.now());
         setText('');
@@ -67,7 +77,8 @@ export function CommentForm({ kind, initialText = '', send, onSent, onCancel }: 
     const wait = kind === 'edit' ? 0 : cooldownRemaining(lastCommentTime, Date.now());
     if (wait > 0) return setProblem(cooldownMessage(wait));
     setProblem(null);
-    write.submit({ text, honeypot });
+    if (posting.current?.text !== text) posting.current = { text, key: postingKey() };
+    write.submit({ text, honeypot, key: posting.current.key });
   };
 
   return (

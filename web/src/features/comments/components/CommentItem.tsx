@@ -57,8 +57,8 @@ export function CommentItem({ node }: { node: CommentNode }) {
             {panel === 'reply' && (
               <CommentForm
                 kind="reply"
-                send={(text, honeypot) =>
-                  postComment({ ...thread, parent_comment_id: comment.comment_id, comment_content: text, honeypot })
+                send={(text, honeypot, key) =>
+                  postComment({ ...thread, parent_comment_id: comment.comment_id, comment_content: text, honeypot }, key)
                 }
                 onSent={(answer) => {
                   setPanel(null);

@@ -113,7 +113,7 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
       <ThreadContext.Provider value={context}>
         <CommentForm
           kind="comment"
-          send={(text, honeypot) => postComment({ ...thread, parent_comment_id: null, comment_content: text, honeypot })}
+          send={(text, honeypot, key) => postComment({ ...thread, parent_comment_id: null, comment_content: text, honeypot }, key)}
           onSent={(answer) => answer.comment_id && onPosted(answer.comment_id)}
         />
         <label className="comment-section__sort">
