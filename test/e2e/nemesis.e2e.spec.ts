@@ -74,26 +74,28 @@ describe('the worker tier under a nemesis', () => {
 
       const readers = new ReadersAtWork(site.base, env.AUTH_SECRET, books);
       readers.start({ likers: 12, pollers: 2, likeEveryMs: 50 });
-      const acknowledged: { commentId: string; by: Reader }[] = [];
+      const acknowledged: { commentId: string; by: Reader; bookId: number }[] = [];
+      const deleted = new Set<string>();
       let running = true;
       const commenting = commenters.map(async (reader, i) => {
         await pause((COMMENT_COOLDOWN_MS * i) / COMMENTERS);
         while (running) {
           const book = books[Math.floor(Math.random() * books.length)];
-          const others = acknowledged.filter((comment) => comment.by !== reader);
+          const others = acknowledged.filter((comment) => comment.by !== reader && comment.bookId === book.bookId && !deleted.has(comment.commentId));
           const parent = others.length > 0 && Math.random() < 0.6 ? others[Math.floor(Math.random() * others.length)].commentId : null;
           const posted = await readers.call<CommentWriteResponse>('comment', 'POST', 'comment/post-comments', {
             body: { book_id: book.bookId, chapter_id: book.chapterIds[0], parent_comment_id: parent, comment_content: `A comment written under the nemesis, ${randomUUID()}.`, honeypot: '' },
             token: reader.token,
           });
-          if (posted.status === 200 && posted.body?.comment_id) acknowledged.push({ commentId: posted.body.comment_id, by: reader });
+          if (posted.status === 200 && posted.body?.comment_id) acknowledged.push({ commentId: posted.body.comment_id, by: reader, bookId: book.bookId });
           // Between two comments: read marks, and now and then a comment of one's own deleted.
           const until = Date.now() + COMMENT_COOLDOWN_MS;
           while (running && Date.now() < until) {
             await readers.call('mark read', 'PUT', 'user/replies/mark-read', { token: reader.token });
-            const own = acknowledged.filter((comment) => comment.by === reader);
+            const own = acknowledged.filter((comment) => comment.by === reader && !deleted.has(comment.commentId));
             if (own.length > 1 && Math.random() < 0.1) {
-              await readers.call('delete', 'POST', 'comment/delete-comments', { body: { comment_id: own[0].commentId }, token: reader.token });
+              const { status } = await readers.call('delete', 'POST', 'comment/delete-comments', { body: { comment_id: own[0].commentId }, token: reader.token });
+              if (status === 200) deleted.add(own[0].commentId);
             }
             await pause(2000 + Math.random() * 2000);
           }

@@ -72,18 +72,19 @@ describe('batches committed by one insert', () => {
     expect(await checkpoint()).toMatchObject({ batch: 2 });
   });
 
-  it('writes a batch whose holder stopped between its commit and its writes, and never takes a document back', async () => {
+  it('passes over a partition batch whose holder stopped between its commit and its writes, and never takes a document back', async () => {
     const first = await holder();
     await first.like(1, 1);
     const writes = first.buffers.changes();
-    // Committed, then stopped before its first write: the record alone holds the batch.
-    await db.collection(ProjectionCollection.Commits).insertOne({ _id: batchCommitId('p03', 1), stream: 'p03', batch: 1, writes, projectors: { [PROJECTOR]: { position: 1, parkedStreams: [] } }, at: new Date() } as never);
-    // The next holder writes it before it reads anything, then goes on.
+    // Committed, then stopped before its first write: its record holds the checkpoints, not the documents.
+    await db.collection(ProjectionCollection.Commits).insertOne({ _id: batchCommitId('p03', 1), stream: 'p03', batch: 1, projectors: { [PROJECTOR]: { position: 1, parkedStreams: [] } }, at: new Date() } as never);
+    // The next holder goes on from the checkpoints, past that number: the log makes the batch again.
     const next = await holder();
-    expect((await stored())?.likers).toEqual([1]);
+    expect(await db.collection(ProjectionCollection.Commits).countDocuments()).toBe(0);
+    await next.like(1, 1);
     await next.like(2, 2);
     await next.buffers.flush();
-    // The first wakes and writes its batch again, late: the document is of a later batch and stays.
+    // The first wakes and writes its batch, late: the document is of a later batch and stays.
     await applyWrites(db, writes, 1);
     expect(await stored()).toEqual({ _id: 'book-1', likers: [1, 2], [STAMP]: 2 });
     expect((await checkpoint()).checkpoints.get(PROJECTOR)?.position).toBe(2);
@@ -91,6 +92,25 @@ describe('batches committed by one insert', () => {
     // Nor do the checkpoints go back.
     expect(await new Checkpoints(db).save(PARTITION, { [PROJECTOR]: { position: 1, parkedStreams: [] } }, 1)).toBe(false);
     expect((await checkpoint()).checkpoints.get(PROJECTOR)?.position).toBe(2);
+  });
+
+  it('writes the documents of a shared batch whose writer stopped between its commit and its writes, before anything else', async () => {
+    await db.collection(ProjectionCollection.Commits).insertOne({
+      _id: batchCommitId('inbox:reader-1', 1),
+      stream: 'inbox:reader-1',
+      batch: 1,
+      writes: [{ collection: COLLECTION, inserted: [{ _id: 'book-1', likers: [7] }], replaced: [] }],
+      at: new Date(),
+    } as never);
+    const seen = await commitShared(db, 'inbox:reader-1', new Map([[PROJECTOR, COLLECTION]]), async (stores) => {
+      const likes = stores<Likes>(PROJECTOR);
+      const doc = (await likes.findOne({ _id: 'book-1' }))!;
+      await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, 8] });
+      return doc.likers;
+    });
+    expect(seen).toEqual([7]);
+    expect(await stored()).toEqual({ _id: 'book-1', likers: [7, 8], [STAMP]: 2 });
+    expect(await db.collection(ProjectionCollection.Commits).find({ _id: { $regex: '#' } } as never).toArray()).toEqual([]);
   });
 
   it('finds a holder out whose batch number was committed and its record removed since', async () => {

@@ -41,6 +41,8 @@ export class CommitStream {
     /** The number the next commit takes. */
     private next: number,
     private readonly progress: Progress,
+    /** Whether a record holds its batch's documents, for the next writer to write (see open). */
+    private readonly carries: boolean,
   ) {}
 
   private static records(db: Db) {
@@ -48,17 +50,20 @@ export class CommitStream {
   }
 
   /**
-   * Takes up a stream whose progress is at `batch`: applies each batch committed past it (a writer that stopped between
-   * its commit and its writes) and records the last one found, which it resolves with too.
+   * Takes up a stream whose progress is at `batch`, past the batches committed after it (a writer that stopped between
+   * its commit and its writes, or is still writing). A stream whose records carry their documents writes them and
+   * records the last one as its progress, resolving with it; a partition's, whose batches the log makes again (each
+   * read model remembers what it applied), goes on from its progress, and its next batch applies their events again.
+   * Either way their records are removed.
    */
-  static async open(db: Db, stream: string, batch: number, progress: Progress): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
-    const commits = new CommitStream(db, stream, batch + 1, progress);
+  static async open(db: Db, stream: string, batch: number, progress: Progress, carries: boolean): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
+    const commits = new CommitStream(db, stream, batch + 1, progress, carries);
     const found: BatchCommitDocument[] = [];
     for (let record; (record = await commits.record(commits.next)); commits.next++) {
-      await applyWrites(db, record.writes, record.batch);
+      if (carries) await applyWrites(db, record.writes ?? [], record.batch);
       found.push(record);
     }
-    const last = found.at(-1) ?? null;
+    const last = carries ? (found.at(-1) ?? null) : null;
     if (last) await progress.save(last);
     for (const record of found) await CommitStream.records(db).deleteOne({ _id: record._id });
     return { commits, last };
@@ -79,7 +84,14 @@ export class CommitStream {
 
   private async commitNow(writes: CommittedWrites[], projectors: BatchCommitDocument['projectors']): Promise<void> {
     const batch = this.next;
-    const record: BatchCommitDocument = { _id: batchCommitId(this.stream, batch), stream: this.stream, batch, writes, ...(projectors && { projectors }), at: new Date() };
+    const record: BatchCommitDocument = {
+      _id: batchCommitId(this.stream, batch),
+      stream: this.stream,
+      batch,
+      ...(this.carries && { writes }),
+      ...(projectors && { projectors }),
+      at: new Date(),
+    };
     try {
       await CommitStream.records(this.db).insertOne(record);
     } catch (error) {
@@ -109,8 +121,8 @@ export class CommitStream {
 }
 
 /**
- * A partition's commit stream (`pNN`), whose progress is its checkpoints document: each batch commits every
- * projector's checkpoint with the documents it changed.
+ * A partition's commit stream (`pNN`), whose progress is its checkpoints document: each batch's record holds every
+ * projector's checkpoint after it, not its documents (the log makes them again).
  */
 export class PartitionCommits {
   private constructor(
@@ -119,7 +131,7 @@ export class PartitionCommits {
     readonly checkpoints: Map<string, CheckpointDocument>,
   ) {}
 
-  /** Takes up a partition: its checkpoints, after every batch committed past them is written. */
+  /** Takes up a partition: its checkpoints, and the next batch number past every batch committed. */
   static async open(db: Db, partition: number, projectors: readonly string[]): Promise<PartitionCommits> {
     const checkpoints = new Checkpoints(db);
     const stored = await checkpoints.read(partition, projectors);
@@ -127,11 +139,7 @@ export class PartitionCommits {
       batchOf: () => checkpoints.batchOf(partition),
       save: (record) => checkpoints.save(partition, record.projectors ?? {}, record.batch),
     };
-    const { commits, last } = await CommitStream.open(db, partitionId(partition), stored.batch, progress);
-    for (const [name, { position, parkedStreams }] of Object.entries(last?.projectors ?? {})) {
-      const checkpoint = stored.checkpoints.get(name);
-      if (checkpoint) Object.assign(checkpoint, { position, parkedStreams: [...parkedStreams] });
-    }
+    const { commits } = await CommitStream.open(db, partitionId(partition), stored.batch, progress, false);
     return new PartitionCommits(commits, stored.checkpoints);
   }
 
@@ -167,7 +175,7 @@ export async function commitShared<R>(db: Db, key: string, readModels: ReadonlyM
     },
   };
   for (;;) {
-    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress);
+    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress, true);
     const buffers = new WriteBuffers(db, readModels);
     const result = await work(<T extends ById>(readModel: string) => {
       const store = buffers.stores.get(readModel);
