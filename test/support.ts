@@ -68,3 +68,15 @@ export function testDatabase(testFile: string): () => Db {
   });
   return () => client!.db();
 }
+
+/** A seeded random number generator (mulberry32), so that a failing case, or a fault schedule, can be run again. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

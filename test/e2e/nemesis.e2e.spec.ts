@@ -7,7 +7,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type CommentWriteResponse, type LikeStatusResponse, socialStreams } from '@shelf/contracts';
-import { testEnv, type TestEnv } from '@test/support';
+import { seededRandom, testEnv, type TestEnv } from '@test/support';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -25,18 +25,6 @@ const COMMENTERS = 6;
 const COMMENT_COOLDOWN_MS = 30_500;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** mulberry32: a small seeded generator, so that a seed replays the same faults at the same moments. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const seeds = process.env.NEMESIS_SEED ? [Number(process.env.NEMESIS_SEED)] : Array.from({ length: ROUNDS }, () => Math.floor(Math.random() * 2 ** 31));
 
 describe('the worker tier under a nemesis', () => {
@@ -47,7 +35,7 @@ describe('the worker tier under a nemesis', () => {
   });
 
   it.each(seeds)('ends with every count acknowledged and equal to a rebuild (seed %i)', async (seed) => {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const workerCount = 2 + (seed % 2);
     const log: string[] = [];
     const started = Date.now();

@@ -1,17 +1,8 @@
 import { type OrderedEntry, type OrderedHeadReadModel, type OrderedPageRef, packEntries } from '@shelf/contracts';
 import { type OrderedSelection, readOrdered } from './ordered-pages-reader';
+import { seededRandom } from '@test/support';
 
-/** A seeded random number generator, so a failing case can be run again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 type Value = { key: string; tag: number };
 

@@ -1,13 +1,14 @@
-// Two holders of one partition interleaved, as a pause, a clock or a stale lease lets them be: a batch computed on an
-// out-of-date state is never written, a committed batch is written by whoever comes next, and nothing goes back.
+// Two holders of one partition (or two writers of a shared document) interleaved, as a pause, a clock or a stale lease
+// lets them be: a batch computed on an out-of-date state is never written, a shared batch committed is written by
+// whoever comes next (a partition's is made again from the log), and nothing goes back.
 import { batchCommitId, ProjectionCollection } from '@shelf/contracts';
-import { testEnv } from '@test/support';
-import { type Db, MongoClient } from 'mongodb';
+import { testDatabase } from '@test/support';
+import type { Db } from 'mongodb';
 import { commitShared, PartitionCommits } from './batch-commits';
 import { applyWrites, STAMP } from './stamped-writes';
 import { Checkpoints } from './checkpoints';
 import { LeaseLost } from './leases';
-import type { ById, ReadModelStore } from './read-models';
+import type { ById, ReadModelStore } from './read-model-store';
 import { WriteBuffers } from './write-buffers';
 
 interface Likes extends ById {
@@ -19,20 +20,11 @@ const PROJECTOR = 'likes';
 const COLLECTION = 'rm_likes__commits_test';
 
 describe('batches committed by one insert', () => {
-  let client: MongoClient;
+  const database = testDatabase(__filename);
   let db: Db;
 
-  beforeAll(async () => {
-    client = await MongoClient.connect(testEnv(__filename).MONGO_URL);
-    db = client.db();
-  });
-
-  afterAll(async () => {
-    await db.dropDatabase();
-    await client.close();
-  });
-
   beforeEach(async () => {
+    db = database();
     for (const name of [COLLECTION, ProjectionCollection.Commits, ProjectionCollection.Checkpoints]) await db.dropCollection(name).catch(() => undefined);
   });
 

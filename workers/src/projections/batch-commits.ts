@@ -10,7 +10,7 @@ import {
 import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { Checkpoints, positionsOf } from './checkpoints';
 import { LeaseLost } from './leases';
-import type { ById, ReadModelStore, SharedStores } from './read-models';
+import type { ById, ReadModelStore, SharedStores } from './read-model-store';
 import { applyWrites } from './stamped-writes';
 import { WriteBuffers } from './write-buffers';
 

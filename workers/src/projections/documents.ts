@@ -1,5 +1,5 @@
 import { MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore } from './read-models';
+import type { ById, ReadModelStore } from './read-model-store';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 

@@ -4,34 +4,11 @@ import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDo
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { commitShared } from './batch-commits';
+import type { ById, ReadModelStore, SharedStores } from './read-model-store';
 import type { WriteBuffers } from './write-buffers';
-
-export interface ById {
-  _id: string;
-}
-
-export interface ReadModelUpdate {
-  $set?: Record<string, unknown>;
-  $unset?: Record<string, ''>;
-}
-
-/**
- * What a projector may do to a read model: look up, write and change documents by `_id` alone (the one lookup the
- * embedded store answers without a scan), changing fields with `$set`/`$unset` on paths. A store collection is one;
- * so is a rebuild's buffer (see WriteBuffers).
- */
-export interface ReadModelStore<T extends ById> {
-  findOne(filter: ById): Promise<T | null>;
-  insertOne(doc: T): Promise<unknown>;
-  replaceOne(filter: ById, doc: Omit<T, '_id'>, options?: { upsert?: boolean }): Promise<unknown>;
-  updateOne(filter: ById, update: ReadModelUpdate, options?: { upsert?: boolean }): Promise<unknown>;
-}
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
 export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
-
-/** The stores of the read models, by name, that a writer of shared documents writes through (see exclusive). */
-export type SharedStores = <T extends ById>(readModel: string) => ReadModelStore<T>;
 
 /**
  * The read models the projectors write, by name: a name resolves to the collection the read model lives in now

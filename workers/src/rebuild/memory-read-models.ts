@@ -1,5 +1,6 @@
 import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
-import type { BatchWrites, ById, ReadModelStore, ReadModelUpdate } from '../projections/read-models';
+import type { BatchWrites } from '../projections/read-models';
+import type { ById, ReadModelStore, ReadModelUpdate } from '../projections/read-model-store';
 import { inChunks } from '../store-bulk';
 import { IdFilter } from './id-filter';
 

@@ -30,7 +30,8 @@ import {
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
 import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import type { BatchModels, ReadModelStore } from '../read-models';
+import type { BatchModels } from '../read-models';
+import type { ReadModelStore } from '../read-model-store';
 import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
 import { pageCompression } from './page-compression';

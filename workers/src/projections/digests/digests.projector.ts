@@ -13,7 +13,7 @@ import {
 } from '@shelf/contracts';
 import { saveDocument, versionStep } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import type { ReadModelStore } from '../read-models';
+import type { ReadModelStore } from '../read-model-store';
 import { reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
 
 /**

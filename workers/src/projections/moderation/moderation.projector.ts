@@ -20,7 +20,8 @@ import {
 import { saveDocument } from '../documents';
 import { OrderedPages, orderedStamp, type OrderedStores } from '../ordered-pages/ordered-pages';
 import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels, ReadModelStore } from '../read-models';
+import type { BatchModels } from '../read-models';
+import type { ReadModelStore } from '../read-model-store';
 import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;

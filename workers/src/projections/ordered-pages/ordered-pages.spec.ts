@@ -1,6 +1,7 @@
 import { type OrderedDirectoryReadModel, orderedDirectoryId, type OrderedHeadReadModel, orderedPageId, type OrderedPageReadModel, unpackDirectory, unpackEntries } from '@shelf/contracts';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../read-models';
+import type { ById, ReadModelStore, ReadModelUpdate } from '../read-model-store';
 import { type OrderedEdge, type OrderedOp, OrderedPages } from './ordered-pages';
+import { seededRandom } from '@test/support';
 
 type Doc = ById & Record<string, unknown>;
 type Collection = Map<string, Doc>;
@@ -73,17 +74,7 @@ class Batch {
   }
 }
 
-/** A seeded random number generator, so a failing case can be run again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 interface Event {
   seq: number;

@@ -13,7 +13,7 @@ import {
 } from '@shelf/contracts';
 import { isDeepStrictEqual } from 'node:util';
 import type { LogPlace } from '../projector';
-import type { ReadModelStore } from '../read-models';
+import type { ReadModelStore } from '../read-model-store';
 
 /** Put an entry (replacing the one with its key), or delete the entry with a key. */
 export type OrderedOp<T> = { put: OrderedEntry<T> } | { del: string };

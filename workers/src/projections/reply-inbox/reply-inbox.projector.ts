@@ -14,7 +14,7 @@ import {
   SocialReadModelCollection,
 } from '@shelf/contracts';
 import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import type { SharedStores } from '../read-models';
+import type { SharedStores } from '../read-model-store';
 import {
   countRead,
   countReply,

@@ -21,7 +21,8 @@ import {
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels, ReadModelStore } from '../read-models';
+import type { BatchModels } from '../read-models';
+import type { ReadModelStore } from '../read-model-store';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
 type Handled = StoryLikeEvent | ChapterPublishedV1 | LikedUpdatesCheckedV1;
