@@ -25,12 +25,12 @@ interface Progress {
 
 /**
  * The batches of one writer's stream, each committed by one insert (docs/architecture.md, "Batches committed by one
- * insert"): its record, numbered one past the last the writer knows, holds its changed documents whole; only then are
- * read models written from it (stamped, never back), then its progress, then the record is removed. The record's
- * unique `_id` is the fence: a writer whose number another has taken finds the duplicate key and stops (LeaseLost), or
- * (the record written and removed already) finds the progress at its number right after its insert, so nothing is ever
- * written from a batch computed on an out-of-date state, whatever the clocks or pauses; whoever writes the stream next
- * first applies every committed batch its progress does not reflect.
+ * insert"): its record, numbered one past the last the writer knows (holding the batch's documents whole when the
+ * stream `carries` them), is inserted before any read model is written from it (stamped, never back); then its progress
+ * is saved and the record removed. The record's unique `_id` is the fence: a writer whose number another has taken
+ * finds the duplicate key and stops (LeaseLost), or (the record written and removed already) finds the progress at its
+ * number right after its insert, so nothing is ever written from a batch computed on an out-of-date state, whatever the
+ * clocks or pauses. Whoever writes the stream next first writes the batches committed past its progress (see open).
  */
 export class CommitStream {
   private chain: Promise<unknown> = Promise.resolve();

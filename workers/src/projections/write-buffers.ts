@@ -60,8 +60,11 @@ export class WriteBuffers {
   /** Writes every change to the store (as a commit, for a partition consumer), then does the work deferred until then. */
   async flush(): Promise<void> {
     const writes = this.changes();
-    if (this.commit) await this.commit(writes);
-    else await applyWrites(this.db, writes);
+    // Nothing changed, nothing to commit (a projector whose read models are all shared flushes before each of them).
+    if (writes.some((write) => write.inserted.length + write.replaced.length > 0)) {
+      if (this.commit) await this.commit(writes);
+      else await applyWrites(this.db, writes);
+    }
     await this.afterWrites();
   }
 

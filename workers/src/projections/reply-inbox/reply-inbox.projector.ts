@@ -74,11 +74,12 @@ export class ReplyInboxProjector implements Projector {
       const inbox = { ...emptyInbox(userId), ...(await stores<ReplyInboxReadModel>(C.ReplyInboxes).findOne({ _id: userId })) };
       if (applied(inbox, event, place)) return false;
       const next = event.type === SocialEventType.CommentPosted ? await this.reply(stores, inbox, event, place) : await this.read(stores, inbox, event.occurredAt);
-      if (!next) return false;
-      // Every field, so that a head a read mark creates has its counters too.
+      // Every field, so that a head a read mark creates has its counters too. A read mark older than the head's is
+      // remembered all the same: marks come from many partitions, in no fixed order, and the head must end the same
+      // whatever the order (a rebuild applies them in another).
       const { _id, ...head } = { ...inbox, ...next, ...remember(inbox, event, place) };
       await stores<ReplyInboxReadModel>(C.ReplyInboxes).updateOne({ _id }, { $set: head }, { upsert: true });
-      return true;
+      return next !== null;
     });
     if (changed) push({ kind: 'badges', userId });
   }
