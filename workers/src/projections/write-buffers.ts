@@ -61,10 +61,8 @@ export class WriteBuffers {
   async flush(): Promise<void> {
     const writes = this.changes();
     // Nothing changed, nothing to commit (a projector whose read models are all shared flushes before each of them).
-    if (writes.some((write) => write.inserted.length + write.replaced.length > 0)) {
-      if (this.commit) await this.commit(writes);
-      else await applyWrites(this.db, writes);
-    }
+    if (this.commit) await this.commit(writes);
+    else await applyWrites(this.db, writes);
     await this.afterWrites();
   }
 
