@@ -74,16 +74,16 @@ export interface CommittedWrites {
 /**
  * One committed batch of a commit stream (docs/architecture.md, "Batches committed by one insert"): a partition's, or a
  * document's that events of many partitions change (`inbox:{user}`). Inserting it, before any of the batch's writes,
- * is the commit point and the fence. A shared document's holds the documents the batch changes, whole, which whoever
- * writes the stream next writes if its writer did not finish; a partition's holds every projector's checkpoint after it.
+ * is the commit point and the fence. It holds the documents the batch changes, whole, which whoever writes the stream
+ * next writes if its writer did not finish, and for a partition every projector's checkpoint after it.
  */
 export interface BatchCommitDocument {
   /** `{stream}#{batch}`. */
   _id: string;
   stream: string;
   batch: number;
-  /** A shared document's stream: the documents the batch writes, for whoever writes the stream next. */
-  writes?: CommittedWrites[];
+  /** The documents the batch writes, whole, for whoever writes the stream next if its writer did not finish. */
+  writes: CommittedWrites[];
   /** A partition's: every projector's checkpoint after the batch. */
   projectors?: Record<string, ProjectorPosition>;
   at: Date;

@@ -25,8 +25,8 @@ interface Progress {
 
 /**
  * The batches of one writer's stream, each committed by one insert (docs/architecture.md, "Batches committed by one
- * insert"): its record, numbered one past the last the writer knows (holding the batch's documents whole when the
- * stream `carries` them), is inserted before any read model is written from it (stamped, never back); then its progress
+ * insert"): its record, numbered one past the last the writer knows, holding the batch's documents whole, is inserted
+ * before any read model is written from it (stamped, never back); then its progress
  * is saved and the record removed. The record's unique `_id` is the fence: a writer whose number another has taken
  * finds the duplicate key and stops (LeaseLost), or (the record written and removed already) finds the progress at its
  * number right after its insert, so nothing is ever written from a batch computed on an out-of-date state, whatever the
@@ -41,8 +41,6 @@ export class CommitStream {
     /** The number the next commit takes. */
     private next: number,
     private readonly progress: Progress,
-    /** Whether a record holds its batch's documents, for the next writer to write (see open). */
-    private readonly carries: boolean,
   ) {}
 
   private static records(db: Db) {
@@ -50,20 +48,18 @@ export class CommitStream {
   }
 
   /**
-   * Takes up a stream whose progress is at `batch`, past the batches committed after it (a writer that stopped between
-   * its commit and its writes, or is still writing). A stream whose records carry their documents writes them and
-   * records the last one as its progress, resolving with it; a partition's, whose batches the log makes again (each
-   * read model remembers what it applied), goes on from its progress, and its next batch applies their events again.
-   * Either way their records are removed.
+   * Takes up a stream whose progress is at `batch`: writes each batch committed past it from its record (a writer that
+   * stopped between its commit and its writes, or is still writing them), records the last as its progress and resolves
+   * with it, and removes the records.
    */
-  static async open(db: Db, stream: string, batch: number, progress: Progress, carries: boolean): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
-    const commits = new CommitStream(db, stream, batch + 1, progress, carries);
+  static async open(db: Db, stream: string, batch: number, progress: Progress): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
+    const commits = new CommitStream(db, stream, batch + 1, progress);
     const found: BatchCommitDocument[] = [];
     for (let record; (record = await commits.record(commits.next)); commits.next++) {
-      if (carries) await applyWrites(db, record.writes ?? [], record.batch);
+      await applyWrites(db, record.writes, record.batch);
       found.push(record);
     }
-    const last = carries ? (found.at(-1) ?? null) : null;
+    const last = found.at(-1) ?? null;
     if (last) await progress.save(last);
     for (const record of found) await CommitStream.records(db).deleteOne({ _id: record._id });
     return { commits, last };
@@ -88,7 +84,7 @@ export class CommitStream {
       _id: batchCommitId(this.stream, batch),
       stream: this.stream,
       batch,
-      ...(this.carries && { writes }),
+      writes,
       ...(projectors && { projectors }),
       at: new Date(),
     };
@@ -121,8 +117,8 @@ export class CommitStream {
 }
 
 /**
- * A partition's commit stream (`pNN`), whose progress is its checkpoints document: each batch's record holds every
- * projector's checkpoint after it, not its documents (the log makes them again).
+ * A partition's commit stream (`pNN`), whose progress is its checkpoints document: each batch's record holds the
+ * documents it changes and every projector's checkpoint after it.
  */
 export class PartitionCommits {
   private constructor(
@@ -131,7 +127,11 @@ export class PartitionCommits {
     readonly checkpoints: Map<string, CheckpointDocument>,
   ) {}
 
-  /** Takes up a partition: its checkpoints, and the next batch number past every batch committed. */
+  /**
+   * Takes up a partition: writes every batch committed past its checkpoints (their holder may still be writing them:
+   * going on from the checkpoints instead, on a state it is still changing, could write a document back without what
+   * a later event of its batch put there), then its checkpoints as of the last.
+   */
   static async open(db: Db, partition: number, projectors: readonly string[]): Promise<PartitionCommits> {
     const checkpoints = new Checkpoints(db);
     const stored = await checkpoints.read(partition, projectors);
@@ -139,7 +139,11 @@ export class PartitionCommits {
       batchOf: () => checkpoints.batchOf(partition),
       save: (record) => checkpoints.save(partition, record.projectors ?? {}, record.batch),
     };
-    const { commits } = await CommitStream.open(db, partitionId(partition), stored.batch, progress, false);
+    const { commits, last } = await CommitStream.open(db, partitionId(partition), stored.batch, progress);
+    for (const [name, { position, parkedStreams }] of Object.entries(last?.projectors ?? {})) {
+      const checkpoint = stored.checkpoints.get(name);
+      if (checkpoint) Object.assign(checkpoint, { position, parkedStreams: [...parkedStreams] });
+    }
     return new PartitionCommits(commits, stored.checkpoints);
   }
 
@@ -175,7 +179,7 @@ export async function commitShared<R>(db: Db, key: string, readModels: ReadonlyM
     },
   };
   for (;;) {
-    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress, true);
+    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress);
     const buffers = new WriteBuffers(db, readModels);
     const result = await work(<T extends ById>(readModel: string) => {
       const store = buffers.stores.get(readModel);
