@@ -27,6 +27,7 @@ export * from './events/library-events';
 export * from './comments/comment-rules';
 export * from './api/social-responses';
 export * from './realtime/socket-events';
+export * from './realtime/live-push-requests';
 export * from './read-models/social-read-models';
 export * from './read-models/comment-pages';
 export * from './comments/comment-view';
