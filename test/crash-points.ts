@@ -6,9 +6,7 @@ import { ProjectionCollection, READ_MODEL_VERSIONS_COLLECTION } from '@shelf/con
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Connection } from 'mongoose';
-import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
-import { ReadModels } from '../workers/src/projections/read-models';
-import { projectionLag } from '../workers/src/projections/projection-lag';
+import { projectionLag, type Projector, PROJECTORS, ReadModels } from '../workers/src/engine';
 import { projectionsDone } from './site-harness';
 
 const root = join(__dirname, '..');

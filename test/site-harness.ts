@@ -16,12 +16,7 @@ import { ReadModels as ApiReadModels } from '../backend/src/platform/read-models
 import { SaveBookCommand } from '../backend/src/modules/catalog/application/save-book.command';
 import { SaveChapterCommand } from '../backend/src/modules/catalog/application/save-chapter.command';
 import { generateDemoCatalog } from '../backend/src/demo-catalog/demo-catalog';
-import { projectionLag } from '../workers/src/projections/projection-lag';
-import { PROJECTORS, type Projector } from '../workers/src/projections/projector';
-import { ProjectionSignals } from '../workers/src/projections/projection-signals';
-import { ReadModels } from '../workers/src/projections/read-models';
-import { SearchProjector } from '../workers/src/projections/search/search.projector';
-import { dropAll, type RebuildProgress, type RebuildResult, rebuildProjections } from '../workers/src/rebuild/rebuild-projections';
+import { dropAll, projectionLag, ProjectionSignals, type Projector, PROJECTORS, ReadModels, type RebuildProgress, rebuildProjections, type RebuildResult } from '../workers/src/engine';
 import { WorkersModule } from '../workers/src/workers.module';
 
 export interface Reader {
@@ -98,7 +93,7 @@ export async function rebuild(
 ): Promise<RebuildResult> {
   const readModels = workers.get(ReadModels);
   const signals = workers.get(ProjectionSignals);
-  const deps = { db: readModels.db, readModels, projectors: workers.get<Projector[]>(PROJECTORS), search: workers.get(SearchProjector), announce: signals.announce.bind(signals) };
+  const deps = { db: readModels.db, readModels, projectors: workers.get<Projector[]>(PROJECTORS), announce: signals.announce.bind(signals) };
   const result = await rebuildProjections(deps, names, onProgress);
   await api?.get(ApiReadModels).refresh();
   await dropAll(readModels.db, result.replaced);

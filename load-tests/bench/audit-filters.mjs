@@ -149,7 +149,7 @@ async function main() {
       onProgress: (n) => process.stdout.write(`\r  writing the log: ${int(n)} events`),
     });
     console.log(`\nLog: ${int(COMMENTS)} reported comments, ${int(written.audited)} audited events, written in ${seconds(performance.now() - started)}`);
-    const rebuildMs = await run(['workers/dist/rebuild/main.js', 'users', 'comment-threads', 'moderation', 'audit-trail'], env);
+    const rebuildMs = await run(['workers/dist/cli/rebuild.js', 'users', 'comment-threads', 'moderation', 'audit-trail'], env);
     console.log(`\nProjected by projections:rebuild (users, comment-threads, moderation, audit-trail) in ${seconds(rebuildMs)}`);
 
     const facts = await logFacts(db);

@@ -49,7 +49,7 @@ async function read(url) {
 /** Runs the rebuild command as an operator does; resolves with its exit code and time. */
 function rebuild(local, env, n) {
   const started = Date.now();
-  const proc = local.spawn(`rebuild-${n}`, process.execPath, [join(root, 'workers/dist/rebuild/main.js')], { env: { ...process.env, ...env } });
+  const proc = local.spawn(`rebuild-${n}`, process.execPath, [join(root, 'workers/dist/cli/rebuild.js')], { env: { ...process.env, ...env } });
   return proc.exited.then((code) => ({ code, ms: Date.now() - started, tail: proc.tail }));
 }
 

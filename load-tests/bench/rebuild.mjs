@@ -103,7 +103,7 @@ function runRebuild(env, storePid) {
     const started = Date.now();
     const storeCpu = cpuMs(storePid);
     const nodeArgs = process.env.REBUILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...nodeArgs, join(root, 'workers/dist/rebuild/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeArgs, join(root, 'workers/dist/cli/rebuild.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const samples = [];
     const phases = {};
     let output = '';
@@ -111,7 +111,7 @@ function runRebuild(env, storePid) {
     child.stdout.on('data', (chunk) => {
       output += chunk;
       for (const line of String(chunk).split('\n')) {
-        const phase = /^(\w[\w-]*): \d+\/\d+ log entries/.exec(line.trim())?.[1];
+        const phase = /^(\w[\w-]*): \d+\/\d+ (?:log entries|documents)/.exec(line.trim())?.[1];
         if (phase && !(phase in phases)) phases[phase] = Date.now() - started;
       }
       const last = String(chunk).trim().split('\n').at(-1);

@@ -6,7 +6,7 @@ import { type BookProgressResponse, type ChapterData, type ChapterReadModel, Lib
 import { CommandBus } from '@nestjs/cqrs';
 import { testEnv } from '@test/support';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
-import { ReadModels } from '../../workers/src/projections/read-models';
+import { ReadModels } from '../../workers/src/engine';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
 const env = testEnv(__filename);

@@ -17,7 +17,7 @@ import { ReportCommentCommand } from '../../backend/src/modules/comments/applica
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { ModerateCommentCommand } from '../../backend/src/modules/moderation/application/moderate-comment.command';
 import { MarkRepliesReadCommand } from '../../backend/src/modules/reply-inbox/application/mark-replies-read.command';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { PartitionRunner } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { crashPoints, expireLeases, forgetReadModels, ownedReadModels, runWorkerProcess, tracedProcess } from '../crash-points';
 import { freePort, SiteProcess } from '../own-services';
@@ -120,7 +120,7 @@ describe('crash points of the worker tier', () => {
   it('leaves read models equal to the log after a rebuild killed right after any store write of its switch', async () => {
     const names = ownedReadModels(tools);
     await runWorkerProcess(site.store, tools, env);
-    const rebuildScript = 'workers/dist/rebuild/main.js';
+    const rebuildScript = 'workers/dist/cli/rebuild.js';
     const reference = tracedProcess(rebuildScript, env);
     await reference.exited;
     const switchAt = reference.writes.findIndex((write) => write.endsWith(` ${READ_MODEL_VERSIONS_COLLECTION}`)) + 1;

@@ -20,8 +20,7 @@ import {
 import { type CaughtMail, caughtMail, testEnv } from '@test/support';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { DigestScheduler } from '../../workers/src/digests/digest-scheduler';
-import { type LeaseDocument, Leases } from '../../workers/src/projections/leases';
-import { partitionLease } from '../../workers/src/projections/partition-runner';
+import { type LeaseDocument, Leases, partitionLease } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { SiteProcess } from '../own-services';
 import { appendComment, projectionsDone, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';

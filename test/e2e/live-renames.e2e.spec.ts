@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccountReadModelCollection, LivePush, LiveRequest, type UserReadModel, type UserRenamedPush } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { listeningApi } from '@test/listening-api';
-import { ReadModels } from '../../workers/src/projections/read-models';
+import { ReadModels } from '../../workers/src/engine';
 import { connect, joinThread, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
 import { type Reader, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 

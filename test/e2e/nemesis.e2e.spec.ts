@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { EventStore } from '../../backend/src/event-store/event-store';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { PartitionRunner } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { ReadersAtWork } from '../readers-at-work';
 import { ownedReadModels } from '../crash-points';

@@ -30,7 +30,7 @@ import { testEnv } from '@test/support';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { writeModerationLog } from '../../load-tests/bench/lib/moderation-log.mjs';
 import { auditRecord } from '../../workers/src/projections/audit-trail/audit-summary';
-import { ReadModels } from '../../workers/src/projections/read-models';
+import { ReadModels } from '../../workers/src/engine';
 import { type ModeratedCommentEvent, type ModerationState, reduceModeratedComment, reduceModeration } from '../../workers/src/projections/moderation/moderation-reducers';
 import { projectionsDone, type Reader, registerReader, startSite, type TestSite } from '../site-harness';
 

@@ -6,7 +6,7 @@ import { testEnv, type TestEnv } from '@test/support';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
+import { type Projector, PROJECTORS } from '../../workers/src/engine';
 import { writeSyntheticLog } from '../../load-tests/bench/lib/synthetic-log.mjs';
 import { SiteProcess } from '../own-services';
 import { seedCatalog, startSite, type TestSite } from '../site-harness';
@@ -85,7 +85,7 @@ describe('a rebuild of a large log under readers', () => {
       }
     })();
     const output = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [join(__dirname, '../../workers/dist/rebuild/main.js')], { env, maxBuffer: 1 << 24 }, (error, stdout) =>
+      execFile(process.execPath, [join(__dirname, '../../workers/dist/cli/rebuild.js')], { env, maxBuffer: 1 << 24 }, (error, stdout) =>
         error ? reject(error) : resolve(stdout),
       ),
     );

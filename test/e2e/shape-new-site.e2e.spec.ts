@@ -5,9 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ProjectionCollection, type ProjectionShapeDocument } from '@shelf/contracts';
 import { testEnv } from '@test/support';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { SHAPE_UPGRADE_LEASE, ShapeUpgrade } from '../../workers/src/projections/shape-upgrade';
+import { PartitionRunner, type Projector, PROJECTORS, SHAPE_UPGRADE_LEASE, ShapeUpgrade } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { projectionsDone, seedCatalog, startSite, type TestSite } from '../site-harness';
 

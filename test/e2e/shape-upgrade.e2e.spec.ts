@@ -6,10 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { type CommentsResponse, ProjectionCollection, type ProjectionShapeDocument, SocialReadModelCollection } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { ReadModels as ApiReadModels } from '../../backend/src/platform/read-models';
-import { type LeaseDocument, Leases } from '../../workers/src/projections/leases';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { ReadModels } from '../../workers/src/projections/read-models';
-import { SHAPE_UPGRADE_LEASE } from '../../workers/src/projections/shape-upgrade';
+import { type LeaseDocument, Leases, type Projector, PROJECTORS, ReadModels, SHAPE_UPGRADE_LEASE } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { appendComment, seedCatalog, startSite, type TestSite } from '../site-harness';
 

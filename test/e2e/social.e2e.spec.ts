@@ -17,9 +17,7 @@ import {
 import { testEnv } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
-import { applyStraight } from '../../workers/src/projections/apply-straight';
-import { PROJECTORS, type Projector } from '../../workers/src/projections/projector';
-import { ReadModels } from '../../workers/src/projections/read-models';
+import { applyStraight, type Projector, PROJECTORS, ReadModels } from '../../workers/src/engine';
 import { ReplyInboxProjector } from '../../workers/src/projections/reply-inbox/reply-inbox.projector';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 

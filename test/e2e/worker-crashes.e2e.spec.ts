@@ -8,7 +8,7 @@ import { type CommentsResponse, type LikeStatusResponse, type RepliesResponse, S
 import { testEnv, type TestEnv } from '@test/support';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { PartitionRunner } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { freePort, OwnService, SiteProcess } from '../own-services';
 import { appendComment, projectionsDone, type Reader, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';

@@ -9,8 +9,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type LikeStatusResponse, partitionKey, partitionOf, SocialEventType, SocialReadModelCollection } from '@shelf/contracts';
 import { testEnv, type TestEnv } from '@test/support';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
-import { Checkpoints } from '../../workers/src/projections/checkpoints';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { Checkpoints, PartitionRunner } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { readModelSnapshot, rebuild, seedCatalog, startSite, type TestSite } from '../site-harness';
 

@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { EventStore } from '../../backend/src/event-store/event-store';
 import { LikeStoryCommand } from '../../backend/src/modules/likes/application/like-story.command';
-import { PartitionRunner } from '../../workers/src/projections/partition-runner';
+import { PartitionRunner } from '../../workers/src/engine';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { projectionsDone, readModelSnapshot, rebuild, seedCatalog, startSite, type TestSite } from '../site-harness';
 

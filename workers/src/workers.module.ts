@@ -7,6 +7,21 @@ import { EnvConfigModule, type EnvVariables, STORE_POOL, storeCallBounds, storeC
 import type { Queue } from 'bullmq';
 import { SERVICE_ENV, type ServiceEnv } from './config/service-env';
 import { serviceEnvSchema } from './config/service-env.schema';
+import {
+  BatchEffectsDelivery,
+  LIVE_PUSHES,
+  MAIL_OUTBOX,
+  ParkedEventsProcessor,
+  PartitionConsumer,
+  PartitionPokes,
+  PartitionRunner,
+  ProjectionSignals,
+  type Projector,
+  PROJECTORS,
+  ReadModels,
+  ShapeUpgrade,
+  WORKER_VARIABLES,
+} from './engine';
 import { assertEveryEventConsumed } from './log/event-consumers';
 import { DigestScheduler } from './digests/digest-scheduler';
 import { DigestsProcessor } from './digests/digests.processor';
@@ -20,15 +35,6 @@ import { CommentThreadsProjector } from './projections/comment-threads/comment-t
 import { DigestsProjector } from './projections/digests/digests.projector';
 import { FeedTokensProjector } from './projections/feed-tokens/feed-tokens.projector';
 import { ModerationProjector } from './projections/moderation/moderation.projector';
-import { ParkedEventsProcessor } from './projections/parked-events.processor';
-import { PartitionConsumer } from './projections/partition-consumer';
-import { ShapeUpgrade, WORKER_VARIABLES } from './projections/shape-upgrade';
-import { PartitionPokes } from './projections/partition-pokes';
-import { BatchEffectsDelivery } from './projections/batch-effects';
-import { PartitionRunner } from './projections/partition-runner';
-import { ProjectionSignals } from './projections/projection-signals';
-import { type Projector, PROJECTORS } from './projections/projector';
-import { ReadModels } from './projections/read-models';
 import { ReaderActivityProjector } from './projections/reader-activity/reader-activity.projector';
 import { ReadingProgressProjector } from './projections/reading-progress/reading-progress.projector';
 import { ReplyInboxProjector } from './projections/reply-inbox/reply-inbox.projector';
@@ -110,8 +116,11 @@ export class WorkersModule implements BeforeApplicationShutdown {
         LiveEmitter,
         BadgeNotifier,
         LiveDelivery,
-        BatchEffectsDelivery,
         MailOutbox,
+        // The projection engine's ports (engine/ports.ts), bound to the adapters that carry a batch's side effects out.
+        { provide: LIVE_PUSHES, useExisting: LiveDelivery },
+        { provide: MAIL_OUTBOX, useExisting: MailOutbox },
+        BatchEffectsDelivery,
         ReadModels,
         DigestScheduler,
         ...PROJECTOR_CLASSES,

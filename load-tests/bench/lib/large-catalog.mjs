@@ -56,7 +56,7 @@ export async function seedLargeCatalog(env, { books = LARGE_CATALOG.books } = {}
     await flush();
     const appendMs = Date.now() - started;
     const rebuildStarted = Date.now();
-    execFileSync(process.execPath, [join(root, 'workers/dist/rebuild/main.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(root, 'workers/dist/cli/rebuild.js')], { env: { ...process.env, ...env }, stdio: 'inherit' });
     return { seeded: true, events: appended, appendMs, rebuildMs: Date.now() - rebuildStarted };
   } finally {
     await client.close();

@@ -17,7 +17,7 @@ import { parkedLines, startWorkers, StoreCommands, stopProcs, waitForProjectors 
 
 const require = createRequire(import.meta.url);
 const { ProjectionCollection, partitionKey, partitionOf } = require(join(root, 'contracts/dist/index.js'));
-const { projectionLag } = require(join(root, 'workers/dist/projections/projection-lag.js'));
+const { projectionLag } = require(join(root, 'workers/dist/engine/index.js'));
 
 async function runStep(database, monitor, mix, rate, seconds) {
   const sampleEvery = Math.max(1, Math.round(rate / CONFIG.samplesPerSecond));

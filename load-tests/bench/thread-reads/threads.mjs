@@ -9,8 +9,7 @@ import { root } from '../lib/local-services.mjs';
 
 const require = createRequire(import.meta.url);
 const { SocialEventType, partitionKey, partitionOf, socialStreams } = require(join(root, 'contracts/dist/index.js'));
-const { ReadModels } = require(join(root, 'workers/dist/projections/read-models.js'));
-const { WriteBuffers } = require(join(root, 'workers/dist/projections/write-buffers.js'));
+const { ReadModels, WriteBuffers } = require(join(root, 'workers/dist/engine/index.js'));
 const { CommentThreadsProjector } = require(join(root, 'workers/dist/projections/comment-threads/comment-threads.projector.js'));
 
 // Comments as readers write them: words of varied length from a large vocabulary, some replies.

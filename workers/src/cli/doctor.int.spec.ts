@@ -29,8 +29,7 @@ import { join } from 'node:path';
 import { serviceEnvSchema } from '../config/service-env.schema';
 import type { DoctorReport } from '../doctor/doctor-report';
 import { runDoctor } from '../doctor/run-doctor';
-import { PartitionRunner } from '../projections/partition-runner';
-import { PROJECTORS, type Projector } from '../projections/projector';
+import { PartitionRunner, type Projector, PROJECTORS } from '../engine';
 import { WorkersModule } from '../workers.module';
 
 const metadata = (name: string) => ({

@@ -5,7 +5,7 @@ import { readEnv } from '@shelf/server-config';
 import { serviceEnvSchema } from '../config/service-env.schema';
 import { checkLines } from '../doctor/doctor-lines';
 import { CHECK_TIMEOUT_MS, runDoctor, within } from '../doctor/run-doctor';
-import { PROJECTORS, type Projector } from '../projections/projector';
+import { type Projector, PROJECTORS } from '../engine';
 import { WorkersModule } from '../workers.module';
 
 const USAGE = `usage: npm run doctor [-- --json]

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MailOutbox } from '../mail/mail-outbox';
-import { PartitionRunner } from '../projections/partition-runner';
+import { PartitionRunner } from '../engine';
 import { WorkersModule } from '../workers.module';
 
 const USAGE = `usage: npm run projections:parked -- list | retry <id>… | retry all | skip <id>…

@@ -16,7 +16,7 @@ import {
   SocialReadModelCollection,
   type UserReadModel,
 } from '@shelf/contracts';
-import type { ReadModels } from '../projections/read-models';
+import type { ReadModels } from '../engine';
 
 /** Items a digest lists at most; the rest it counts ("and 12 more"). */
 export const DIGEST_ITEMS = 30;

@@ -14,7 +14,7 @@ import {
   type ReadModelVersionDocument,
 } from '@shelf/contracts';
 import type { Db } from 'mongodb';
-import type { Projector } from '../projections/projector';
+import type { Projector } from '../engine';
 import type { DoctorData, Outcome, ProjectorProgress } from './doctor-report';
 
 /** What the doctor needs of a projector. */

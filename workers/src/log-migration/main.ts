@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { personalKeysOf } from '../log/personal-keys-of';
-import { ReadModels } from '../projections/read-models';
+import { ReadModels } from '../engine';
 import { WorkersModule } from '../workers.module';
 import { COPY_CHUNK } from './copy-events';
 import { type LogMigrationProgress, type LogMigrationResult, migrateLog, MIGRATED_EVENTS, QUIET_MS } from './log-migration';

@@ -4,7 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EVENT_TYPES } from '@shelf/contracts';
 import { testEnv } from '@test/support';
-import { PROJECTORS, type Projector } from '../projections/projector';
+import { type Projector, PROJECTORS } from '../engine';
 import { WorkersModule } from '../workers.module';
 import { UNPROJECTED_EVENT_TYPES } from './event-consumers';
 

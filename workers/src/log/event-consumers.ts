@@ -1,5 +1,5 @@
 import { AccountEventType, EVENT_TYPES, type EventType } from '@shelf/contracts';
-import type { Projector } from '../projections/projector';
+import type { Projector } from '../engine';
 
 /**
  * Event types no projector needs, on purpose: only their own stream's decider folds them (the API rebuilds a user's

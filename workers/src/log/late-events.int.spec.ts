@@ -25,9 +25,7 @@ import {
 import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { projectionLag } from '../projections/projection-lag';
-import { PROJECTORS, type Projector } from '../projections/projector';
-import { ReadModels } from '../projections/read-models';
+import { projectionLag, type Projector, PROJECTORS, ReadModels } from '../engine';
 import { WorkersModule } from '../workers.module';
 
 const until = async (what: string, done: () => Promise<boolean>, timeoutMs: number) => {

@@ -15,10 +15,7 @@ import {
 import { testEnv } from '@test/support';
 import { type Db, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { PartitionConsumer } from '../projections/partition-consumer';
-import type { PartitionPokes } from '../projections/partition-pokes';
-import type { PartitionRunner } from '../projections/partition-runner';
-import type { ShapeUpgrade } from '../projections/shape-upgrade';
+import { PartitionConsumer, type PartitionPokes, type PartitionRunner, type ShapeUpgrade } from '../engine';
 import { LATE_EVENT_WATCH_MS, LateEvents } from './late-events';
 import { LogHoles, type LogEntry, LogReader } from './log-reader';
 

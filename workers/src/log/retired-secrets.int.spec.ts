@@ -20,8 +20,7 @@ import {
 import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { PartitionRunner } from '../projections/partition-runner';
-import { PROJECTORS, type Projector } from '../projections/projector';
+import { PartitionRunner, type Projector, PROJECTORS } from '../engine';
 import { WorkersModule } from '../workers.module';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$retiredsecrethash';

@@ -19,7 +19,7 @@ import {
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { createHash, createHmac } from 'node:crypto';
-import type { ProjectionContext, Projector } from '../projections/projector';
+import type { ProjectionContext, Projector } from '../engine';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 /**

@@ -15,6 +15,7 @@ import { Queue, UnrecoverableError } from 'bullmq';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
+import type { MailOutboxPort } from '../engine';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 500);
@@ -42,9 +43,11 @@ export function mailMessageId(key: string, publicUrl: string): string {
  * the server's acceptance and that record leaves it `sending`; its job (stalled in BullMQ, or queued again by the
  * sweep) sends it again with the same Message-ID, which the receiving side can recognise as the same message. That
  * one extra delivery is the accepted price: recording before sending would lose the message instead.
+ *
+ * The projection engine's MAIL_OUTBOX port (engine/ports.ts), bound to this class in WorkersModule.
  */
 @Injectable()
-export class MailOutbox {
+export class MailOutbox implements MailOutboxPort {
   private readonly logger = new Logger(MailOutbox.name);
 
   constructor(

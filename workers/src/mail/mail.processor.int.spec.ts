@@ -28,7 +28,7 @@ import { createServer, type Server, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { serviceEnvSchema } from '../config/service-env.schema';
 import { runDoctor } from '../doctor/run-doctor';
-import { PROJECTORS, type Projector } from '../projections/projector';
+import { type Projector, PROJECTORS } from '../engine';
 import { WorkersModule } from '../workers.module';
 import { MailOutbox, mailMessageId } from './mail-outbox';
 

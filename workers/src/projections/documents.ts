@@ -1,5 +1,5 @@
 import { MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore } from './read-model-store';
+import type { ById, ReadModelStore } from '../engine';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 

@@ -8,7 +8,7 @@ import {
   uncheckedUpdateCount,
   unreadReplyCount,
 } from '@shelf/contracts';
-import { ReadModels } from '../projections/read-models';
+import { ReadModels } from '../engine';
 import { LiveEmitter } from './live-emitter';
 
 /**

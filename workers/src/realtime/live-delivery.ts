@@ -1,27 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type ChapterPublishedPush, type CommentEntry, type ModerationPush, type MuteRelation, type ThreadRef, toCommentView, type UserReadModel, type UserRenamedPush, AccountReadModelCollection, RealtimeRoom } from '@shelf/contracts';
-import { ReadModels } from '../projections/read-models';
+import { type CommentEntry, type LivePushRequest, toCommentView, type UserReadModel, AccountReadModelCollection, RealtimeRoom } from '@shelf/contracts';
+import { type LivePushes, ReadModels } from '../engine';
 import { BadgeNotifier } from './badge-notifier';
 import { LiveEmitter } from './live-emitter';
 
 /**
- * A live push a projector asks for while it applies an event. Projectors only queue them (ProjectionContext.push);
- * the partition runner hands a batch's pushes to LiveDelivery once the documents they announce are stored, and a
- * rebuild drops them (docs/architecture.md, "Side effects").
+ * Sends queued pushes in order, each reader's badge counts once per batch, read from the store as they are now: the
+ * projection engine's LIVE_PUSHES port (engine/ports.ts), bound to this class in WorkersModule.
  */
-export type LivePushRequest =
-  | { kind: 'badges'; userId: string }
-  | { kind: 'comment'; change: 'created' | 'edited' | 'deleted' | 'removed' | 'restored'; thread: ThreadRef; entry: CommentEntry }
-  | { kind: 'comment-like-count'; thread: ThreadRef; commentId: string; likeCount: number }
-  | { kind: 'moderation'; push: ModerationPush }
-  | { kind: 'chapter-published'; push: ChapterPublishedPush }
-  | { kind: 'user-renamed'; push: UserRenamedPush }
-  /** The reader `userId` muted or blocked `targetId` (on), or undid it: their sockets join or leave that muters' room. */
-  | { kind: 'muter-room'; userId: string; targetId: string; relation: MuteRelation; on: boolean };
-
-/** Sends queued pushes in order, each reader's badge counts once per batch, read from the store as they are now. */
 @Injectable()
-export class LiveDelivery {
+export class LiveDelivery implements LivePushes {
   constructor(
     private readonly live: LiveEmitter,
     private readonly badges: BadgeNotifier,

@@ -14,7 +14,7 @@ import type { Connection } from 'mongoose';
 import { createServer } from 'node:net';
 import { connect } from '../../../../test/live-sockets';
 import { projectionsDone } from '../../../../test/site-harness';
-import { PROJECTORS, type Projector } from '../../../../workers/src/projections/projector';
+import { type Projector, PROJECTORS } from '../../../../workers/src/engine';
 import { WorkersModule } from '../../../../workers/src/workers.module';
 import { SaveBookCommand } from '../catalog/application/save-book.command';
 import { SaveChapterCommand } from '../catalog/application/save-chapter.command';

@@ -19,7 +19,7 @@ import {
   toAuditTuple,
 } from '@shelf/contracts';
 import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { auditRecord } from './audit-summary';
 
 const C = ModerationReadModelCollection;

@@ -7,9 +7,7 @@ import { type CatalogEvent, ReadModelCollection } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
 import { WorkersModule } from '../../workers.module';
-import { applyStraight } from '../apply-straight';
-import { PROJECTORS, type Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import { applyStraight, type Projector, PROJECTORS, ReadModels } from '../../engine';
 
 const metadata = (name: string) =>
   ({

@@ -10,8 +10,7 @@ import {
   ReadModelCollection,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels } from '../read-models';
+import type { BatchModels, ProjectionContext, Projector } from '../../engine';
 import { bookIdOf, emptyBook, reduceBook, reduceChapter } from './catalog-reducers';
 import { newChapterPush } from './new-chapter-push';
 

@@ -29,9 +29,7 @@ import {
   withComment,
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
-import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import type { BatchModels } from '../read-models';
-import type { ReadModelStore } from '../read-model-store';
+import type { BatchModels, LogPlace, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
 import { pageCompression } from './page-compression';

@@ -13,7 +13,7 @@ import {
   AccountEventType,
   ERASED_NAME,
 } from '@shelf/contracts';
-import type { BatchModels } from '../read-models';
+import type { BatchModels } from '../../engine';
 
 const C = SocialReadModelCollection;
 

@@ -12,8 +12,7 @@ import {
   partitionOf,
 } from '@shelf/contracts';
 import { saveDocument, versionStep } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
-import type { ReadModelStore } from '../read-model-store';
+import type { ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
 
 /**

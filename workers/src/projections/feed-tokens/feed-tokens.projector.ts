@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedTokenReadModel, LibraryEventType, LibraryReadModelCollection, type ReaderFeedsReadModel, type ReaderForgottenV1 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
-import type { ReadModelStore } from '../read-model-store';
+import type { ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { type FeedTokenEvent, reduceFeedToken } from './feed-token-reducers';
 
 /**

@@ -19,9 +19,7 @@ import {
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
 import { OrderedPages, orderedStamp, type OrderedStores } from '../ordered-pages/ordered-pages';
-import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels } from '../read-models';
-import type { ReadModelStore } from '../read-model-store';
+import type { BatchModels, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;

@@ -3,13 +3,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { LibraryEventType, LibraryReadModelCollection, type MuteEvent } from '@shelf/contracts';
+import { LibraryEventType, LibraryReadModelCollection, type LivePushRequest, type MuteEvent } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
-import type { LivePushRequest } from '../../realtime/live-delivery';
 import { WorkersModule } from '../../workers.module';
-import { applyStraight } from '../apply-straight';
-import { ReadModels } from '../read-models';
+import { applyStraight, ReadModels } from '../../engine';
 import { MutesProjector } from './mutes.projector';
 
 const meta = { actor: 'u1', correlationId: 'c', causationId: null };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type MuteEvent, muteEffect, type ReaderForgottenV1, type ReaderMutesReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { reduceMutes } from './mute-reducers';
 
 /**

@@ -1,5 +1,5 @@
 import { type OrderedDirectoryReadModel, orderedDirectoryId, type OrderedHeadReadModel, orderedPageId, type OrderedPageReadModel, unpackDirectory, unpackEntries } from '@shelf/contracts';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../read-model-store';
+import type { ById, ReadModelStore, ReadModelUpdate } from '../../engine';
 import { type OrderedEdge, type OrderedOp, OrderedPages } from './ordered-pages';
 import { seededRandom } from '@test/support';
 

@@ -12,8 +12,7 @@ import {
   unpackEntries,
 } from '@shelf/contracts';
 import { isDeepStrictEqual } from 'node:util';
-import type { LogPlace } from '../projector';
-import type { ReadModelStore } from '../read-model-store';
+import type { LogPlace, ReadModelStore } from '../../engine';
 
 /** Put an entry (replacing the one with its key), or delete the entry with a key. */
 export type OrderedOp<T> = { put: OrderedEntry<T> } | { del: string };

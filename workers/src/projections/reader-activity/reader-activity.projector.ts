@@ -12,7 +12,7 @@ import {
   type ReaderActivityTuple,
 } from '@shelf/contracts';
 import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { activityOf, READER_ACTIVITY_EVENT_TYPES, type ReaderActivityEvent } from './reader-activity-reducers';
 
 const C = ReaderActivityReadModelCollection;

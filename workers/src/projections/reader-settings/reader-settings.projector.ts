@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type ReaderSettingsReadModel, type SpoilerFoldChosenV1 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { reduceReaderSettings } from './reader-settings-reducers';
 
 /** Each reader's settings, one document per reader who chose one; a reader's library streams share a partition, its one writer. */

@@ -9,8 +9,7 @@ import {
   type ReadingProgressReadModel,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels } from '../read-models';
+import type { BatchModels, ProjectionContext, Projector } from '../../engine';
 import { bookProgressId, reduceBookProgress, reduceReadingProgress } from './reading-progress-reducers';
 
 /**

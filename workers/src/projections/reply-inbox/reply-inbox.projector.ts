@@ -13,8 +13,7 @@ import {
   SocialEventType,
   SocialReadModelCollection,
 } from '@shelf/contracts';
-import type { LogPlace, ProjectionContext, Projector } from '../projector';
-import type { SharedStores } from '../read-model-store';
+import type { LogPlace, ProjectionContext, Projector, SharedStores } from '../../engine';
 import {
   countRead,
   countReply,

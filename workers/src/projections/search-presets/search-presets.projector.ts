@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type ReaderForgottenV1, type SearchPresetsReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { reduceSearchPresets, type SearchPresetEvent } from './search-preset-reducers';
 
 /** Each reader's saved searches, one document per reader; a reader's library streams share a partition, its one writer. */

@@ -13,8 +13,7 @@ import {
 import type { SearchBookDocument, SearchEngine } from '@shelf/search-index';
 import { LONG_SCAN } from '@shelf/server-config';
 import { SEARCH_ENGINE } from '../../search-engine.provider';
-import type { ProjectionContext, Projector } from '../projector';
-import { ReadModels } from '../read-models';
+import { type ProjectionContext, type Projector, ReadModels } from '../../engine';
 import { toSearchDocument } from './to-search-document';
 
 /**
@@ -53,24 +52,28 @@ export class SearchProjector implements Projector {
     if (doc) await this.engine.upsert([doc]);
   }
 
-  /** Writes every book's search document again from the read models as they are now, a batch at a time. */
-  async reindex(onProgress: (books: number) => void = () => undefined): Promise<number> {
+  /**
+   * Writes every book's search document again from the read models as they are now, a batch at a time (Projector.reindex:
+   * a rebuild of `catalog` or `story-likes` calls it once their new read models are live). `progress` counts the books
+   * read, of about how many the store holds.
+   */
+  async reindex(progress: (done: number, total: number) => void = () => undefined): Promise<void> {
     const likes = this.likes;
+    const books = this.readModels.db.collection<BookReadModel>(this.readModels.physical(ReadModelCollection.Books));
+    const total = await books.estimatedDocumentCount().catch(() => 0);
     let batch: SearchBookDocument[] = [];
-    let indexed = 0;
+    let read = 0;
     const flush = async () => {
       if (batch.length > 0) await this.engine.upsert(batch);
-      indexed += batch.length;
       batch = [];
-      onProgress(indexed);
+      progress(read, Math.max(total, read));
     };
-    const books = this.readModels.db.collection<BookReadModel>(this.readModels.physical(ReadModelCollection.Books));
     for await (const book of books.find({}, LONG_SCAN)) {
+      read++;
       const doc = toSearchDocument(book, (await likes.findOne({ _id: book._id }))?.like_count ?? 0);
       if (doc) batch.push(doc);
       if (batch.length === 200) await flush();
     }
     await flush();
-    return indexed;
   }
 }

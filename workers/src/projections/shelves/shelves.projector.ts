@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LibraryEventType, LibraryReadModelCollection, type ReaderForgottenV1, type ShelvesReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { reduceShelves, type ShelfEvent } from './shelf-reducers';
 
 /** Each reader's shelves, one document per reader; a reader's library streams share a partition, its one writer. */

@@ -20,9 +20,7 @@ import {
   userKey,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
-import type { BatchModels } from '../read-models';
-import type { ReadModelStore } from '../read-model-store';
+import type { BatchModels, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
 type Handled = StoryLikeEvent | ChapterPublishedV1 | LikedUpdatesCheckedV1;

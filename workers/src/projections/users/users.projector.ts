@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountEventType, AccountReadModelCollection, type UserReadModel } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { ProjectionContext, Projector } from '../projector';
+import type { ProjectionContext, Projector } from '../../engine';
 import { reduceUser, USER_EVENT_TYPES, type UserEvent } from './user-reducers';
 
 /**

@@ -1,13 +1,13 @@
 import { type AnyDomainEvent, PARTITION_COUNT, type StoredEventDocument, toDomainEvent } from '@shelf/contracts';
 import { BSON, type Db } from 'mongodb';
-import type { Projector } from '../projections/projector';
-import type { BatchModels, ReadModels } from '../projections/read-models';
+import type { Projector } from '../projector';
+import type { BatchModels, ReadModels } from '../read-models';
 import { collectGarbage, collectGarbageIfGrown } from './collect-garbage';
 import { LogScan } from './log-scan';
 import { MemoryReadModels } from './memory-read-models';
 import type { RebuildProfile, RebuildProgress } from './rebuild-projections';
 import { Spool, type SpooledEntry } from './spool';
-import { personalKeysOf } from '../log/personal-keys-of';
+import { personalKeysOf } from '../../log/personal-keys-of';
 
 /**
  * Log entries whose documents the rebuild holds in memory while it reads the log: that many entries' worth of

@@ -5,7 +5,7 @@
 import { AccountEventType, accountStreams, EventLogCollection, eventDocumentId, positionId, type PositionDocument, type StoredEventDocument } from '@shelf/contracts';
 import { testEnv } from '@test/support';
 import { BSON, type Db, MongoClient } from 'mongodb';
-import { LogHoles, LogReader } from '../log/log-reader';
+import { LogHoles, LogReader } from '../../log/log-reader';
 import { LogScan, type LogScanLimits } from './log-scan';
 
 /** An event as the event store stores it (a user's operator grant: any type would do). */

@@ -1,16 +1,15 @@
 import { type AnyDomainEvent, type CheckpointDocument, PARTITION_COUNT, ProjectionCollection, READ_MODELS_REBUILT, type ReadModelChange } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
-import { isOutage } from '../log/is-outage';
-import { LogReader } from '../log/log-reader';
-import { PartitionCommits } from '../projections/batch-commits';
-import { type Lease, type LeaseDocument, LeaseLost, Leases } from '../projections/leases';
-import { PARTITION_LEASE_MS, partitionLease } from '../projections/partition-runner';
-import { ParkedEvents } from '../projections/parked-events';
-import type { Projector } from '../projections/projector';
-import type { BatchModels, ReadModels } from '../projections/read-models';
-import type { SearchProjector } from '../projections/search/search.projector';
-import { recordShapes } from '../projections/shape-upgrade';
-import { WriteBuffers } from '../projections/write-buffers';
+import { isOutage } from '../../log/is-outage';
+import { LogReader } from '../../log/log-reader';
+import { PartitionCommits } from '../batch-commits';
+import { type Lease, type LeaseDocument, LeaseLost, Leases } from '../leases';
+import { PARTITION_LEASE_MS, partitionLease } from '../partition-runner';
+import { ParkedEvents } from '../parked-events';
+import type { Projector } from '../projector';
+import type { BatchModels, ReadModels } from '../read-models';
+import { recordShapes } from '../shape-upgrade';
+import { WriteBuffers } from '../write-buffers';
 import { replayLog } from './replay-log';
 
 /** Log entries a catch-up pass reads at a time. */
@@ -27,8 +26,12 @@ const MAX_PASSES = 20;
 const ATTEMPTS = 3;
 
 export interface RebuildProgress {
-  /** 'read': the log read from the store; 'replay': its partitions applied one by one; 'catch-up': what came since. */
-  phase: 'read' | 'replay' | 'catch-up' | 'search' | 'done';
+  /**
+   * 'read': the log read from the store; 'replay': its partitions applied one by one; 'catch-up': what came since;
+   * 'reindex': projectors derived from rebuilt read models rebuilding themselves (Projector.reindex), counted in what
+   * they report (not log entries).
+   */
+  phase: 'read' | 'replay' | 'catch-up' | 'reindex' | 'done';
   events: number;
   total: number;
 }
@@ -37,7 +40,6 @@ export interface RebuildDeps {
   db: Db;
   readModels: ReadModels;
   projectors: Projector[];
-  search: SearchProjector;
   /** Tells API processes to look up the read models' collections again (best effort: they also poll). */
   announce(change: ReadModelChange): Promise<unknown>;
 }
@@ -181,8 +183,10 @@ export async function rebuildProjections(deps: RebuildDeps, names: string[], onP
       leasesHeldMs = Date.now() - held;
     });
     await deps.announce({ eventType: READ_MODELS_REBUILT, streamId: '*' });
-    if (rebuilt.some((p) => deps.search.after.includes(p.name))) {
-      await deps.search.reindex((books) => onProgress({ phase: 'search', events: books, total: books }));
+    // Projectors derived from read models just rebuilt (named in their `after`) rebuild themselves from the new ones.
+    for (const derived of deps.projectors) {
+      if (!derived.reindex || !rebuilt.some((p) => derived.after?.includes(p.name))) continue;
+      await derived.reindex((done, total) => onProgress({ phase: 'reindex', events: done, total }));
     }
     onProgress({ phase: 'done', events, total });
     return { events, collections: Object.fromEntries(targets), replaced: [...replaced.values()], leasesHeldMs, profile };

@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import type { SendMailJobV1 } from '@shelf/contracts';
-import { MailOutbox } from '../mail/mail-outbox';
-import { type LivePushRequest, LiveDelivery } from '../realtime/live-delivery';
+import { Inject, Injectable } from '@nestjs/common';
+import type { LivePushRequest, SendMailJobV1 } from '@shelf/contracts';
+import { LIVE_PUSHES, type LivePushes, MAIL_OUTBOX, type MailOutboxPort } from './ports';
 
 /** An e-mail a projector asks for: its message, and the key that makes it one message however often it is asked. */
 export interface QueuedMail {
@@ -28,12 +27,15 @@ export class BatchEffects {
   }
 }
 
-/** Carries out a batch's side effects once its writes are stored: e-mails into the outbox (by key: once), then pushes. */
+/**
+ * Carries out a batch's side effects once its writes are stored: e-mails into the outbox (by key: once), then pushes,
+ * through the engine's ports (ports.ts), which the module composing the workers binds.
+ */
 @Injectable()
 export class BatchEffectsDelivery {
   constructor(
-    private readonly outbox: MailOutbox,
-    private readonly live: LiveDelivery,
+    @Inject(MAIL_OUTBOX) private readonly outbox: MailOutboxPort,
+    @Inject(LIVE_PUSHES) private readonly live: LivePushes,
   ) {}
 
   async carryOut(effects: BatchEffects): Promise<void> {

@@ -2,12 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { constants, setPriority } from 'node:os';
-import { ProjectionSignals } from '../projections/projection-signals';
-import { PROJECTORS, type Projector } from '../projections/projector';
-import { ReadModels } from '../projections/read-models';
-import { SearchProjector } from '../projections/search/search.projector';
+import { dropAll, ProjectionSignals, type Projector, PROJECTORS, ReadModels, type RebuildProgress, rebuildProjections } from '../engine';
 import { WorkersModule } from '../workers.module';
-import { dropAll, type RebuildProgress, rebuildProjections } from './rebuild-projections';
 
 /** How long the replaced collections stay for API processes still reading them (they look again every 2 s). */
 const DROP_AFTER_MS = 10_000;
@@ -31,7 +27,6 @@ async function main(): Promise<void> {
         db: readModels.db,
         readModels,
         projectors: app.get<Projector[]>(PROJECTORS),
-        search: app.get(SearchProjector),
         announce: (change) => signals.announce(change),
       },
       names,
@@ -51,7 +46,10 @@ async function main(): Promise<void> {
   }
 }
 
-/** One line, rewritten in place on a terminal: phase, entries, the phase's rate and the time it has left. */
+/**
+ * One line, rewritten in place on a terminal: phase, log entries (documents, while derived projectors reindex), the
+ * phase's rate and the time it has left.
+ */
 function progressPrinter(started: number): (progress: RebuildProgress) => void {
   let last = 0;
   let phase = { name: '', started, events: 0 };
@@ -63,7 +61,7 @@ function progressPrinter(started: number): (progress: RebuildProgress) => void {
     const rate = (events - phase.events) / Math.max(seconds, 0.001);
     const timed = name === 'read' || name === 'replay';
     const left = timed && rate > 0 ? ` · about ${Math.ceil(Math.max(0, total - events) / rate)} s left to ${name}` : '';
-    const line = `${name}: ${events}/${total} log entries · ${Math.round(rate)}/s${left}`;
+    const line = `${name}: ${events}/${total} ${name === 'reindex' ? 'documents' : 'log entries'} · ${Math.round(rate)}/s${left}`;
     if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(80)}`);
     else console.log(line);
   };

@@ -12,8 +12,8 @@ import { ReadModels } from './read-models';
 /** The environment the workers were started with, for the rebuild they start. */
 export const WORKER_VARIABLES = Symbol('WORKER_VARIABLES');
 
-/** The rebuild command, built (from the workers' sources and from their build alike). */
-const REBUILD_MAIN = join(__dirname, '..', '..', 'dist', 'rebuild', 'main.js');
+/** The rebuild command (workers/src/cli/rebuild.ts), built (from the workers' sources and from their build alike). */
+const REBUILD_MAIN = join(__dirname, '..', '..', 'dist', 'cli', 'rebuild.js');
 
 /** The lease of the one worker process rebuilding read models of an older shape. */
 export const SHAPE_UPGRADE_LEASE = 'shape-upgrade';

@@ -7,8 +7,15 @@ const SLACK_BYTES = 96 * 1024 * 1024;
 const RESIDENT_BUDGET = 256 * 1024 * 1024;
 const MIN_SLACK_BYTES = 16 * 1024 * 1024;
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+/** V8's collector, exposed on first use: importing the engine (whose face exports the rebuild) changes no flag. */
+let exposed: (() => void) | undefined;
+const gc = (): void => {
+  if (!exposed) {
+    setFlagsFromString('--expose-gc');
+    exposed = runInNewContext('gc') as () => void;
+  }
+  exposed();
+};
 let alive = 0;
 
 /**

@@ -1,5 +1,4 @@
-import type { AnyDomainEvent, EventType, LogPlace, SendMailJobV1 } from '@shelf/contracts';
-import type { LivePushRequest } from '../realtime/live-delivery';
+import type { AnyDomainEvent, EventType, LivePushRequest, LogPlace, SendMailJobV1 } from '@shelf/contracts';
 import type { BatchModels } from './read-models';
 
 export type { LogPlace } from '@shelf/contracts';
@@ -55,6 +54,13 @@ export interface Projector {
    */
   readonly shape?: number;
   apply(event: AnyDomainEvent, context: ProjectionContext): Promise<void>;
+  /**
+   * A projector whose output is derived from other projectors' read models (named in `after`) rebuilds itself after
+   * them: a rebuild that rebuilt one of its `after` calls this once the new read models are live, and reports its
+   * `progress` (what is done, of how much) as its 'reindex' phase. A projector without it is rebuilt only by replaying
+   * the log into the read models it `owns`.
+   */
+  reindex?(progress: (done: number, total: number) => void): Promise<void>;
 }
 
 export const PROJECTORS = Symbol('PROJECTORS');

@@ -1,7 +1,7 @@
 import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
-import type { BatchWrites } from '../projections/read-models';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../projections/read-model-store';
-import { inChunks } from '../store-bulk';
+import type { BatchWrites } from '../read-models';
+import type { ById, ReadModelStore, ReadModelUpdate } from '../read-model-store';
+import { inChunks } from '../../store-bulk';
 import { IdFilter } from './id-filter';
 
 /**
