@@ -29,6 +29,14 @@ const otherFeatureLoad = (own) => ({
 const MODULE_INSIDES = '^(\\./|(\\.\\./)+)(modules/)?[a-z-]+/(api|application|domain|infrastructure|cli|import-format)(/|$)';
 const MODULE_FACE = "Use another module through its index.ts, not its insides: export what it offers there.";
 
+// The workers' projection engine (workers/src/engine/, docs/architecture.md, "The projection engine"): projectors and
+// the adapters of its ports depend on it, never the reverse; code outside it uses it only through its index.ts.
+const ENGINE_FOREIGN = '^(\\./|(\\.\\./)+)(projections|mail|realtime)(/|$)';
+const ENGINE_NO_PROJECTORS =
+  'The projection engine holds no projector knowledge: projectors depend on it, never the reverse; reach pushes and mail through engine/ports.ts.';
+const ENGINE_INSIDES = '^(\\./|(\\.\\./)+)engine/';
+const ENGINE_FACE = "Use the projection engine through its index.ts (e.g. '../engine'), not its files: export what is needed there.";
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.tools/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -98,6 +106,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: MODULE_INSIDES, message: MODULE_FACE }] }],
       'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${MODULE_INSIDES.replaceAll('/', '\\/')}/]`, message: MODULE_FACE }],
+    },
+  },
+  // The projection engine imports no projector, mail or realtime code, dynamic import() too, its tests included.
+  // workers/src/engine/engine-imports.spec.ts proves these rules fire.
+  {
+    files: ['workers/src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: ENGINE_FOREIGN, message: ENGINE_NO_PROJECTORS }] }],
+      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${ENGINE_FOREIGN.replaceAll('/', '\\/')}/]`, message: ENGINE_NO_PROJECTORS }],
+    },
+  },
+  // The rest of the workers uses the engine only through its face, dynamic import() too; tests may reach inside.
+  {
+    files: ['workers/src/**/*.ts'],
+    ignores: ['workers/src/engine/**', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: ENGINE_INSIDES, message: ENGINE_FACE }] }],
+      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${ENGINE_INSIDES.replaceAll('/', '\\/')}/]`, message: ENGINE_FACE }],
     },
   },
   // Nest resolves constructor parameters from their emitted types, so injected classes must be value imports.
