@@ -4,7 +4,7 @@
 import { batchCommitId, ProjectionCollection } from '@shelf/contracts';
 import { testDatabase } from '@test/support';
 import type { Db } from 'mongodb';
-import { commitShared, PartitionCommits } from './batch-commits';
+import { CommitStream, commitShared, PartitionCommits } from './batch-commits';
 import { applyWrites, STAMP } from './stamped-writes';
 import { Checkpoints } from './checkpoints';
 import { LeaseLost } from './leases';
@@ -118,6 +118,41 @@ describe('batches committed by one insert', () => {
     await expect(stale.buffers.flush()).rejects.toBeInstanceOf(LeaseLost);
     expect((await stored())?.likers).toEqual([2, 3, 4]);
     expect(await db.collection(ProjectionCollection.Commits).findOne({ _id: batchCommitId('p03', 1) as never })).toBeNull();
+  });
+
+  it('never writes the batch a stale holder inserts again while a successor is opening', async () => {
+    const first = await holder();
+    await first.like(1, 1);
+    await first.buffers.flush();
+    // The stale holder took up batch 1's state, and goes on to a like at 2 and another book's at 3.
+    const stale = await holder();
+    await stale.like(2, 2);
+    await stale.buffers.stores.get(PROJECTOR)!.replaceOne({ _id: 'book-2' }, { likers: [3] }, { upsert: true });
+    stale.commits.checkpoints.get(PROJECTOR)!.position = 3;
+    // A successor starts opening: it reads the checkpoints at batch 1 (and is then paused).
+    const { batch } = await checkpoint();
+    // Meanwhile the current holder commits, writes and removes batch 2 (the like at 2 only).
+    const current = await holder();
+    await current.like(2, 2);
+    await current.buffers.flush();
+    // The stale holder inserts its batch 2 again, as its commit does before it finds the progress at 2 and removes it.
+    await db.collection(ProjectionCollection.Commits).insertOne({
+      _id: batchCommitId('p03', 2),
+      stream: 'p03',
+      batch: 2,
+      writes: stale.buffers.changes(),
+      projectors: { [PROJECTOR]: { position: 3, parkedStreams: [] } },
+      at: new Date(),
+    } as never);
+    // The paused successor reads the records past batch 1 now: the progress moved meanwhile, so it reads it again and
+    // writes nothing of the stale batch (book 2, and a checkpoint past an event nobody applied to book 1's likers).
+    const checkpoints = new Checkpoints(db);
+    const progress = { batchOf: () => checkpoints.batchOf(PARTITION), save: () => Promise.resolve(false) };
+    expect(await CommitStream.open(db, 'p03', batch, progress)).toBeNull();
+    const successor = await holder();
+    expect(successor.commits.checkpoints.get(PROJECTOR)?.position).toBe(2);
+    expect(await db.collection(COLLECTION).findOne({ _id: 'book-2' as never })).toBeNull();
+    expect(await stored()).toEqual({ _id: 'book-1', likers: [1, 2], [STAMP]: 2 });
   });
 
   it('takes up what a holder remembers only while nobody has committed since', async () => {

@@ -48,17 +48,21 @@ export class CommitStream {
   }
 
   /**
-   * Takes up a stream whose progress is at `batch`: writes each batch committed past it from its record (a writer that
-   * stopped between its commit and its writes, or is still writing them), records the last as its progress and resolves
-   * with it, and removes the records.
+   * Takes up a stream whose progress was read at `batch`: writes each batch committed past it from its record (a writer
+   * that stopped between its commit and its writes, or is still writing them), records the last as its progress and
+   * resolves with it, and removes the records. Null when the progress moved past `batch` while the records were read:
+   * the caller reads it again and opens from there.
    */
-  static async open(db: Db, stream: string, batch: number, progress: Progress): Promise<{ commits: CommitStream; last: BatchCommitDocument | null }> {
+  static async open(db: Db, stream: string, batch: number, progress: Progress): Promise<{ commits: CommitStream; last: BatchCommitDocument | null } | null> {
     const commits = new CommitStream(db, stream, batch + 1, progress);
     const found: BatchCommitDocument[] = [];
-    for (let record; (record = await commits.record(commits.next)); commits.next++) {
-      await applyWrites(db, record.writes, record.batch);
-      found.push(record);
-    }
+    for (let record; (record = await commits.record(commits.next)); commits.next++) found.push(record);
+    // A record found is its number's batch only if the progress was still short of it when the record was read: a
+    // writer whose number was committed, written and its record removed meanwhile inserts that number again, on an
+    // out-of-date state, and removes it only once it finds the progress there (commitNow). Progress never moves back,
+    // so unmoved now means short of every record read before.
+    if (found.length > 0 && (await progress.batchOf()) !== batch) return null;
+    for (const record of found) await applyWrites(db, record.writes, record.batch);
     const last = found.at(-1) ?? null;
     if (last) await progress.save(last);
     for (const record of found) await CommitStream.records(db).deleteOne({ _id: record._id });
@@ -134,12 +138,17 @@ export class PartitionCommits {
    */
   static async open(db: Db, partition: number, projectors: readonly string[]): Promise<PartitionCommits> {
     const checkpoints = new Checkpoints(db);
-    const stored = await checkpoints.read(partition, projectors);
     const progress: Progress = {
       batchOf: () => checkpoints.batchOf(partition),
       save: (record) => checkpoints.save(partition, record.projectors ?? {}, record.batch),
     };
-    const { commits, last } = await CommitStream.open(db, partitionId(partition), stored.batch, progress);
+    let stored: Awaited<ReturnType<Checkpoints['read']>>;
+    let opened: Awaited<ReturnType<typeof CommitStream.open>>;
+    do {
+      stored = await checkpoints.read(partition, projectors);
+      opened = await CommitStream.open(db, partitionId(partition), stored.batch, progress);
+    } while (!opened);
+    const { commits, last } = opened;
     for (const [name, { position, parkedStreams }] of Object.entries(last?.projectors ?? {})) {
       const checkpoint = stored.checkpoints.get(name);
       if (checkpoint) Object.assign(checkpoint, { position, parkedStreams: [...parkedStreams] });
@@ -179,7 +188,9 @@ export async function commitShared<R>(db: Db, key: string, readModels: ReadonlyM
     },
   };
   for (;;) {
-    const { commits } = await CommitStream.open(db, key, await progress.batchOf(), progress);
+    const opened = await CommitStream.open(db, key, await progress.batchOf(), progress);
+    if (!opened) continue;
+    const { commits } = opened;
     const buffers = new WriteBuffers(db, readModels);
     const result = await work(<T extends ById>(readModel: string) => {
       const store = buffers.stores.get(readModel);
