@@ -76,9 +76,10 @@ export class LateEvents {
     const records = await this.records.find({}).limit(RECORDS_PER_PASS).toArray();
     if (records.length === 0) return 0;
     const now = this.clock().getTime();
-    const stored = await Promise.all(
-      records.map((record) => this.db.collection<StoredEventDocument>(EventLogCollection.Events).findOne({ _id: record.eventDocumentId }, { projection: { eventId: 1 } })),
-    );
+    const events = this.db.collection<StoredEventDocument>(EventLogCollection.Events);
+    const found = await events.find({ _id: { $in: [...new Set(records.map((record) => record.eventDocumentId))] } }, { projection: { eventId: 1 } }).toArray();
+    const byId = new Map(found.map((event) => [event._id, event]));
+    const stored = records.map((record) => byId.get(record.eventDocumentId));
     const toPlace = new Map<number, PassedOverDocument[]>();
     const forgotten: string[] = [];
     records.forEach((record, i) => {

@@ -98,10 +98,10 @@ type Place =
   | { kind: 'hole'; seq: number; position: PositionDocument | null; expired: boolean };
 
 /**
- * Reads a partition of the log in order, by id lookups only (the one lookup every supported store indexes). Holes are
- * resolved on the reader's own clock, never skipping an event that commits late: each hole waits one patience from when
- * this process first saw it, all the holes of a batch together; a position passed over is recorded, and its event, once
- * stored, placed again (LateEvents).
+ * Reads a partition of the log in order, by `_id` only (the one lookup every supported store indexes): a batch's
+ * positions in one query, their events in another. Holes are resolved on the reader's own clock, never skipping an
+ * event that commits late: each hole waits one patience from when this process first saw it, all the holes of a batch
+ * together; a position passed over is recorded, and its event, once stored, placed again (LateEvents).
  */
 export class LogReader {
   private readonly clock: () => number;
@@ -180,8 +180,8 @@ export class LogReader {
   /** The places from `first` to `last` as the store has them now; each hole's patience starts when first seen here. */
   private async places(partition: number, head: number, first: number, last: number): Promise<Place[]> {
     const seqs = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-    const found = await Promise.all(seqs.map((seq) => this.positions.findOne({ _id: positionId(partition, seq) })));
-    const events = await Promise.all(found.map((position) => (position ? this.eventAt(position) : undefined)));
+    const found = await this.positionsAt(partition, seqs);
+    const events = await this.eventsAt(found);
     const now = this.clock();
     return seqs.map((seq, i): Place => {
       const position = found[i];
@@ -212,8 +212,8 @@ export class LogReader {
     const unfound = holes.flatMap(({ position }) => (position ? [position] : []));
     const written = await this.tombstone(partition, holes.flatMap(({ seq, position }) => (position ? [] : [seq])));
     // Numbers written by their appenders meanwhile: what they hold now.
-    const positions = await Promise.all(written.map((seq) => this.positions.findOne({ _id: positionId(partition, seq) })));
-    const events = await Promise.all(positions.map((position) => this.eventAt(position!)));
+    const positions = await this.positionsAt(partition, written);
+    const events = await this.eventsAt(positions);
     positions.forEach((position, i) => (events[i] === undefined ? unfound.push(position!) : found.set(position!.seq, events[i])));
     await this.lateEvents.record(unfound);
     await this.markPassed(unfound);
@@ -252,20 +252,39 @@ export class LogReader {
   private async awaitHole(partition: number, seq: number): Promise<void> {
     const expires = this.holes.firstSeen(partition, seq, this.clock()) + this.patienceMs;
     while (this.clock() < expires) {
-      const position = await this.positions.findOne({ _id: positionId(partition, seq) });
-      if (position && (await this.eventAt(position)) !== undefined) return;
+      const [position] = await this.positionsAt(partition, [seq]);
+      if (position && (await this.eventsAt([position]))[0] !== undefined) return;
       await pause(Math.max(1, Math.min(POLL_MS, expires - this.clock())));
     }
   }
 
   /**
-   * The event a position points at: the event, null when another event holds its place (the append lost a race) or
-   * for a tombstone, undefined while it is not stored (yet).
+   * The partition's positions numbered `seqs`, in their order (null where none is written), in one query by `_id`
+   * (`$in`, which the embedded store answers from its `_id` index: tools/ferretdb, patch 0008).
    */
-  private async eventAt(position: PositionDocument): Promise<AnyDomainEvent | null | undefined> {
-    if (!position.eventDocumentId) return null;
-    const stored = await this.events.findOne({ _id: position.eventDocumentId });
-    if (!stored) return undefined;
-    return stored.eventId === position.eventId ? toDomainEvent(await personalKeysOf(this.db).open(stored)) : null;
+  private async positionsAt(partition: number, seqs: readonly number[]): Promise<(PositionDocument | null)[]> {
+    if (seqs.length === 0) return [];
+    const ids = seqs.map((seq) => positionId(partition, seq));
+    const found = new Map((await this.positions.find({ _id: { $in: ids } }).toArray()).map((position) => [position._id, position]));
+    return ids.map((id) => found.get(id) ?? null);
+  }
+
+  /**
+   * The events positions point at, in their order, in one query by `_id`: the event, null when another event holds its
+   * place (the append lost a race) or for a tombstone, undefined while it is not stored (yet) or for no position.
+   */
+  private async eventsAt(positions: readonly (PositionDocument | null)[]): Promise<(AnyDomainEvent | null | undefined)[]> {
+    const ids = [...new Set(positions.flatMap((position) => (position?.eventDocumentId ? [position.eventDocumentId] : [])))];
+    const stored = new Map(ids.length === 0 ? [] : (await this.events.find({ _id: { $in: ids } }).toArray()).map((event) => [event._id, event]));
+    const keys = personalKeysOf(this.db);
+    return Promise.all(
+      positions.map(async (position) => {
+        if (!position) return undefined;
+        if (!position.eventDocumentId) return null;
+        const event = stored.get(position.eventDocumentId);
+        if (!event) return undefined;
+        return event.eventId === position.eventId ? toDomainEvent(await keys.open(event)) : null;
+      }),
+    );
   }
 }
