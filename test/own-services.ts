@@ -95,6 +95,8 @@ export class SiteProcess {
   private child?: ChildProcess;
   /** The store writes it made, as it traced them (`<command> <collection>`), when started with STORE_WRITE_TRACE=1. */
   readonly writes: string[] = [];
+  /** Its last lines of output (its log), for a test's diagnosis. */
+  readonly output: string[] = [];
 
   constructor(
     private readonly app: 'backend' | 'workers',
@@ -104,13 +106,19 @@ export class SiteProcess {
   /** Starts it; the API resolves once it listens on `PORT`. */
   async start(extraEnv: Record<string, string> = {}): Promise<this> {
     const env = { ...this.env, ...extraEnv };
-    const child = track(spawn(process.execPath, [join(services.root, `${this.app}/dist/main.js`)], { env, stdio: ['ignore', 'pipe', 'ignore'] }));
+    const child = track(spawn(process.execPath, [join(services.root, `${this.app}/dist/main.js`)], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
     this.child = child;
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       const lines = (buffered + chunk.toString()).split('\n');
       buffered = lines.pop()!;
       for (const line of lines) if (line.startsWith('store-write ')) this.writes.push(line.split(' ').slice(2).join(' '));
+      this.output.push(...lines.filter((line) => !line.startsWith('store-write ')));
+      this.output.splice(0, this.output.length - 2000);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      this.output.push(...chunk.toString().split('\n').filter(Boolean));
+      this.output.splice(0, this.output.length - 2000);
     });
     if (this.app === 'backend') {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -15,6 +15,7 @@ import { MongoClient } from 'mongodb';
 import { storeCallBounds } from '@shelf/server-config';
 import { ferretdbService, freePort, SiteProcess, supervision, type SupervisedStore } from '../own-services';
 import type { DoctorReport } from '../../workers/src/doctor/doctor-report';
+import { diagnoseLikeCounts } from '../like-count-diagnosis';
 import { ReadersAtWork } from '../readers-at-work';
 import { registerReader, seedCatalog, startSite } from '../site-harness';
 
@@ -55,11 +56,13 @@ describe('the embedded store under faults', () => {
   };
   /**
    * Every book's like count and thread size equal the log's, and every reader's likes ended in the state the reader
-   * last asked for (and was acknowledged).
+   * last asked for (and was acknowledged). The read models follow the log, so the counts must come to equal it (and
+   * stay) once the workers report no lag and nothing parked; an event lost for good never does, and the failure then
+   * shows each wrong book's like streams as the log, its positions and the read models hold them.
    */
   const expectCountsEqualTheLog = async (readers: ReadersAtWork) => {
     const pairs = await readers.settle();
-    await projected(120_000);
+    await settled(120_000);
     const events = store.db(DATABASE).collection<StoredEventDocument>(EventLogCollection.Events);
     const last = new Map<string, StoredEventDocument>();
     for (const event of await events.find({ type: { $in: [SocialEventType.StoryLiked, SocialEventType.StoryUnliked] } }).toArray()) {
@@ -68,14 +71,34 @@ describe('the embedded store under faults', () => {
     const likedInLog = (streamId: string) => last.get(streamId)?.type === SocialEventType.StoryLiked;
     const wrong = pairs.filter((pair) => likedInLog(socialStreams.storyLike(pair.bookId, pair.userId)) !== pair.liked);
     expect(wrong).toEqual([]);
-    for (const { bookId, chapterIds } of books) {
-      const inLog = [...last.keys()].filter((streamId) => streamId.startsWith(`story-like-${bookId}-`) && likedInLog(streamId)).length;
-      const likes = await readers.call<LikeStatusResponse>('check', 'GET', `like/show-visitor-like-count?book_id=${bookId}`);
-      expect({ bookId, likes: likes.body?.likeCount.like_count }).toEqual({ bookId, likes: inLog });
-      const posted = await events.countDocuments({ type: SocialEventType.CommentPosted, 'data.book_id': bookId, 'data.chapter_id': chapterIds[0] });
-      const thread = await readers.call<{ comments: unknown[] }>('check', 'GET', `comment/show-comments?book_id=${bookId}&chapter_id=${chapterIds[0]}&criteria=newest`);
-      expect({ bookId, comments: thread.body?.comments.length }).toEqual({ bookId, comments: posted });
+    const mismatches = async () => {
+      const found: { bookId: number; likes?: [number | undefined, number]; comments?: [number | undefined, number] }[] = [];
+      for (const { bookId, chapterIds } of books) {
+        const inLog = [...last.keys()].filter((streamId) => streamId.startsWith(`story-like-${bookId}-`) && likedInLog(streamId)).length;
+        const likes = await readers.call<LikeStatusResponse>('check', 'GET', `like/show-visitor-like-count?book_id=${bookId}`);
+        if (likes.body?.likeCount.like_count !== inLog) found.push({ bookId, likes: [likes.body?.likeCount.like_count, inLog] });
+        const posted = await events.countDocuments({ type: SocialEventType.CommentPosted, 'data.book_id': bookId, 'data.chapter_id': chapterIds[0] });
+        const thread = await readers.call<{ comments: unknown[] }>('check', 'GET', `comment/show-comments?book_id=${bookId}&chapter_id=${chapterIds[0]}&criteria=newest`);
+        if (thread.body?.comments.length !== posted) found.push({ bookId, comments: [thread.body?.comments.length, posted] });
+      }
+      return found;
+    };
+    // A late event (placed again by the next sweep) or a parked one retried may still be on its way: the counts get 60 s.
+    const deadline = Date.now() + 60_000;
+    let found = await mismatches();
+    while (found.length > 0 && Date.now() < deadline) {
+      await settled(deadline - Date.now());
+      found = await mismatches();
     }
+    if (found.length > 0) console.log(`counts unlike the log: ${JSON.stringify(await diagnoseLikeCounts(store.db(DATABASE), found.map(({ bookId }) => bookId), workers), null, 1)}`);
+    expect(found).toEqual([]);
+    expect(((await health()) as { parkedEvents?: number } | null)?.parkedEvents).toBe(0);
+  };
+  /** Resolves once the workers report the whole log projected and nothing parked. */
+  const settled = async (timeoutMs: number) => {
+    await projected(Math.max(timeoutMs, 1000));
+    for (const deadline = Date.now() + timeoutMs; ((await health()) as { parkedEvents?: number } | null)?.parkedEvents !== 0 && Date.now() < deadline; ) await pause(250);
+    await pause(1000);
   };
   /** FerretDB's open cursors (the project's patch reports them in serverStatus, as MongoDB does). */
   const openCursors = async () => {
