@@ -33,8 +33,7 @@ export async function applyWrites(db: Db, writes: readonly CommittedWrites[], ba
         await target.insertMany(chunk.map(stamp), { ordered: false });
       } catch (error) {
         // Stored since it was read (this batch applied before, or written by a later one): replaced below if older.
-        if (!(error instanceof MongoBulkWriteError) || [error.writeErrors].flat().some((failure) => failure.code !== 11000)) throw error;
-        rest.push(...[error.writeErrors].flat().map((failure) => chunk[failure.index]));
+        rest.push(...refusals(error).map((failure) => chunk[failure.index]));
       }
     }
     // A chunk at a time (BULK_WRITE_CHUNK). A later batch's document refuses the filter, and the upsert's insert then
@@ -46,8 +45,19 @@ export async function applyWrites(db: Db, writes: readonly CommittedWrites[], ba
           { ordered: false },
         );
       } catch (error) {
-        if (!(error instanceof MongoBulkWriteError) || [error.writeErrors].flat().some((failure) => failure.code !== 11000)) throw error;
+        refusals(error);
       }
     }
   }
+}
+
+/**
+ * The documents of a bulk write that the store refused by their `_id` (duplicate keys: a later batch's document, or
+ * this batch's written already); any other failure is thrown. A bulk write that timed out or lost its connection fails
+ * with no write errors at all: it is not a refusal, and its batch is not written.
+ */
+function refusals(error: unknown): { index: number }[] {
+  const failures = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
+  if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
+  return failures;
 }

@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { MongoNetworkError } from 'mongodb';
+import { MongoBulkWriteError, MongoNetworkError } from 'mongodb';
 import { isOutage } from './is-outage';
 
 describe('which failures of a projection are outages, waited out rather than counted against the event', () => {
@@ -11,6 +11,12 @@ describe('which failures of a projection are outages, waited out rather than cou
     const closed: unknown = runInNewContext("Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' })");
     expect(closed instanceof Error).toBe(false);
     expect(isOutage(closed)).toBe(true);
+  });
+
+  it('a bulk write that timed out or lost its connection (the driver says so in a MongoBulkWriteError with no write errors)', () => {
+    for (const message of ['Timed out during socket read (298ms)', 'Timed out during connection checkout', 'connection 1 to 127.0.0.1:27017 timed out']) {
+      expect(isOutage(new MongoBulkWriteError({ message, writeErrors: [] } as never, {} as never))).toBe(true);
+    }
   });
 
   it('Redis or the search engine not answering', () => {

@@ -21,6 +21,7 @@ export function isOutage(error: unknown): boolean {
     error instanceof MongoNotConnectedError ||
     error instanceof MongoTopologyClosedError ||
     OUTAGE_NAMES.has(error.name) ||
-    /Connection is closed|connection \d+ to \S+ closed|ECONNREFUSED|ECONNRESET/.test(error.message)
+    // A bulk write that timed out or lost its connection fails as a MongoBulkWriteError saying so, with no write errors.
+    /Connection is closed|connection \d+ to \S+ (closed|timed out)|Timed out during|ECONNREFUSED|ECONNRESET/.test(error.message)
   );
 }
