@@ -58,7 +58,10 @@ export class ErasureAnnouncements implements OnModuleInit, BeforeApplicationShut
     this.listeners.push(listener);
   }
 
-  /** Whether the account is erased, as this process knows it now (from an announcement, or its own erasure). */
+  /**
+   * Whether the account is erased as this process knows it now (an announcement, or its own erasure), for a socket
+   * whose token was checked a moment ago: a store that does not answer meanwhile leaves it connected.
+   */
   erased(userId: string): Promise<boolean> {
     return this.keys.isErased(userId).catch(() => false);
   }
