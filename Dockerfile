@@ -33,6 +33,10 @@ COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/web/dist-server web/dist-server
 ENV HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
+# The erasure ledger's volume (docker-compose.yml): a new volume takes this folder's owner, the user the API runs as.
+USER root
+RUN mkdir -p /var/lib/shelf-ledger && chown node:node /var/lib/shelf-ledger
+USER node
 CMD ["node", "backend/dist/main.js"]
 
 FROM server AS workers

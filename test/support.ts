@@ -2,7 +2,8 @@
 import type { EnvVariables } from '@shelf/server-config';
 import { type Db, MongoClient } from 'mongodb';
 import { createHash } from 'node:crypto';
-import { basename } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 
 /** The environment of one test file: what global-setup provides is always there. */
 export type TestEnv = EnvVariables & Record<'MONGO_URL' | 'REDIS_URL' | 'SMTP_URL' | 'AUTH_SECRET' | 'QUEUE_PREFIX', string>;
@@ -18,7 +19,10 @@ export function testEnv(testFile: string, overrides: EnvVariables = {}): TestEnv
   if (!process.env.MONGO_URL) throw new Error('MONGO_URL is not set: run the tests with Jest, whose global setup starts the services.');
   const mongo = new URL(process.env.MONGO_URL);
   mongo.pathname = `/t_${key}`;
-  return { ...process.env, MONGO_URL: mongo.toString(), QUEUE_PREFIX: `t_${key}`, ...overrides } as TestEnv;
+  // The erasure ledger, like the database, is the file's own.
+  const ledger = join(tmpdir(), 'shelf-test-ledgers', `${key}.erasures`);
+  const own: EnvVariables = { MONGO_URL: mongo.toString(), QUEUE_PREFIX: `t_${key}`, ERASURE_LEDGER: ledger };
+  return { ...process.env, ...own, ...overrides } as TestEnv;
 }
 
 export interface CaughtMail {

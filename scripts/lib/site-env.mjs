@@ -41,8 +41,8 @@ export function runPorts(env = process.env) {
 
 /**
  * The environment of the site's processes for the run profile (with its port overrides), with the data folder's
- * secrets: AUTH_SECRET, the queue dashboard's password (user `admin`) and the metrics' bearer token, unless the
- * environment sets them.
+ * secrets: AUTH_SECRET, the queue dashboard's password (user `admin`) and the metrics' bearer token, and the erasure
+ * ledger's file, unless the environment sets them.
  */
 export function siteEnv(dataDir, env = process.env) {
   const ports = runPorts(env);
@@ -51,6 +51,8 @@ export function siteEnv(dataDir, env = process.env) {
     ADMIN_USER: env.ADMIN_USER || 'admin',
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || keptSecret(dataDir, ADMIN_PASSWORD_FILE, 18),
     METRICS_TOKEN: env.METRICS_TOKEN || keptSecret(dataDir, METRICS_TOKEN_FILE, 32),
+    // Beside the secrets, outside the store's folder and its backups (docs/operations.md, "Erasure and backups").
+    ERASURE_LEDGER: env.ERASURE_LEDGER || join(dataDir, 'erasure-ledger'),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${ports.http}`,
     QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'shelf',
     MONGO_URL: env.MONGO_URL ?? `${ferretdb(ports.mongo, dataDir).url}shelf`,

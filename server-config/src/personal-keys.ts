@@ -102,9 +102,24 @@ export class PersonalKeys {
     this.rememberErased(owner, erasedAt);
   }
 
-  /** Whether the account is erased. */
-  async isErased(owner: string): Promise<boolean> {
+  /**
+   * Whether the account is erased; `fresh` asks the store rather than a key known for KNOWN_FOR_MS (for a caller that
+   * cannot hear erasures announced by other processes just now). Rejects when the store does not answer.
+   */
+  async isErased(owner: string, { fresh = false } = {}): Promise<boolean> {
+    const known = this.known.get(owner);
+    if (fresh && !known?.erased) return (await this.lookUp(owner)).erased;
     return (await this.knownOf(owner)).erased;
+  }
+
+  /** Another process erased the account (it announced so): this process forgets its copy of the key at once. */
+  erasedElsewhere(owner: string): void {
+    this.rememberErased(owner, new Date());
+  }
+
+  /** Forgets every live key this process knows (erasure announcements may have been missed): each is read again. */
+  forgetLive(): void {
+    for (const [owner, known] of this.known) if (!known.erased) this.known.delete(owner);
   }
 
   /** Reads every key at once (a rebuild reads the whole log, so it asks for nearly all of them). */

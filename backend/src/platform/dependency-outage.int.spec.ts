@@ -12,7 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { connect } from '../../../test/live-sockets';
 import { EventStore } from '../event-store/event-store';
+import { accessTokenKey } from '../modules/accounts/api/access-token-key';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './http/service-unavailable';
 import { UserRepository } from '../modules/accounts/infrastructure/user-repository';
 import { generateDemoCatalog } from '../demo-catalog/demo-catalog';
 
@@ -206,6 +210,24 @@ describe('the API while the store or Redis is away', () => {
     }
     await recovered(register);
     expect((await recovered(health)).body).toMatchObject({ status: 'ok', store: 'up', redis: 'up' });
+  }, 60_000);
+
+  it("refuses a token it cannot check while the store is stalled: 503, also at a socket's handshake, never let through", async () => {
+    // An account this process has not seen: whether it is erased can only be asked of the store.
+    const jwt = new JwtService({ secret: accessTokenKey({ authSecret: process.env.AUTH_SECRET! }), signOptions: { algorithm: 'HS256', expiresIn: '15m' } });
+    const token = await jwt.signAsync({ sub: randomUUID(), username: 'Unseen', email: 'unseen@example.test', email_verified: true });
+    // A choice without a kind: refused by the route (400) once the token has been checked.
+    const choose = () => call('PUT', 'user/digests', { token, body: {} });
+    store.stall();
+    try {
+      const answer = await choose();
+      expect(answer).toMatchObject({ status: 503, body: { statusCode: 503, message: expect.stringMatching(/temporarily unavailable.*try again/i) } });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      await expect(connect(base, token)).rejects.toThrow(SERVICE_UNAVAILABLE_MESSAGE);
+    } finally {
+      store.resume();
+    }
+    expect((await recovered(choose, 400)).status).toBe(400);
   }, 60_000);
 
   it('answers a like 503 within 2 s while the store is stalled; the like tried again once it is back is stored once', async () => {

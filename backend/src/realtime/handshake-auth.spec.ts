@@ -1,8 +1,11 @@
 import { JwtService } from '@nestjs/jwt';
 import type { PersonalKeys } from '@shelf/server-config';
+import { MongoServerSelectionError } from 'mongodb';
 import { createHmac } from 'node:crypto';
 import { accessTokenKey } from '../modules/accounts/api/access-token-key';
 import { JwtStrategy } from '../modules/accounts/api/jwt.strategy';
+import type { ErasureAnnouncements } from '../modules/accounts/infrastructure/erasure-announcements';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../platform/http/service-unavailable';
 import type { ServiceEnv } from '../platform/config/service-env';
 import { HandshakeAuth, HandshakeMessage } from './handshake-auth';
 
@@ -10,8 +13,13 @@ const env = { authSecret: 'a handshake secret of thirty-two characters or more' 
 const claims = { sub: 'user-1', username: 'Reader', email: 'reader@example.test', email_verified: true };
 
 describe('HandshakeAuth', () => {
-  // Registers the 'jwt' strategy with passport, as AccountsModule does; 'user-erased' is an erased account.
-  new JwtStrategy(env, { isErased: async (userId: string) => userId === 'user-erased' } as PersonalKeys);
+  // Registers the 'jwt' strategy with passport, as AccountsModule does; 'user-erased' is an erased account, and the
+  // store does not answer for 'user-unknowable'.
+  const isErased = async (userId: string) => {
+    if (userId === 'user-unknowable') throw new MongoServerSelectionError('Server selection timed out after 5000 ms', {} as never);
+    return userId === 'user-erased';
+  };
+  new JwtStrategy(env, { isErased } as PersonalKeys, { listening: true } as ErasureAnnouncements);
   const auth = new HandshakeAuth();
   const jwt = new JwtService({ secret: accessTokenKey(env), signOptions: { algorithm: 'HS256' } });
 
@@ -25,6 +33,10 @@ describe('HandshakeAuth', () => {
 
   it("refuses an erased account's token", async () => {
     await expect(auth.userIdOf(await jwt.signAsync({ ...claims, sub: 'user-erased' }, { expiresIn: '15m' }))).rejects.toThrow();
+  });
+
+  it('refuses a token the store cannot check, as an outage', async () => {
+    await expect(auth.userIdOf(await jwt.signAsync({ ...claims, sub: 'user-unknowable' }, { expiresIn: '15m' }))).rejects.toThrow(SERVICE_UNAVAILABLE_MESSAGE);
   });
 
   it('refuses an expired token as expired', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TokenExpiredError } from '@nestjs/jwt';
 import type { AccessTokenClaims } from '@shelf/contracts';
 import passport from 'passport';
+import { awayDependency, SERVICE_UNAVAILABLE_MESSAGE } from '../platform/http/service-unavailable';
 
 export const HandshakeMessage = {
   expired: 'Your session has expired. Please log in again.',
@@ -22,8 +23,13 @@ export class HandshakeAuth {
     const claims = await new Promise<AccessTokenClaims>((resolve, reject) => {
       const request = { headers: { authorization: `Bearer ${token}` } };
       // A refused token fails with jsonwebtoken's reason (an expired one, TokenExpiredError).
+      // A token the store could not check is refused too, as an outage.
       const verdict = (error: unknown, user: AccessTokenClaims | false, reason: unknown) =>
-        error || !user ? reject(new Error(reason instanceof TokenExpiredError ? HandshakeMessage.expired : HandshakeMessage.invalid)) : resolve(user);
+        awayDependency(error)
+          ? reject(new Error(SERVICE_UNAVAILABLE_MESSAGE))
+          : error || !user
+            ? reject(new Error(reason instanceof TokenExpiredError ? HandshakeMessage.expired : HandshakeMessage.invalid))
+            : resolve(user);
       passport.authenticate('jwt', { session: false }, verdict)(request, {}, reject);
     });
     return claims.sub;

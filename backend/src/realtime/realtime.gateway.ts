@@ -9,7 +9,7 @@ import {
 } from '@nestjs/websockets';
 import { type ClientToServerEvents, LiveRequest, REALTIME_PATH, RealtimeRoom, type RoomAck, type ServerToClientEvents } from '@shelf/contracts';
 import type { Server, Socket } from 'socket.io';
-import { AccountDirectory } from '../modules/accounts';
+import { AccountDirectory, ErasureAnnouncements } from '../modules/accounts';
 import { MutesReadStore } from '../modules/mutes';
 import { OPERATORS_ONLY } from '../modules/operators';
 import { parseBookRef } from './book-ref';
@@ -48,6 +48,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     private readonly directory: AccountDirectory,
     private readonly presence: LivePresence,
     private readonly mutes: MutesReadStore,
+    private readonly erasures: ErasureAnnouncements,
   ) {}
 
   /**
@@ -67,6 +68,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       );
     });
     this.presence.keepUp(() => [...server.sockets.sockets.values()].flatMap((socket) => (socket.data.userId ? [socket.data.userId] : [])));
+    // An erased account's sockets, here (each API process hears the erasure), close with every room they were in.
+    this.erasures.onErased((userId) => server.local.in(RealtimeRoom.user(userId)).disconnectSockets(true));
   }
 
   /**
@@ -79,6 +82,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     const { userId } = socket.data;
     if (!userId) return;
     await socket.join(RealtimeRoom.user(userId));
+    // Erased since its handshake was checked, before it was in its user room: closed as the others were.
+    if (await this.erasures.erased(userId)) return void socket.disconnect(true);
     const lists = await this.mutes.lists(userId).catch(() => null);
     if (!lists) return;
     const rooms = [...lists.muted.map((entry) => RealtimeRoom.muters('muted', entry.user_id)), ...lists.blocked.map((entry) => RealtimeRoom.muters('blocked', entry.user_id))];

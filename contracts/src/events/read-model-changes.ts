@@ -1,10 +1,20 @@
-/** Redis pub/sub channel on which the workers announce read-model changes, so API processes drop cached answers. */
+import { AccountEventType, accountStreams } from './account-events';
+
+/**
+ * Redis pub/sub channel on which the workers announce read-model changes, so API processes drop cached answers; and
+ * on which an erasure is announced (accountErasedChange), so every API process refuses the account at once.
+ */
 export const READ_MODEL_CHANGES_CHANNEL = 'read-models:changed';
 
 export interface ReadModelChange {
   eventType: string;
   streamId: string;
+  /** The account an erasure (`user.erased.v1`) ended. */
+  userId?: string;
 }
+
+/** The change announced when an account is erased: API processes refuse its tokens and close its sockets. */
+export const accountErasedChange = (userId: string): ReadModelChange => ({ eventType: AccountEventType.UserErased, streamId: accountStreams.user(userId), userId });
 
 /** The change announced when a rebuild has pointed read models at new collections: readers look them up again. */
 export const READ_MODELS_REBUILT = 'read-models.rebuilt';

@@ -30,6 +30,8 @@ import { serviceEnvSchema } from '../config/service-env.schema';
 import type { DoctorReport } from '../doctor/doctor-report';
 import { runDoctor } from '../doctor/run-doctor';
 import { PartitionRunner, type Projector, PROJECTORS } from '../engine';
+import { dropLogBackup } from '../log-migration/log-backup';
+import { LOG_MIGRATION_COLLECTION, type LogMigrationCheckpoint } from '../log-migration/log-migration';
 import { WorkersModule } from '../workers.module';
 
 const metadata = (name: string) => ({
@@ -163,6 +165,39 @@ describe('npm run doctor', () => {
     } finally {
       await db.dropCollection('rm_books__zz1');
     }
+  });
+
+  it('flags the log backup log:migrate kept, with its age and what it holds, until npm run log:drop-backup drops it', async () => {
+    const checkpoints = db.collection<LogMigrationCheckpoint>(LOG_MIGRATION_COLLECTION);
+    const switchedAt = new Date(Date.now() - 3 * 86_400_000);
+    const backup = `events_before_migration_${(switchedAt.getTime() - 60_000).toString(36)}`;
+    const checkpoint = { _id: 'events' as const, phase: 'switching' as const, backup, copied: 2, rewritten: 1, credentials: 1, chunks: 1, startedAt: switchedAt, updatedAt: switchedAt };
+    await checkpoints.insertOne(checkpoint);
+    await db.collection(backup).insertMany([{ _id: 'user-1:1', type: 'user.registered.v1', data: { passwordHash: 'old hash', email: 'plain@example.test' } } as never, { _id: 'user-1:2' } as never]);
+    // Between the two renames of a switch, what is kept is no backup yet: the command leaves it.
+    expect(await dropLogBackup(db)).toEqual({ outcome: 'not-switched', phase: 'switching' });
+    await checkpoints.updateOne({ _id: 'events' }, { $set: { phase: 'switched', switchedAt } });
+
+    const report = await doctor();
+    expect(report.exitCode).toBe(2);
+    expect(report.checks.logBackup).toMatchObject({
+      status: 'attention',
+      summary: `${backup} kept 3 d, with old password hashes and plain personal data`,
+      data: { backups: [{ name: backup, events: 2, since: switchedAt.toISOString() }] },
+    });
+    expect(report.checks.logBackup.details).toContain(`${backup}: 2 events, kept 3 d`);
+    expect(report.checks.logBackup.details.join('\n')).toContain('npm run log:drop-backup');
+    expect(report.summary).toMatch(/^NEEDS ATTENTION: log backup/);
+
+    const dropped = await new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile(process.execPath, [join(__dirname, '../../dist/log-migration/drop-backup.js')], { env, timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout })),
+    );
+    expect(dropped).toEqual({ code: 0, stdout: `Dropped ${backup} (2 events, kept since ${switchedAt.toISOString()}): no rollback of the log migration from now on.\n` });
+    expect(await db.listCollections({ name: backup }).toArray()).toEqual([]);
+    expect(await checkpoints.findOne({ _id: 'events' })).toMatchObject({ phase: 'switched', backupDroppedAt: expect.any(Date) });
+    expect((await doctor()).checks.logBackup).toMatchObject({ status: 'ok', summary: 'none kept', data: { backups: [] } });
+    expect(await dropLogBackup(db)).toEqual({ outcome: 'none' });
+    await checkpoints.deleteOne({ _id: 'events' });
   });
 
   it('reports a Redis that does not answer as down, within the time limit, with exit code 1', async () => {

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { changesCatalog, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange } from '@shelf/contracts';
+import { accountErasedChange, AccountEventType, changesCatalog, type ParkedEventDocument, QueueName, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange } from '@shelf/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { LogEntry } from '../log/log-reader';
@@ -23,8 +23,12 @@ export class ProjectionSignals implements BeforeApplicationShutdown {
     this.redis.on('error', () => undefined);
   }
 
-  /** A round of a partition was applied: one message empties the API's cached catalog answers if it touched them. */
+  /**
+   * A round of a partition was applied: one message empties the API's cached catalog answers if it touched them; an
+   * erasure is told again (the erasing API process told it first), for an API process that missed it.
+   */
   projected(entries: LogEntry[]): void {
+    for (const { event } of entries) if (event?.type === AccountEventType.UserErased) void this.announce(accountErasedChange(event.data.userId));
     const event = entries.find((entry) => entry.event && changesCatalog(entry.event.type))?.event;
     if (!event) return;
     void this.announce({ eventType: event.type, streamId: event.streamId });

@@ -28,6 +28,8 @@ export interface LogMigrationCheckpoint {
   startedAt: Date;
   updatedAt: Date;
   switchedAt?: Date;
+  /** When `npm run log:drop-backup` dropped the backup. */
+  backupDroppedAt?: Date;
 }
 
 export type LogMigrationProgress = { phase: 'copy' | 'catch-up'; counts: CopyCounts } | { phase: 'quiet' | 'verify' | 'switch' };

@@ -41,7 +41,11 @@ function report(result: LogMigrationResult, seconds: number): number {
   const copied = `${checkpoint.copied} events copied (${checkpoint.rewritten} rewritten, ${checkpoint.credentials} password hashes moved into credentials)`;
   switch (result.outcome) {
     case 'already-switched':
-      console.log(`The log was migrated on ${checkpoint.switchedAt?.toISOString()}; the log before it is kept as ${checkpoint.backup}.`);
+      console.log(
+        checkpoint.backupDroppedAt
+          ? `The log was migrated on ${checkpoint.switchedAt?.toISOString()}; the log before it was dropped on ${checkpoint.backupDroppedAt.toISOString()}.`
+          : `The log was migrated on ${checkpoint.switchedAt?.toISOString()}; the log before it is kept as ${checkpoint.backup} (npm run log:drop-backup drops it).`,
+      );
       return 0;
     case 'not-quiet':
       console.log(`${copied}, but the log is still being appended to.`);
@@ -56,7 +60,8 @@ function report(result: LogMigrationResult, seconds: number): number {
       console.log(`${copied} in ${seconds.toFixed(1)} s this run; ${verification.events} events in ${verification.streams} streams verified.`);
       for (const problem of verification.problems) console.log(`  ${problem}`);
       if (result.rescued > 0) console.log(`${result.rescued} events appended during the switch were copied over from the backup.`);
-      console.log(`The log is switched; the log before it is kept as ${checkpoint.backup} (drop it once you no longer need a rollback).`);
+      console.log(`The log is switched; the log before it is kept as ${checkpoint.backup}, with the old password hashes and personal data in plain text:`);
+      console.log(`drop it with npm run log:drop-backup once you no longer need a rollback.`);
       console.log(`Start the API again, then run npm run projections:rebuild.`);
       return verification.problemCount > 0 ? 1 : 0;
     }

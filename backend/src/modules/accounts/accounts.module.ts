@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
+import { ErasureLedger } from '@shelf/server-config';
 import { SERVICE_ENV, type ServiceEnv } from '../../platform/config/service-env';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from './api/access-token-key';
 import { UserGuard, VerifiedUserGuard } from '../../platform/auth/auth.guards';
@@ -28,6 +29,7 @@ import { AccountClaims } from './infrastructure/account-claims';
 import { ACCOUNT_MODELS } from './infrastructure/account-models';
 import { AccountTokens } from './infrastructure/account-tokens';
 import { Credentials } from './infrastructure/credentials';
+import { ErasureAnnouncements } from './infrastructure/erasure-announcements';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { UserRepository } from './infrastructure/user-repository';
@@ -51,7 +53,9 @@ import { UserRepository } from './infrastructure/user-repository';
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
     ChangePasswordHandler, ResendVerificationHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
     RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, RequestAccountErasureHandler, AccountErasure,
+    ErasureAnnouncements,
+    { provide: ErasureLedger, inject: [SERVICE_ENV], useFactory: (env: ServiceEnv) => new ErasureLedger(env.erasureLedger) },
   ],
-  exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, AccountErasure],
+  exports: [UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, AccountErasure, ErasureAnnouncements, ErasureLedger],
 })
 export class AccountsModule {}

@@ -6,4 +6,5 @@ export * from './application/change-operator-role.command';
 export * from './application/lift-commenting-suspension.command';
 export * from './application/suspend-commenting.command';
 export * from './domain/user-state';
+export * from './infrastructure/erasure-announcements';
 export * from './infrastructure/users-read-store';

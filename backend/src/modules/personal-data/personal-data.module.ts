@@ -12,6 +12,7 @@ import { AccountDeletionController } from './api/account-deletion.controller';
 import { DataExportController } from './api/data-export.controller';
 import { DeleteAccountHandler } from './application/delete-account.handler';
 import { BuildDataExportQuery } from './application/build-data-export.query';
+import { ReaderForgetting } from './application/reader-forgetting';
 import { RecordDataExportHandler } from './application/record-data-export.handler';
 import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-store';
 
@@ -19,6 +20,7 @@ import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-s
 @Module({
   imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
   controllers: [DataExportController, AccountDeletionController],
-  providers: [BuildDataExportQuery, RecordDataExportHandler, DeleteAccountHandler, ReaderActivityReadStore],
+  providers: [BuildDataExportQuery, RecordDataExportHandler, DeleteAccountHandler, ReaderForgetting, ReaderActivityReadStore],
+  exports: [ReaderForgetting],
 })
 export class PersonalDataModule {}

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { AuthGuard } from '@nestjs/passport';
 import type { AccessTokenClaims } from '@shelf/contracts';
 import type { Request } from 'express';
+import { awayDependency } from '../http/service-unavailable';
 
 /** The signed-in roles (logged in, e-mail verified), as guards other modules put on their routes. */
 
@@ -9,6 +10,8 @@ import type { Request } from 'express';
 @Injectable()
 export class UserGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, user: T): T {
+    // A check the store could not answer (is the account erased?) is an outage, answered 503, not a refusal.
+    if (awayDependency(error)) throw error;
     if (error || !user) throw new UnauthorizedException('Please log in to continue.');
     return user;
   }

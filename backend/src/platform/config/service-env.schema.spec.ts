@@ -27,6 +27,7 @@ describe("the API's environment", () => {
       admin: undefined,
       metricsToken: undefined,
       trustProxy: 'loopback',
+      erasureLedger: '.data/erasure-ledger',
     });
   });
 

@@ -29,6 +29,8 @@ export const serviceEnvSchema = z
     METRICS_TOKEN: optional().refine((token) => token === undefined || token.length >= 32, {
       error: 'METRICS_TOKEN must be at least 32 characters long (or unset, to turn /metrics off).',
     }),
+    // Outside the store and its backups, beside the secrets (docs/operations.md, "Erasure and backups").
+    ERASURE_LEDGER: withDefault('.data/erasure-ledger'),
     TRUST_PROXY: withDefault('loopback').refine(compiles, {
       error: 'TRUST_PROXY must list addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated.',
     }),
@@ -43,5 +45,6 @@ export const serviceEnvSchema = z
       admin: variables.ADMIN_USER && variables.ADMIN_PASSWORD ? { user: variables.ADMIN_USER, password: variables.ADMIN_PASSWORD } : undefined,
       metricsToken: variables.METRICS_TOKEN,
       trustProxy: variables.TRUST_PROXY,
+      erasureLedger: variables.ERASURE_LEDGER,
     }),
   );

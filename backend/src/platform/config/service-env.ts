@@ -16,6 +16,8 @@ export interface ServiceEnv extends SharedEnv {
    * `linklocal`, `uniquelocal`, comma-separated; default `loopback`). Any other peer is the client itself.
    */
   trustProxy: string;
+  /** The erasure ledger's file (ERASURE_LEDGER; default `.data/erasure-ledger`), kept apart from the store's backups. */
+  erasureLedger: string;
 }
 
 export interface AdminCredentials {

@@ -4,6 +4,7 @@ import type { AccessTokenClaims } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
+import { ErasureAnnouncements } from '../infrastructure/erasure-announcements';
 import { accessTokenSecretKey } from './access-token-key';
 
 /**
@@ -15,6 +16,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
     @Inject(SERVICE_ENV) env: ServiceEnv,
     private readonly keys: PersonalKeys,
+    private readonly erasures: ErasureAnnouncements,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -27,11 +29,12 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   /**
    * The claims the request acts with; a token without a user (no `sub`) is refused like a forged one, and so is one of
-   * an erased account (its sessions end at once, not when the token runs out). Should the store not answer that, the
-   * token is taken as it is: it runs out within 15 minutes, and no refresh outlives an erasure.
+   * an erased account (its sessions end at once, not when the token runs out): erasures by any API process are
+   * announced (ErasureAnnouncements), and while this process cannot hear them it asks the store each time. Should the
+   * store not answer, the check fails (503), never taking the token as it is.
    */
   async validate(claims: AccessTokenClaims): Promise<AccessTokenClaims | null> {
     if (typeof claims.sub !== 'string' || claims.sub === '') return null;
-    return (await this.keys.isErased(claims.sub).catch(() => false)) ? null : claims;
+    return (await this.keys.isErased(claims.sub, { fresh: !this.erasures.listening })) ? null : claims;
   }
 }

@@ -1,25 +1,51 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { MailCollection, type MailOutboxDocument, type MailSentDocument } from '@shelf/contracts';
-import { PersonalKeys } from '@shelf/server-config';
+import { ErasureLedger, PersonalKeys } from '@shelf/server-config';
 import type { Connection } from 'mongoose';
 import { decideErasure } from '../domain/account-decisions';
+import { AccountMessage } from '../domain/account-messages';
 import { USERNAME_GRACE_MS, usernameKey } from '../domain/account-rules';
 import { AccountClaims } from '../infrastructure/account-claims';
 import { AccountTokens } from '../infrastructure/account-tokens';
 import { Credentials } from '../infrastructure/credentials';
+import { ErasureAnnouncements } from '../infrastructure/erasure-announcements';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
 
+/** One step of an erasure, by the account's id; each does nothing the second time, so a retry or a re-apply is safe. */
+export interface ErasureStep {
+  /** What it clears, for the operators' output. */
+  readonly name: string;
+  run(userId: string): Promise<unknown>;
+}
+
 /**
- * Erasing an account (docs/architecture.md, "Erasure"), confirmed by the e-mailed link. Every step can run again, so a
- * link followed again after a crash finishes the work: the link is used up last. The username is held by its hash
- * for USERNAME_GRACE_MS; the personal key is erased, so the account's personal fields in the log read as erased from
- * then on; `user.erased.v1` ends the account (its stream folds to none); its sessions, password hashes, e-mail links,
- * address claim and e-mails sent or waiting are deleted.
+ * Erasing an account (docs/architecture.md, "Erasure"), confirmed by the e-mailed link. The account's id goes into the
+ * erasure ledger first, then every step runs by that id: the same list `npm run erasures:reapply` runs again for each
+ * id of the ledger after a restore. Every step can run again, so a link followed again after a crash finishes the
+ * work: the link is used up last.
  */
 @Injectable()
 export class AccountErasure {
+  /**
+   * The account's own steps, in order: what needs the account readable first (its username held by its hash for
+   * USERNAME_GRACE_MS, the e-mails to its address, sent or waiting); then its personal key erased, so its personal
+   * fields in the log read as erased from then on, and the erasure announced to every API process; `user.erased.v1`
+   * ends the account (its stream folds to none; nothing is appended where the log has it); its sessions, password
+   * hashes, address and name claims and, last, its e-mail links are deleted.
+   */
+  readonly steps: readonly ErasureStep[] = [
+    { name: 'username held', run: (userId) => this.holdUsername(userId) },
+    { name: 'e-mails sent or waiting', run: (userId) => this.forgetMailOf(userId) },
+    { name: 'personal key', run: (userId) => this.eraseKey(userId) },
+    { name: 'account ended (user.erased.v1)', run: (userId) => this.users.change(userId, (current) => decideErasure('valid', current), userId) },
+    { name: 'sessions', run: (userId) => this.refreshTokens.endOtherSessions(userId, null) },
+    { name: 'password hashes', run: (userId) => this.credentials.forgetAll(userId) },
+    { name: 'address and name claims', run: (userId) => this.claims.releaseAll(userId) },
+    { name: 'e-mail links', run: (userId) => this.tokens.forgetAll(userId) },
+  ];
+
   constructor(
     private readonly tokens: AccountTokens,
     private readonly users: UserRepository,
@@ -27,6 +53,8 @@ export class AccountErasure {
     private readonly claims: AccountClaims,
     private readonly credentials: Credentials,
     private readonly refreshTokens: RefreshTokens,
+    private readonly ledger: ErasureLedger,
+    private readonly announcements: ErasureAnnouncements,
     @InjectConnection() private readonly connection: Connection,
   ) {}
 
@@ -37,24 +65,45 @@ export class AccountErasure {
     return (checked as Extract<typeof checked, { status: 'valid' }>).token.userId;
   }
 
-  /** Erases the account the link is for; resolves with the reader's message. */
-  async erase(token: string): Promise<string> {
+  /**
+   * Erases the account the link is for: recorded in the ledger, then `forgetFirst` (what is the reader's but not
+   * personal data, from the modules that keep it) and every step of its own. Resolves with the reader's message.
+   */
+  async erase(token: string, forgetFirst: readonly ErasureStep[] = []): Promise<string> {
     const userId = await this.holderOf(token);
-    const user = await this.users.load(userId);
-    if (user) await this.claims.holdUsername(usernameKey(user.username), userId, new Date(Date.now() + USERNAME_GRACE_MS));
-    await this.keys.erase(userId);
-    const outcome = await this.users.change(userId, (current) => decideErasure('valid', current), userId);
-    await this.refreshTokens.endOtherSessions(userId, null);
-    await this.credentials.forgetAll(userId);
-    await this.claims.releaseAll(userId);
-    if (user) await this.forgetMail(user.email);
-    await this.tokens.forgetAll(userId);
-    return outcome;
+    await this.ledger.append(userId);
+    await this.run(userId, forgetFirst);
+    return AccountMessage.accountDeleted;
   }
 
-  /** The e-mails to the address, sent or waiting: they hold the address and the name. */
+  /** Every step of the erasure of the account, `forgetFirst` first; `done` hears of each as it completes. */
+  async run(userId: string, forgetFirst: readonly ErasureStep[] = [], done: (step: ErasureStep) => void = () => undefined): Promise<void> {
+    for (const step of [...forgetFirst, ...this.steps]) {
+      await step.run(userId);
+      done(step);
+    }
+  }
+
+  /** The account's own name, held; nothing once its key is erased (then its name is no longer readable, or held before). */
+  private async holdUsername(userId: string): Promise<void> {
+    const user = (await this.keys.isErased(userId)) ? null : await this.users.load(userId);
+    if (user) await this.claims.holdUsername(usernameKey(user.username), userId, new Date(Date.now() + USERNAME_GRACE_MS));
+  }
+
+  /** The e-mails to the account's address, sent or waiting (they hold the address and the name), while it is readable. */
+  private async forgetMailOf(userId: string): Promise<void> {
+    const user = (await this.keys.isErased(userId)) ? null : await this.users.load(userId);
+    if (user?.email) await this.forgetMail(user.email);
+  }
+
   private async forgetMail(email: string): Promise<void> {
     await this.connection.collection<MailOutboxDocument>(MailCollection.Outbox).deleteMany({ 'message.to': email });
     await this.connection.collection<MailSentDocument>(MailCollection.Sent).deleteMany({ to: email });
+  }
+
+  /** The key erased, and every API process told: the account's tokens are refused and its sockets closed at once. */
+  private async eraseKey(userId: string): Promise<void> {
+    await this.keys.erase(userId);
+    await this.announcements.announce(userId);
   }
 }

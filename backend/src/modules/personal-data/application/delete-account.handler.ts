@@ -1,42 +1,22 @@
-import { CommandHandler, CommandBus, type ICommandHandler } from '@nestjs/cqrs';
-import { DIGEST_KINDS, LibraryEventType, libraryStreams } from '@shelf/contracts';
-import { appendDecision } from '../../../event-store/append-decision';
-import { eventMetadata } from '../../../event-store/event-metadata';
-import { EventStore } from '../../../event-store/event-store';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AccountErasure } from '../../accounts';
-import { ChooseDigestCommand, DigestsReadStore } from '../../digests';
-import { LikedStoriesReadModels, LikeStoryCommand } from '../../likes';
 import { DeleteAccountCommand } from './delete-account.command';
+import { ReaderForgetting } from './reader-forgetting';
 
 /**
- * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"). What is the reader's but not personal
- * data is forgotten first: their likes are taken back (the stories' counts drop), their digests turned off, their
- * library (reading places) forgotten. Then the account itself is erased, which uses the link up: a crash on the way
- * leaves the link working, and following it again finishes, each step doing nothing the second time.
+ * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"): AccountErasure records it in the
+ * erasure ledger, forgets what is the reader's but not personal data (ReaderForgetting), then erases the account,
+ * which uses the link up: a crash on the way leaves the link working, and following it again finishes, each step doing
+ * nothing the second time.
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand, string> {
   constructor(
-    private readonly commands: CommandBus,
     private readonly erasure: AccountErasure,
-    private readonly likedStories: LikedStoriesReadModels,
-    private readonly digests: DigestsReadStore,
-    private readonly store: EventStore,
+    private readonly forgetting: ReaderForgetting,
   ) {}
 
-  async execute({ token }: DeleteAccountCommand): Promise<string> {
-    const userId = await this.erasure.holderOf(token);
-    for (const story of await this.likedStories.liked(userId)) await this.commands.execute(new LikeStoryCommand(userId, story.book_id, false));
-    const choices = await this.digests.choices(userId);
-    for (const kind of DIGEST_KINDS) {
-      if (choices[kind] !== 'none') await this.commands.execute(new ChooseDigestCommand(userId, kind, 'none', choices.time_zone ?? 'UTC', ''));
-    }
-    await appendDecision(
-      this.store,
-      libraryStreams.forgotten(userId),
-      (history) => ({ outcome: undefined, events: history.length > 0 ? [] : [{ type: LibraryEventType.ReaderForgotten, data: { user_id: userId } }] }),
-      eventMetadata(userId),
-    );
-    return this.erasure.erase(token);
+  execute({ token }: DeleteAccountCommand): Promise<string> {
+    return this.erasure.erase(token, this.forgetting.steps);
   }
 }
