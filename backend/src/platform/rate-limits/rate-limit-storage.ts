@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import { createHmac } from 'node:crypto';
 import { INCREMENT_SCRIPT } from './increment-script';
 
 /** ioredis's states from a lost connection until it is back: a count sent then would wait for a retry to fail. */
@@ -21,14 +22,20 @@ export interface HitCounter {
  * The throttler's counters, in Redis so that every API process shares them, each key under `prefix`. While Redis is
  * away (its connection lost, or a call failing or timing out after a second: see redis-client.ts) they are counted in
  * this process's memory instead, so an outage neither lifts the limits nor turns a limited request into an error.
+ * A key (an e-mail address, a reset token, a client address) is stored only as its HMAC under `secret`, so that Redis
+ * holds no address or token, and a list of addresses cannot be matched against it without the secret.
  */
 export class RateLimitStorage implements ThrottlerStorage, HitCounter, OnApplicationShutdown {
   private readonly insurance = new ThrottlerStorageService();
 
+  private readonly keyed: Buffer;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    secret: string,
   ) {
+    this.keyed = createHmac('sha256', secret).update('rate-limit-keys').digest();
     // Run by its SHA (EVALSHA), not sent whole with every count.
     if (!(INCREMENT in redis)) redis.defineCommand(INCREMENT, { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
   }
@@ -39,7 +46,7 @@ export class RateLimitStorage implements ThrottlerStorage, HitCounter, OnApplica
   }
 
   async add(hits: number, key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<StorageRecord> {
-    const prefixed = this.prefix + key;
+    const prefixed = this.prefix + createHmac('sha256', this.keyed).update(key).digest('base64url');
     const shared = LOST.has(this.redis.status) ? undefined : await this.shared(prefixed, ttl, limit, blockDuration, throttlerName, hits).catch(() => undefined);
     if (shared) return shared;
     let record!: StorageRecord;

@@ -7,6 +7,7 @@ import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_LIFETIME, accessTokenKey } from '../../modules/accounts/api/access-token-key';
+import { RedisClient } from '../redis-client';
 import type { RateLimitStorage } from './rate-limit-storage';
 
 const admin = { user: 'operator', password: 'a long operator passphrase' };
@@ -65,6 +66,11 @@ describe('the rate limits across two API processes', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([...Array(10).fill(401), 429]);
     expect(answers[10].body).toEqual({ statusCode: 429, message: 'Too many attempts. Please wait a while and try again.' });
+    // Redis holds the count under a keyed hash of the address, never the address itself.
+    const redis = apps[0].get(RedisClient);
+    const keys = await redis.keys(`{${env.QUEUE_PREFIX}:rl:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => key.toLowerCase().includes('target@example.test') || key.includes('10.70.1.'))).toEqual([]);
   });
 
   it("counts a reader's reports", async () => {

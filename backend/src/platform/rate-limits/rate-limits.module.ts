@@ -12,7 +12,7 @@ import { WRITE_LIMIT_MESSAGE, WriteLimits } from './write-limits';
 export const RateLimitsModule = ThrottlerModule.forRootAsync({
   inject: [SERVICE_ENV, RedisClient],
   useFactory: (env: ServiceEnv, redis: RedisClient) => ({
-    storage: new RateLimitStorage(redis, `${env.queuePrefix}:rl:`),
+    storage: new RateLimitStorage(redis, `${env.queuePrefix}:rl:`, env.authSecret),
     throttlers: Object.values(WriteLimits),
     errorMessage: WRITE_LIMIT_MESSAGE,
     setHeaders: false,
