@@ -118,22 +118,49 @@ export const NOT_PERSONAL_FIELDS: Readonly<Partial<Record<EventType, readonly st
   [LibraryEventType.ReaderForgotten]: ['user_id'],
 };
 
-/** The prefix of a sealed field's stored value (`sealed:v1:` then base64url of IV, tag and cipher text). */
-export const SEALED_PREFIX = 'sealed:v1:';
+/**
+ * The prefix of a sealed field's stored value, then base64url of IV (12 bytes), tag (16 bytes) and cipher text. A v2
+ * value is sealed with its owner, event type and field as associated data, so it opens nowhere else; v1 values, sealed
+ * without, are still read.
+ */
+export const SEALED_PREFIX = 'sealed:v2:';
+export const SEALED_V1_PREFIX = 'sealed:v1:';
 
-export const isSealed = (value: unknown): value is string => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
+export const isSealed = (value: unknown): value is string =>
+  typeof value === 'string' && (value.startsWith(SEALED_PREFIX) || value.startsWith(SEALED_V1_PREFIX));
 
 /** The store's collection of personal keys: one document per account (PersonalKeyDocument). */
 export const PERSONAL_KEYS_COLLECTION = 'personal_keys';
 
 /**
- * An account's personal key (AES-256-GCM), or the mark that the account is erased: then `key` is absent for good, and
- * fields sealed under it, or stored before sealing began, read as erased.
+ * An account's personal key (AES-256-GCM), or the mark that the account is erased: then it holds no key, for good, and
+ * fields sealed under it, or stored before sealing began, read as erased. The key is stored wrapped by the
+ * key-encryption key (KEY_ENCRYPTION_KEY), which the store never holds; `key`, the key unwrapped, is what documents
+ * made before wrapping began hold until their first use wraps it.
  */
 export interface PersonalKeyDocument {
   /** The account's user id. */
   _id: string;
+  wrappedKey?: Uint8Array;
   key?: Uint8Array;
   createdAt: Date;
   erasedAt?: Date;
+}
+
+/**
+ * The store's record of sealed fields that did not open under their owner's live key (a changed byte, a value moved
+ * from elsewhere, a key not the one it was sealed with): one document per event and field, never the value. Counted
+ * on /metrics and by `npm run doctor`; such a field is never read as erased.
+ */
+export const UNOPENABLE_FIELDS_COLLECTION = 'unopenable_fields';
+
+export interface UnopenableFieldDocument {
+  /** `{event document id}/{field}`. */
+  _id: string;
+  eventId: string;
+  type: string;
+  field: string;
+  owner: string;
+  firstAt: Date;
+  lastAt: Date;
 }

@@ -1,7 +1,7 @@
 // A backup restored after an erasure holds the erased account's key again: reapplyErasures erases it once more.
 import { AccountEventType, EventLogCollection, PERSONAL_KEYS_COLLECTION, type PersonalKeyDocument, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testDatabase } from '@test/support';
+import { testDatabase, testKeyEncryptionKey } from '@test/support';
 import { reapplyErasures } from './reapply-erasures';
 
 describe('reapplyErasures', () => {
@@ -9,7 +9,7 @@ describe('reapplyErasures', () => {
 
   it('erases the restored key of an account the log erased, and leaves the others', async () => {
     const metadata = { actor: 'gone', correlationId: 'c', causationId: null };
-    const keys = new PersonalKeys(db);
+    const keys = new PersonalKeys(db, testKeyEncryptionKey());
     // Keys as a backup taken before the erasure holds them.
     for (const owner of ['gone', 'staying']) await keys.seal(AccountEventType.UsernameChanged, { userId: owner, username: owner }, metadata);
     await db().collection<StoredEventDocument>(EventLogCollection.Events).insertOne({
