@@ -39,12 +39,14 @@ export interface DoctorData {
   /** E-mail not sent yet, and among it what failed every try (state `failed`, by outbox id) and waits for an operator. */
   mailOutbox: { unsent: number; failed: number; failedIds: string[]; oldestAt: string | null; oldestAgeMs: number | null };
   readModels: { collections: Record<string, string>; rebuilt: Record<string, string>; leftovers: string[] };
+  /** Sealed fields that did not open under a live key (by `unopenable_fields` id), and keys still stored unwrapped. */
+  personalKeys: { unopenable: number; unopenableIds: string[]; unwrapped: number };
 }
 
 export type CheckName = keyof DoctorData;
 
 /** The order of the checks, as printed. */
-export const CHECK_NAMES: readonly CheckName[] = ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels'];
+export const CHECK_NAMES: readonly CheckName[] = ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels', 'personalKeys'];
 
 /** How each check is named on its line and in the summary. */
 export const CHECK_LABELS: Record<CheckName, string> = {
@@ -57,6 +59,7 @@ export const CHECK_LABELS: Record<CheckName, string> = {
   parked: 'parked',
   mailOutbox: 'mail outbox',
   readModels: 'read models',
+  personalKeys: 'keys',
 };
 
 export type DoctorChecks = { [K in CheckName]: CheckResult<DoctorData[K]> };

@@ -12,6 +12,7 @@ import {
   type Outcome,
   summaryOf,
 } from './doctor-report';
+import { checkPersonalKeys } from './personal-keys-check';
 import { checkMailOutbox, checkParked, checkProjections, checkReadModels, type ProjectorInfo } from './store-checks';
 
 /** Every check gives up after this: a dead dependency is reported, never waited on. */
@@ -86,6 +87,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       parked: onStore(timeoutMs, () => checkParked(db)),
       mailOutbox: onStore(timeoutMs, () => checkMailOutbox(db)),
       readModels: projectors.then((known) => onStore(timeoutMs, () => checkReadModels(db, known))),
+      personalKeys: onStore(timeoutMs, () => checkPersonalKeys(db)),
     };
     const checks = {} as Record<CheckName, CheckResult>;
     for (const name of CHECK_NAMES) {
