@@ -7,14 +7,15 @@ import { decideErasure } from '../domain/account-decisions';
 import { USERNAME_GRACE_MS, usernameKey } from '../domain/account-rules';
 import { AccountClaims } from '../infrastructure/account-claims';
 import { AccountTokens } from '../infrastructure/account-tokens';
+import { UsernameHolds } from '../infrastructure/username-holds';
 import { Credentials } from '../infrastructure/credentials';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
 
 /**
  * Erasing an account (docs/architecture.md, "Erasure"), confirmed by the e-mailed link. Every step can run again, so a
- * link followed again after a crash finishes the work: the link is used up last. The username is held by its hash
- * for USERNAME_GRACE_MS; the personal key is erased, so the account's personal fields in the log read as erased from
+ * link followed again after a crash finishes the work: the link is used up last. The username is held by its keyed
+ * hash for USERNAME_GRACE_MS (UsernameHolds); the personal key is erased, so the account's personal fields in the log read as erased from
  * then on; `user.erased.v1` ends the account (its stream folds to none); its sessions, password hashes, e-mail links,
  * address claim and e-mails sent or waiting are deleted.
  */
@@ -25,6 +26,7 @@ export class AccountErasure {
     private readonly users: UserRepository,
     private readonly keys: PersonalKeys,
     private readonly claims: AccountClaims,
+    private readonly holds: UsernameHolds,
     private readonly credentials: Credentials,
     private readonly refreshTokens: RefreshTokens,
     @InjectConnection() private readonly connection: Connection,
@@ -41,7 +43,7 @@ export class AccountErasure {
   async erase(token: string): Promise<string> {
     const userId = await this.holderOf(token);
     const user = await this.users.load(userId);
-    if (user) await this.claims.holdUsername(usernameKey(user.username), userId, new Date(Date.now() + USERNAME_GRACE_MS));
+    if (user) await this.holds.hold(usernameKey(user.username), new Date(Date.now() + USERNAME_GRACE_MS));
     await this.keys.erase(userId);
     const outcome = await this.users.change(userId, (current) => decideErasure('valid', current), userId);
     await this.refreshTokens.endOtherSessions(userId, null);
