@@ -55,6 +55,7 @@ module.exports = async function globalSetup() {
 
 async function startMissing(children, dataDir) {
   process.env.AUTH_SECRET ??= require('node:crypto').randomBytes(32).toString('base64url');
+  process.env.KEY_ENCRYPTION_KEY ??= require('node:crypto').randomBytes(32).toString('base64url');
   if (!process.env.MONGO_URL) {
     const store = services.ferretdb(await freePort(), dataDir);
     await launch(store, children);

@@ -1,5 +1,5 @@
 // What an integration test needs to reach the services global-setup started, isolated from every other test file.
-import type { EnvVariables } from '@shelf/server-config';
+import { type EnvVariables, KeyEncryptionKey } from '@shelf/server-config';
 import { type Db, MongoClient } from 'mongodb';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,9 @@ export function testEnv(testFile: string, overrides: EnvVariables = {}): TestEnv
   const own: EnvVariables = { MONGO_URL: mongo.toString(), QUEUE_PREFIX: `t_${key}`, ERASURE_LEDGER: ledger };
   return { ...process.env, ...own, ...overrides } as TestEnv;
 }
+
+/** The key-encryption key global-setup gave the tests' processes (KEY_ENCRYPTION_KEY): it opens the keys they made. */
+export const testKeyEncryptionKey = (): KeyEncryptionKey => new KeyEncryptionKey(process.env.KEY_ENCRYPTION_KEY!);
 
 export interface CaughtMail {
   id: string;

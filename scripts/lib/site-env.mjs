@@ -10,6 +10,9 @@ const { ferretdb, redis, mailCatcher, profiles } = services;
 /** The file in the data folder that keeps the queue dashboard's generated password. */
 export const ADMIN_PASSWORD_FILE = 'admin-password';
 
+/** The file in the data folder that keeps the generated key-encryption key of the personal keys. */
+export const KEY_ENCRYPTION_KEY_FILE = 'key-encryption-key';
+
 /** The file in the data folder that keeps the generated bearer token of GET /metrics. */
 export const METRICS_TOKEN_FILE = 'metrics-token';
 
@@ -41,13 +44,15 @@ export function runPorts(env = process.env) {
 
 /**
  * The environment of the site's processes for the run profile (with its port overrides), with the data folder's
- * secrets: AUTH_SECRET, the queue dashboard's password (user `admin`) and the metrics' bearer token, and the erasure
- * ledger's file, unless the environment sets them.
+ * secrets: AUTH_SECRET, KEY_ENCRYPTION_KEY, the queue dashboard's password (user `admin`) and the metrics' bearer token,
+ * and the erasure ledger's file, unless the environment sets them.
  */
 export function siteEnv(dataDir, env = process.env) {
   const ports = runPorts(env);
   return {
     AUTH_SECRET: env.AUTH_SECRET || keptSecret(dataDir, 'auth-secret', 32),
+    // Wraps the personal keys: kept beside the store, never in it (docs/operations.md, "The key-encryption key").
+    KEY_ENCRYPTION_KEY: env.KEY_ENCRYPTION_KEY || keptSecret(dataDir, KEY_ENCRYPTION_KEY_FILE, 32),
     ADMIN_USER: env.ADMIN_USER || 'admin',
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || keptSecret(dataDir, ADMIN_PASSWORD_FILE, 18),
     METRICS_TOKEN: env.METRICS_TOKEN || keptSecret(dataDir, METRICS_TOKEN_FILE, 32),

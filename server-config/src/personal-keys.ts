@@ -5,12 +5,15 @@ import {
   PERSONAL_KEYS_COLLECTION,
   type EventMetadata,
   type PersonalKeyDocument,
-  SEALED_PREFIX,
   type StoredEventDocument,
+  UNOPENABLE_FIELDS_COLLECTION,
+  type UnopenableFieldDocument,
 } from '@shelf/contracts';
 import { Binary, type Collection, type Db, MongoServerError } from 'mongodb';
+import { randomBytes } from 'node:crypto';
+import type { KeyEncryptionKey } from './key-encryption-key';
+import { openField, sealField } from './sealed-fields';
 import { LONG_SCAN } from './store-call-bounds';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** What is known of an account's key is looked up again after this, so an erasure by another process shows within it. */
 const KNOWN_FOR_MS = 30_000;
@@ -20,21 +23,17 @@ const CACHED_KEYS = 50_000;
 /** An account's key as this process knows it: `key` null when it has none (yet, or erased for good). */
 type Known = { key: Buffer | null; erased: boolean; until: number };
 
-function seal(key: Buffer, text: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-}
+const bytesOf = (stored: unknown): Buffer | null =>
+  stored instanceof Binary ? Buffer.from(stored.buffer) : stored instanceof Uint8Array ? Buffer.from(stored) : null;
 
-function open(key: Buffer, value: string): string | null {
-  const bytes = Buffer.from(value.slice(SEALED_PREFIX.length), 'base64url');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
+/**
+ * A sealed field that does not open under its owner's live key: recorded (UNOPENABLE_FIELDS_COLLECTION) and thrown,
+ * never read as erased, so a read of the log that meets it fails rather than carry on without it.
+ */
+export class UnopenableField extends Error {
+  constructor(eventDocumentId: string, type: string, field: string) {
+    super(`${field} of ${type} event ${eventDocumentId} does not open under its owner's key (recorded in ${UNOPENABLE_FIELDS_COLLECTION})`);
+    this.name = 'UnopenableField';
   }
 }
 
@@ -42,15 +41,20 @@ type Data = Record<string, unknown>;
 
 /**
  * Crypto-shredding (docs/architecture.md, "Erasure"): each account's personal fields (PERSONAL_FIELDS) are sealed in
- * the log with a key of its own, kept in the `personal_keys` collection, and erasing the account erases the key. The
- * API seals as it appends; every reader of the log (the API's streams, the workers' partitions, rebuilds) opens with
- * `open`, which reads a field whose key is gone, or unreadable, as erased, and never throws for a missing key. Keys
- * are cached (an erased account's mark for good, a live key for KNOWN_FOR_MS) and never logged.
+ * the log with a key of its own, bound to their owner, event type and field, and erasing the account erases the key.
+ * Keys are kept in the `personal_keys` collection wrapped by the key-encryption key, which the store never holds; a
+ * key stored before wrapping began is wrapped at its first use. The API seals as it appends; every reader of the log
+ * (the API's streams, the workers' partitions, rebuilds) opens with `open`, which reads a field whose key is erased as
+ * erased, never throws for a missing key, and throws UnopenableField for one that does not open under a live key.
+ * Keys are cached (an erased account's mark for good, a live key for KNOWN_FOR_MS) and never logged.
  */
 export class PersonalKeys {
   private readonly known = new Map<string, Known>();
 
-  constructor(private readonly db: () => Db) {}
+  constructor(
+    private readonly db: () => Db,
+    private readonly kek: KeyEncryptionKey,
+  ) {}
 
   private get keys(): Collection<PersonalKeyDocument> {
     return this.db().collection<PersonalKeyDocument>(PERSONAL_KEYS_COLLECTION);
@@ -60,22 +64,24 @@ export class PersonalKeys {
   async seal(type: string, data: unknown, metadata: EventMetadata): Promise<unknown> {
     const rule = PERSONAL_FIELDS[type];
     if (!rule || typeof data !== 'object' || data === null) return data;
-    const key = await this.keyOf(rule.owner(data as Data, metadata), { create: true });
+    const owner = rule.owner(data as Data, metadata);
+    const key = await this.keyOf(owner, { create: true });
     const sealed: Data = { ...(data as Data) };
     for (const [field, erased] of Object.entries(rule.fields)) {
       if (typeof sealed[field] !== 'string') continue;
-      sealed[field] = key ? seal(key, sealed[field]) : erased;
+      sealed[field] = key ? sealField(key, sealed[field], { owner, type, field }) : erased;
     }
     return sealed;
   }
 
   /**
    * A stored event with its personal fields readable: opened under their owner's key, or as erased when the owner is
-   * erased (also a field stored before sealing began) or the sealed text cannot be opened.
+   * erased (also a field stored before sealing began) or has no key at all. A field that does not open under a live
+   * key throws UnopenableField.
    */
   async open(stored: StoredEventDocument): Promise<StoredEventDocument> {
     // The account's key was erased before this was appended; any copy of it this process holds goes now.
-    if (stored.type === AccountEventType.UserErased) this.rememberErased((stored.data as { userId: string }).userId, stored.occurredAt);
+    if (stored.type === AccountEventType.UserErased) this.remember((stored.data as { userId: string }).userId, null, true);
     const rule = PERSONAL_FIELDS[stored.type];
     if (!rule || typeof stored.data !== 'object' || stored.data === null) return stored;
     const data: Data = { ...(stored.data as Data) };
@@ -87,9 +93,24 @@ export class PersonalKeys {
     for (const [field, erasedValue] of Object.entries(rule.fields)) {
       const value = data[field];
       if (known.erased) data[field] = typeof value === 'string' ? erasedValue : value;
-      else if (isSealed(value)) data[field] = (known.key && open(known.key, value)) ?? erasedValue;
+      else if (isSealed(value)) data[field] = known.key ? await this.opened(known.key, value, stored, owner, field) : erasedValue;
     }
     return { ...stored, data };
+  }
+
+  private async opened(key: Buffer, value: string, stored: StoredEventDocument, owner: string, field: string): Promise<string> {
+    const text = openField(key, value, { owner, type: stored.type, field });
+    if (text !== null) return text;
+    const now = new Date();
+    await this.db()
+      .collection<UnopenableFieldDocument>(UNOPENABLE_FIELDS_COLLECTION)
+      .updateOne(
+        { _id: `${stored._id}/${field}` },
+        { $set: { eventId: stored.eventId, type: stored.type, field, owner, lastAt: now }, $setOnInsert: { firstAt: now } },
+        { upsert: true },
+      )
+      .catch(() => undefined); // the throw below says it all the same
+    throw new UnopenableField(stored._id, stored.type, field);
   }
 
   /**
@@ -99,7 +120,7 @@ export class PersonalKeys {
   async erase(owner: string): Promise<void> {
     const erasedAt = new Date();
     await this.keys.replaceOne({ _id: owner }, { createdAt: erasedAt, erasedAt }, { upsert: true });
-    this.rememberErased(owner, erasedAt);
+    this.remember(owner, null, true);
   }
 
   /**
@@ -114,7 +135,7 @@ export class PersonalKeys {
 
   /** Another process erased the account (it announced so): this process forgets its copy of the key at once. */
   erasedElsewhere(owner: string): void {
-    this.rememberErased(owner, new Date());
+    this.remember(owner, null, true);
   }
 
   /** Forgets every live key this process knows (erasure announcements may have been missed): each is read again. */
@@ -124,13 +145,13 @@ export class PersonalKeys {
 
   /** Reads every key at once (a rebuild reads the whole log, so it asks for nearly all of them). */
   async preload(): Promise<void> {
-    for await (const doc of this.keys.find({}, LONG_SCAN)) this.remember(doc._id, doc);
+    for await (const doc of this.keys.find({}, LONG_SCAN)) await this.rememberStored(doc._id, doc);
   }
 
   private async keyOf(owner: string, { create }: { create: boolean }): Promise<Buffer | null> {
     const known = await this.knownOf(owner);
     if (known.key || known.erased || !create) return known.key;
-    return this.remember(owner, await this.make(owner)).key;
+    return (await this.make(owner)).key;
   }
 
   private async knownOf(owner: string): Promise<Known> {
@@ -139,28 +160,32 @@ export class PersonalKeys {
   }
 
   private async lookUp(owner: string): Promise<Known> {
-    return this.remember(owner, await this.keys.findOne({ _id: owner }));
+    return this.rememberStored(owner, await this.keys.findOne({ _id: owner }));
   }
 
-  private async make(owner: string): Promise<PersonalKeyDocument | null> {
-    const doc: PersonalKeyDocument = { _id: owner, key: randomBytes(32), createdAt: new Date() };
+  private async make(owner: string): Promise<Known> {
+    const key = randomBytes(32);
     try {
-      await this.keys.insertOne(doc);
-      return doc;
+      await this.keys.insertOne({ _id: owner, wrappedKey: this.kek.wrap(owner, key), createdAt: new Date() });
+      return this.remember(owner, key, false);
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
-      return this.keys.findOne({ _id: owner }); // made at the same moment by another append
+      return this.lookUp(owner); // made at the same moment by another append
     }
   }
 
-  private rememberErased(owner: string, erasedAt: Date): Known {
-    return this.remember(owner, { _id: owner, createdAt: erasedAt, erasedAt });
+  /** What a stored document says, its key unwrapped; a key stored before wrapping began is wrapped now. */
+  private async rememberStored(owner: string, doc: PersonalKeyDocument | null): Promise<Known> {
+    const erased = doc?.erasedAt !== undefined && doc?.erasedAt !== null;
+    if (erased || !doc) return this.remember(owner, null, erased);
+    const wrapped = bytesOf(doc.wrappedKey);
+    if (wrapped) return this.remember(owner, this.kek.unwrap(owner, wrapped), false);
+    const key = bytesOf(doc.key);
+    if (key) await this.keys.updateOne({ _id: owner, key: { $exists: true } }, { $set: { wrappedKey: this.kek.wrap(owner, key) }, $unset: { key: '' } });
+    return this.remember(owner, key, false);
   }
 
-  private remember(owner: string, doc: PersonalKeyDocument | null): Known {
-    const stored: unknown = doc?.key;
-    const key = stored instanceof Binary ? Buffer.from(stored.buffer) : stored instanceof Uint8Array ? Buffer.from(stored) : null;
-    const erased = doc?.erasedAt !== undefined && doc?.erasedAt !== null;
+  private remember(owner: string, key: Buffer | null, erased: boolean): Known {
     // An erased account stays erased for good.
     const known: Known = { key: erased ? null : key, erased, until: erased ? Number.POSITIVE_INFINITY : Date.now() + KNOWN_FOR_MS };
     this.known.delete(owner);

@@ -4,7 +4,7 @@ import { sharedEnv, sharedEnvShape } from './shared-env';
 
 describe('the shared environment', () => {
   const schema = z.object(sharedEnvShape).transform(sharedEnv);
-  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', AUTH_SECRET: 'x'.repeat(32) };
+  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', AUTH_SECRET: 'x'.repeat(32), KEY_ENCRYPTION_KEY: 'k'.repeat(32) };
   const problems = (variables: Record<string, string | undefined>) => {
     try {
       readEnv(schema, variables);
@@ -23,6 +23,7 @@ describe('the shared environment', () => {
       meiliUrl: undefined,
       meiliMasterKey: undefined,
       authSecret: 'x'.repeat(32),
+      keyEncryptionKey: 'k'.repeat(32),
       publicUrl: 'http://127.0.0.1:8080',
     });
   });
@@ -33,7 +34,7 @@ describe('the shared environment', () => {
     ).toMatchObject({ meiliUrl: 'http://meili:7700', meiliMasterKey: 'k', queuePrefix: 't_1', publicUrl: 'https://novels.example.com' });
   });
 
-  it.each(['MONGO_URL', 'REDIS_URL', 'AUTH_SECRET'])('names %s when it is missing or blank, once', (name) => {
+  it.each(['MONGO_URL', 'REDIS_URL', 'AUTH_SECRET', 'KEY_ENCRYPTION_KEY'])('names %s when it is missing or blank, once', (name) => {
     const message = `${name} is not set. Start the site with \`npm start\`, or set ${name} to the service's URL.`;
     expect(problems({ ...complete, [name]: undefined })).toEqual([message]);
     expect(problems({ ...complete, [name]: '  ' })).toEqual([message]);
@@ -45,8 +46,8 @@ describe('the shared environment', () => {
     );
   });
 
-  it('refuses an AUTH_SECRET shorter than 32 characters', () => {
-    expect(problems({ ...complete, AUTH_SECRET: ` ${'x'.repeat(31)} ` })).toEqual(['AUTH_SECRET must be at least 32 characters long.']);
+  it.each(['AUTH_SECRET', 'KEY_ENCRYPTION_KEY'])('refuses a %s shorter than 32 characters', (name) => {
+    expect(problems({ ...complete, [name]: ` ${'x'.repeat(31)} ` })).toEqual([`${name} must be at least 32 characters long.`]);
   });
 
   it('refuses a PUBLIC_URL that is not an http or https address', () => {

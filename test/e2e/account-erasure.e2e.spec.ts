@@ -2,7 +2,7 @@
 // that read [deleted account] with their replies in place, likes and progress forgotten, and after a full rebuild no
 // trace of the reader's e-mail, username or comment text in any collection of the store. Real store, Redis and SMTP.
 import { type CommentsResponse, LibraryReadModelCollection as L, type LikeStatusResponse, type ReadingFeedResponse } from '@shelf/contracts';
-import { testEnv, waitForMail } from '@test/support';
+import { testEnv, testKeyEncryptionKey, waitForMail } from '@test/support';
 import { MongoNetworkError } from 'mongodb';
 import { AccountErasure } from '../../backend/src/modules/accounts';
 import { type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
@@ -154,11 +154,12 @@ describe('delete my account', () => {
   }, 60_000);
 
   it('frees the username once its 30 days are over', async () => {
-    // Last, since the newcomer takes the erased reader's name. The hold keeps no name, only its hash: its end is moved
-    // to the past, as 30 days would.
-    const holds = site.store.db!.collection<{ _id: string; userId: string; heldUntil?: Date }>('account_claims');
-    expect(await holds.countDocuments({ userId: reader.user.user_id, _id: { $regex: '^username-held:' } })).toBe(1);
-    await holds.updateMany({ userId: reader.user.user_id }, { $set: { heldUntil: new Date(Date.now() - 1000) } });
+    // Last, since the newcomer takes the erased reader's name. The hold keeps no name and no user id, only the name's
+    // keyed hash and its end, which is moved to the past, as 30 days would.
+    const holds = site.store.db!.collection<{ _id: string; heldUntil: Date }>('username_holds');
+    const hold = testKeyEncryptionKey().holdOf(reader.user.username.toLowerCase());
+    expect(await holds.findOne({ _id: hold })).toEqual({ _id: hold, heldUntil: expect.any(Date) });
+    await holds.updateOne({ _id: hold }, { $set: { heldUntil: new Date(Date.now() - 1000) } });
     const body = { email: `newcomer.${Date.now()}@example.test`, password: PASSWORD, username: reader.user.username, honeypot: '' };
     expect((await site.call('POST', 'user/register', { body, ip: '10.99.0.2' })).status).toBe(200);
   });

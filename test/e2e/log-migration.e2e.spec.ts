@@ -5,7 +5,7 @@
 // `passwordHash` and no plain personal field, its old users still log in, and it rebuilds to the same read models.
 import { AccountEventType, accountStreams, CREDENTIALS_COLLECTION, type CredentialDocument, EventLogCollection, isSealed, PERSONAL_FIELDS, PERSONAL_KEYS_COLLECTION, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testEnv } from '@test/support';
+import { testEnv, testKeyEncryptionKey } from '@test/support';
 import argon2 from 'argon2';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -70,7 +70,7 @@ describe('npm run log:migrate', () => {
     await store.append(accountStreams.user(reset), 1, [v1(AccountEventType.PasswordReset, { userId: reset, passwordHash: await hashed('y') })], eventMetadata(reset));
     for (let n = 20; n < 40; n++) await comment(n % 2 ? userId : readers[n % 3].user.user_id, n);
     // Stored before sealing began: every personal field in plain text, and no key for the old accounts.
-    const keys = new PersonalKeys(() => site.store.db!);
+    const keys = new PersonalKeys(() => site.store.db!, testKeyEncryptionKey());
     for (const doc of await events()) {
       const opened = await keys.open(doc);
       if (JSON.stringify(opened.data) !== JSON.stringify(doc.data)) await site.store.collection<StoredEventDocument>(EventLogCollection.Events).replaceOne({ _id: doc._id }, opened);

@@ -91,7 +91,7 @@ describe('EventStore', () => {
     expect(appended.data).toEqual({ userId: 'u-v1', email: 'v1@example.test', username: 'Old' });
     expect((await store.readStream('user-u-v1'))[0].data).toEqual(appended.data);
     // Stored as written, the hash included, but for the personal fields, which are sealed (PersonalKeys).
-    const sealed = expect.stringMatching(/^sealed:v1:/);
+    const sealed = expect.stringMatching(/^sealed:v2:/);
     expect(await store.readStoredData('user-u-v1', 1)).toEqual({ ...data, email: sealed, username: sealed });
     expect(await store.readStoredData('user-u-v1', 2)).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
-import { PersonalKeys } from '@shelf/server-config';
+import { KeyEncryptionKey, PersonalKeys } from '@shelf/server-config';
 import type { Connection } from 'mongoose';
+import { SERVICE_ENV, type ServiceEnv } from '../platform/config/service-env';
 import { EventStore } from './event-store';
 import { LOG_POSITION_MODEL, logPositionSchema } from './log-position.schema';
 import { LogWakeUps } from './log-wake-ups';
@@ -20,9 +21,15 @@ import { STORED_EVENT_MODEL, storedEventSchema } from './stored-event.schema';
   providers: [
     LogWakeUps,
     EventStore,
-    // The accounts' personal keys, which seal and open their events' personal fields (crypto-shredding).
-    { provide: PersonalKeys, useFactory: (connection: Connection) => new PersonalKeys(() => connection.db!), inject: [getConnectionToken()] },
+    // The key-encryption key, from the environment (never the store), and the accounts' personal keys it wraps, which
+    // seal and open their events' personal fields (crypto-shredding).
+    { provide: KeyEncryptionKey, useFactory: (env: ServiceEnv) => new KeyEncryptionKey(env.keyEncryptionKey), inject: [SERVICE_ENV] },
+    {
+      provide: PersonalKeys,
+      useFactory: (connection: Connection, kek: KeyEncryptionKey) => new PersonalKeys(() => connection.db!, kek),
+      inject: [getConnectionToken(), KeyEncryptionKey],
+    },
   ],
-  exports: [EventStore, PersonalKeys],
+  exports: [EventStore, PersonalKeys, KeyEncryptionKey],
 })
 export class EventStoreModule {}

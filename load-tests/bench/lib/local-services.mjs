@@ -27,6 +27,9 @@ export function freePort() {
 /** Switches off what would get in a benchmark's way on an API: the search rate limit and the first operator's account. */
 export const UNLIMITED_API = { SEARCH_RATE_LIMIT: '1000000000', ADMIN_USER: '', ADMIN_PASSWORD: '' };
 
+/** One key-encryption key for every process a bench starts: each opens the personal keys the others made. */
+const BENCH_KEY_ENCRYPTION_KEY = randomUUID() + randomUUID();
+
 /**
  * The site's service environment for `database` on the services `urls` (what startServices resolves with, and an
  * `authSecret` when the run keeps one; a fresh one otherwise); `extra` adds variables.
@@ -38,6 +41,7 @@ export function benchEnv(urls, database, { queuePrefix, authSecret = urls.authSe
     SMTP_URL: urls.smtpUrl,
     QUEUE_PREFIX: queuePrefix,
     AUTH_SECRET: authSecret ?? randomUUID() + randomUUID(),
+    KEY_ENCRYPTION_KEY: BENCH_KEY_ENCRYPTION_KEY,
     PUBLIC_URL: publicUrl,
     ...extra,
   };

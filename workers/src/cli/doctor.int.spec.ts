@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
+  AccountEventType,
   type CatalogEvent,
   EventLogCollection,
   eventDocumentId,
@@ -15,10 +16,13 @@ import {
   partitionKey,
   partitionOf,
   positionId,
+  PERSONAL_KEYS_COLLECTION,
+  type PersonalKeyDocument,
   type PositionDocument,
   type StoredEventDocument,
+  UNOPENABLE_FIELDS_COLLECTION,
 } from '@shelf/contracts';
-import { type EnvVariables, readEnv } from '@shelf/server-config';
+import { type EnvVariables, readEnv, UnopenableField } from '@shelf/server-config';
 import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -32,6 +36,7 @@ import { runDoctor } from '../doctor/run-doctor';
 import { PartitionRunner, type Projector, PROJECTORS } from '../engine';
 import { dropLogBackup } from '../log-migration/log-backup';
 import { LOG_MIGRATION_COLLECTION, type LogMigrationCheckpoint } from '../log-migration/log-migration';
+import { personalKeysOf } from '../log/personal-keys-of';
 import { WorkersModule } from '../workers.module';
 
 const metadata = (name: string) => ({
@@ -100,7 +105,7 @@ describe('npm run doctor', () => {
     expect(report.summary).toMatch(/^OK/);
     expect(report.exitCode).toBe(0);
     const { checks } = report;
-    for (const name of ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels'] as const) {
+    for (const name of ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels', 'personalKeys'] as const) {
       expect({ name, status: checks[name].status }).toEqual({ name, status: 'ok' });
     }
     expect(checks.store.data?.server).toMatch(/^(FerretDB|MongoDB) /);
@@ -154,6 +159,26 @@ describe('npm run doctor', () => {
     await runner.skipParked(parked._id);
     await outbox.deleteOne({ _id: 'doctor-mail-1' });
     expect((await doctor()).exitCode).toBe(0);
+  });
+
+  it('reports a sealed field that does not open under its live key, and keys stored unwrapped', async () => {
+    const keys = personalKeysOf(db);
+    const by = { actor: 'reader-d', correlationId: 'doctor', causationId: null };
+    const { username } = (await keys.seal(AccountEventType.UsernameChanged, { userId: 'reader-d', username: 'Doctored' }, by)) as { username: string };
+    const moved = { _id: 'user-reader-d:0000000002', eventId: 'e-moved', streamId: 'user-reader-d', version: 2, type: AccountEventType.UserRegisteredV2, data: { userId: 'reader-d', username }, metadata: by, occurredAt: new Date() };
+    await expect(keys.open(moved)).rejects.toThrow(UnopenableField);
+    await db.collection<PersonalKeyDocument>(PERSONAL_KEYS_COLLECTION).insertOne({ _id: 'reader-before-wrapping', key: new Uint8Array(32), createdAt: new Date() });
+
+    const report = await doctor();
+    expect(report.exitCode).toBe(2);
+    expect(report.checks.personalKeys).toMatchObject({ status: 'attention', data: { unopenable: 1, unopenableIds: ['user-reader-d:0000000002/username'], unwrapped: 1 } });
+    expect(report.summary).toMatch(/^NEEDS ATTENTION: keys/);
+
+    await db.collection(UNOPENABLE_FIELDS_COLLECTION).deleteMany({});
+    expect((await doctor()).checks.personalKeys).toMatchObject({ status: 'warn', data: { unopenable: 0, unwrapped: 1 } });
+    // Its first use wraps it.
+    await keys.isErased('reader-before-wrapping');
+    expect((await doctor()).checks.personalKeys).toMatchObject({ status: 'ok', data: { unopenable: 0, unwrapped: 0 } });
   });
 
   it('flags rebuild collections no read model points at, without changing the verdict', async () => {
@@ -217,7 +242,7 @@ describe('npm run doctor', () => {
     expect(report.checks.store.status).toBe('down');
     expect(report.checks.search).toMatchObject({ status: 'down', data: { engine: 'embedded' } });
     expect(report.checks.redis.status).toBe('ok');
-    for (const name of ['workers', 'projections', 'parked', 'mailOutbox', 'readModels'] as const) expect(report.checks[name].status).toBe('skipped');
+    for (const name of ['workers', 'projections', 'parked', 'mailOutbox', 'readModels', 'personalKeys'] as const) expect(report.checks[name].status).toBe('skipped');
     expect(loader).not.toHaveBeenCalled();
   });
 

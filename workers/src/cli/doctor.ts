@@ -10,7 +10,7 @@ import { WorkersModule } from '../workers.module';
 
 const USAGE = `usage: npm run doctor [-- --json]
   checks the store, Redis, the search engine and SMTP, the projectors' checkpoints against the log, parked events,
-  the mail outbox, the read models' collections and a log backup kept by log:migrate; each check gives up after ${CHECK_TIMEOUT_MS / 1000} s
+  the mail outbox, the read models' collections, the personal keys and a log backup kept by log:migrate; each check gives up after ${CHECK_TIMEOUT_MS / 1000} s
   --json  prints the whole report as JSON, and nothing else (with \`npm run -s\`, so npm adds no banner)
   exit code: 0 all well, 1 a dependency is down, 2 all up but something is behind, parked, unsent or kept, 64 bad usage`;
 

@@ -2,7 +2,7 @@ import { InvalidEnvError, readEnv } from '@shelf/server-config';
 import { serviceEnvSchema } from './service-env.schema';
 
 describe("the workers' environment", () => {
-  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', SMTP_URL: 'smtp://m', AUTH_SECRET: 'x'.repeat(32) };
+  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', SMTP_URL: 'smtp://m', AUTH_SECRET: 'x'.repeat(32), KEY_ENCRYPTION_KEY: 'k'.repeat(32) };
 
   it('reads the shared variables and the mail settings, nothing of the API', () => {
     expect(readEnv(serviceEnvSchema, { ...complete, MAIL_FROM: ' ', METRICS_TOKEN: 'short', ADMIN_USER: 'ops' })).toEqual({
@@ -12,6 +12,7 @@ describe("the workers' environment", () => {
       meiliUrl: undefined,
       meiliMasterKey: undefined,
       authSecret: 'x'.repeat(32),
+      keyEncryptionKey: 'k'.repeat(32),
       publicUrl: 'http://127.0.0.1:8080',
       smtpUrl: 'smtp://m',
       mailFrom: 'Novel Shelf <no-reply@novelshelf.local>',
@@ -20,7 +21,7 @@ describe("the workers' environment", () => {
     expect(readEnv(serviceEnvSchema, { ...complete, MAIL_FROM: ' Shelf <mail@example.test> ' }).mailFrom).toBe('Shelf <mail@example.test>');
   });
 
-  it.each(['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'AUTH_SECRET'])('names %s when it is missing or blank', (name) => {
+  it.each(['MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'AUTH_SECRET', 'KEY_ENCRYPTION_KEY'])('names %s when it is missing or blank', (name) => {
     const message = `${name} is not set. Start the site with \`npm start\`, or set ${name} to the service's URL.`;
     expect(() => readEnv(serviceEnvSchema, { ...complete, [name]: ' ' })).toThrow(new InvalidEnvError([message]));
     expect(() => readEnv(serviceEnvSchema, { ...complete, [name]: undefined })).toThrow(new InvalidEnvError([message]));

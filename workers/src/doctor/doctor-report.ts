@@ -41,12 +41,14 @@ export interface DoctorData {
   readModels: { collections: Record<string, string>; rebuilt: Record<string, string>; leftovers: string[] };
   /** The logs `npm run log:migrate` kept, which hold old password hashes and personal data in plain text. */
   logBackup: { backups: { name: string; events: number; since: string; ageMs: number }[] };
+  /** Sealed fields that did not open under a live key (by `unopenable_fields` id), and keys still stored unwrapped. */
+  personalKeys: { unopenable: number; unopenableIds: string[]; unwrapped: number };
 }
 
 export type CheckName = keyof DoctorData;
 
 /** The order of the checks, as printed. */
-export const CHECK_NAMES: readonly CheckName[] = ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels', 'logBackup'];
+export const CHECK_NAMES: readonly CheckName[] = ['store', 'redis', 'search', 'smtp', 'workers', 'projections', 'parked', 'mailOutbox', 'readModels', 'personalKeys', 'logBackup'];
 
 /** How each check is named on its line and in the summary. */
 export const CHECK_LABELS: Record<CheckName, string> = {
@@ -60,6 +62,7 @@ export const CHECK_LABELS: Record<CheckName, string> = {
   mailOutbox: 'mail outbox',
   readModels: 'read models',
   logBackup: 'log backup',
+  personalKeys: 'keys',
 };
 
 export type DoctorChecks = { [K in CheckName]: CheckResult<DoctorData[K]> };

@@ -13,6 +13,7 @@ import {
   summaryOf,
 } from './doctor-report';
 import { checkLogBackup } from './log-backup-check';
+import { checkPersonalKeys } from './personal-keys-check';
 import { checkMailOutbox, checkParked, checkProjections, checkReadModels, type ProjectorInfo } from './store-checks';
 
 /** Every check gives up after this: a dead dependency is reported, never waited on. */
@@ -88,6 +89,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       mailOutbox: onStore(timeoutMs, () => checkMailOutbox(db)),
       readModels: projectors.then((known) => onStore(timeoutMs, () => checkReadModels(db, known))),
       logBackup: onStore(timeoutMs, () => checkLogBackup(db)),
+      personalKeys: onStore(timeoutMs, () => checkPersonalKeys(db)),
     };
     const checks = {} as Record<CheckName, CheckResult>;
     for (const name of CHECK_NAMES) {

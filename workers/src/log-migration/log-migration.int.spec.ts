@@ -2,7 +2,7 @@
 // catches up and switches once they stop, finishes a switch killed between its two renames, and then changes nothing.
 import { EventLogCollection, eventDocumentId, type PartitionHeadDocument, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testEnv } from '@test/support';
+import { testEnv, testKeyEncryptionKey } from '@test/support';
 import { type Db, MongoClient } from 'mongodb';
 import { LOG_MIGRATION_COLLECTION, type LogMigrationCheckpoint, migrateLog, MIGRATED_EVENTS } from './log-migration';
 
@@ -28,7 +28,7 @@ describe('migrateLog', () => {
   beforeAll(async () => {
     client = await MongoClient.connect(testEnv(__filename).MONGO_URL);
     db = client.db();
-    keys = new PersonalKeys(() => db);
+    keys = new PersonalKeys(() => db, testKeyEncryptionKey());
     await db.collection<StoredEventDocument>(EventLogCollection.Events).insertMany(Array.from({ length: 25 }, (_, n) => comment(n)));
     await heads().insertOne({ _id: 'p00', head: 25 });
   });

@@ -3,7 +3,7 @@
 // read as erased with no credential made for it.
 import { AccountEventType, ERASED_NAME, ERASED_TEXT, isSealed, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testDatabase } from '@test/support';
+import { testDatabase, testKeyEncryptionKey } from '@test/support';
 import { migratedCredentialId, migrateEvent } from './migrate-event';
 
 const stored = (type: string, data: Record<string, unknown>, eventId = `event-${type}`): StoredEventDocument => ({
@@ -19,7 +19,7 @@ const stored = (type: string, data: Record<string, unknown>, eventId = `event-${
 
 describe('migrateEvent', () => {
   const db = testDatabase(__filename);
-  const keys = new PersonalKeys(db);
+  const keys = new PersonalKeys(db, testKeyEncryptionKey());
 
   it('rewrites a v1 registration as v2 naming a credential that holds its hash, its name and address sealed', async () => {
     const event = stored(AccountEventType.UserRegistered, { userId: 'u1', email: 'u1@example.test', username: 'Reader One', passwordHash: '$argon2id$hash' });

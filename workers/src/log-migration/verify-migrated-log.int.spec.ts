@@ -3,7 +3,7 @@
 // type, a credential missing).
 import { AccountEventType, CREDENTIALS_COLLECTION, type CredentialDocument, eventDocumentId, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
-import { testEnv } from '@test/support';
+import { testEnv, testKeyEncryptionKey } from '@test/support';
 import { type Db, MongoClient } from 'mongodb';
 import { migratedCredentialId, migrateEvent } from './migrate-event';
 import { verifyMigratedLog } from './verify-migrated-log';
@@ -42,7 +42,7 @@ describe('verifyMigratedLog', () => {
   beforeAll(async () => {
     client = await MongoClient.connect(testEnv(__filename).MONGO_URL);
     db = client.db();
-    keys = new PersonalKeys(() => db);
+    keys = new PersonalKeys(() => db, testKeyEncryptionKey());
     await db.collection<StoredEventDocument>('log').insertMany(original);
     const done = await Promise.all(original.map((doc) => migrateEvent(doc, keys)));
     await db.collection<CredentialDocument>(CREDENTIALS_COLLECTION).insertMany(done.flatMap(({ credential }) => (credential ? [credential] : [])));

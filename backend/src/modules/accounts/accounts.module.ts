@@ -26,6 +26,7 @@ import { Sessions } from './application/sessions';
 import { SuspendCommentingHandler } from './application/suspend-commenting.handler';
 import { VerifyEmailHandler } from './application/verify-email.handler';
 import { AccountClaims } from './infrastructure/account-claims';
+import { UsernameHolds } from './infrastructure/username-holds';
 import { ACCOUNT_MODELS } from './infrastructure/account-models';
 import { AccountTokens } from './infrastructure/account-tokens';
 import { Credentials } from './infrastructure/credentials';
@@ -51,7 +52,7 @@ import { UserRepository } from './infrastructure/user-repository';
   controllers: [UserController],
   providers: [
     RegisterUserHandler, VerifyEmailHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangeUsernameHandler,
-    ChangePasswordHandler, ResendVerificationHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, AccountTokens, PasswordHasher, Credentials,
+    ChangePasswordHandler, ResendVerificationHandler, ChangeOperatorRoleHandler, SuspendCommentingHandler, LiftCommentingSuspensionHandler, Sessions, CheckResetTokenQuery, UserRepository, AccountClaims, UsernameHolds, AccountTokens, PasswordHasher, Credentials,
     RefreshTokens, JwtStrategy, UserGuard, VerifiedUserGuard, AccountDirectory, UsersReadStore, RequestAccountErasureHandler, AccountErasure,
     ErasureAnnouncements,
     { provide: ErasureLedger, inject: [SERVICE_ENV], useFactory: (env: ServiceEnv) => new ErasureLedger(env.erasureLedger) },

@@ -6,7 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MailCollection, QueueName } from '@shelf/contracts';
+import { AccountEventType, MailCollection, QueueName } from '@shelf/contracts';
+import { PersonalKeys, UnopenableField } from '@shelf/server-config';
 import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
 import { Queue, QueueEvents, Worker } from 'bullmq';
@@ -150,8 +151,15 @@ describe('GET /metrics', () => {
       expect(sample(text, 'shelf_dependency_up', { dependency: 'redis' })).toBe(1);
     });
 
-    it("counts the store's sent, waiting and failed e-mail, parked events and connected sockets", async () => {
+    it("counts the store's sent, waiting and failed e-mail, parked events, unopenable fields and connected sockets", async () => {
       await store.collection(MailCollection.Sent).insertMany([{ _id: 'mail-a' }, { _id: 'mail-b' }] as never[]);
+      // A name sealed for one event of its owner, moved into another: it does not open, and is counted.
+      const keys = app.get(PersonalKeys);
+      const by = { actor: 'reader-m', correlationId: 'metrics', causationId: null };
+      const { username } = (await keys.seal(AccountEventType.UsernameChanged, { userId: 'reader-m', username: 'Metered' }, by)) as { username: string };
+      const data = { userId: 'reader-m', email: '', username, credentialId: 'c' };
+      const moved = { _id: 'user-reader-m:0000000002', eventId: 'e-moved', streamId: 'user-reader-m', version: 2, type: AccountEventType.UserRegisteredV2, data, metadata: by, occurredAt: new Date() };
+      await expect(keys.open(moved)).rejects.toThrow(UnopenableField);
       await store.collection(MailCollection.Outbox).insertMany([{ _id: 'mail-c', state: 'sending' }, { _id: 'mail-d', state: 'failed' }] as never[]);
       await store.collection('projection_parked').insertOne({ _id: 'catalog:some-event' } as never);
 
@@ -168,6 +176,7 @@ describe('GET /metrics', () => {
       // The outbox's entries that failed every try, from the store: a Redis restarted empty does not hide them.
       expect(sample(text, 'shelf_emails_failed')).toBe(1);
       expect(sample(text, 'shelf_parked_events')).toBe(1);
+      expect(sample(text, 'shelf_personal_fields_unopenable_total')).toBe(1);
       expect(sample(text, 'shelf_connected_sockets')).toBe(1);
       expect(sample(text, 'shelf_dependency_up', { dependency: 'store' })).toBe(1);
     });
@@ -224,6 +233,7 @@ describe('GET /metrics', () => {
       expect(text).not.toMatch(/^shelf_queue_jobs\{/m);
       expect(sample(text, 'shelf_emails_failed')).toBe(0);
       expect(sample(text, 'shelf_parked_events')).toBe(0);
+      expect(sample(text, 'shelf_personal_fields_unopenable_total')).toBe(0);
     } finally {
       await app.get<Connection>(getConnectionToken()).dropDatabase();
       await app.close();

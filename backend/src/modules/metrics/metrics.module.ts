@@ -7,6 +7,7 @@ import { HttpMetrics } from './application/http-metrics';
 import { MailCountsReader } from './infrastructure/mail-counts.reader';
 import { MetricsRegistry } from './infrastructure/metrics-registry';
 import { QueueDepthReader } from './infrastructure/queue-depth.reader';
+import { UnopenableFieldsReader } from './infrastructure/unopenable-fields.reader';
 
 /**
  * Prometheus metrics for operators (docs/metrics.md): createApp hands HttpMetrics.observe to the front door, which
@@ -14,7 +15,7 @@ import { QueueDepthReader } from './infrastructure/queue-depth.reader';
  */
 @Module({
   imports: [HealthModule, RealtimeModule],
-  providers: [MetricsRegistry, HttpMetrics, DependencyMetrics, QueueDepthReader, MailCountsReader, MetricsEndpoint],
+  providers: [MetricsRegistry, HttpMetrics, DependencyMetrics, QueueDepthReader, MailCountsReader, UnopenableFieldsReader, MetricsEndpoint],
   exports: [HttpMetrics, MetricsEndpoint],
 })
 export class MetricsModule {}

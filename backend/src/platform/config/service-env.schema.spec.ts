@@ -2,7 +2,7 @@ import { InvalidEnvError, readEnv } from '@shelf/server-config';
 import { serviceEnvSchema } from './service-env.schema';
 
 describe("the API's environment", () => {
-  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', AUTH_SECRET: 'x'.repeat(32) };
+  const complete = { MONGO_URL: 'mongodb://db/', REDIS_URL: 'redis://r', AUTH_SECRET: 'x'.repeat(32), KEY_ENCRYPTION_KEY: 'k'.repeat(32) };
   const read = (variables: Record<string, string | undefined>) => readEnv(serviceEnvSchema, { ...complete, ...variables });
   const problems = (variables: Record<string, string | undefined>) => {
     try {
@@ -22,6 +22,7 @@ describe("the API's environment", () => {
       meiliUrl: undefined,
       meiliMasterKey: undefined,
       authSecret: 'x'.repeat(32),
+      keyEncryptionKey: 'k'.repeat(32),
       publicUrl: 'http://127.0.0.1:8080',
       searchRateLimit: 20,
       admin: undefined,
@@ -31,7 +32,7 @@ describe("the API's environment", () => {
     });
   });
 
-  it.each(['MONGO_URL', 'REDIS_URL', 'AUTH_SECRET'])('names %s when it is missing', (name) => {
+  it.each(['MONGO_URL', 'REDIS_URL', 'AUTH_SECRET', 'KEY_ENCRYPTION_KEY'])('names %s when it is missing', (name) => {
     expect(problems({ [name]: undefined })).toEqual([`${name} is not set. Start the site with \`npm start\`, or set ${name} to the service's URL.`]);
   });
 

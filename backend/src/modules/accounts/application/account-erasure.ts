@@ -8,6 +8,7 @@ import { AccountMessage } from '../domain/account-messages';
 import { USERNAME_GRACE_MS, usernameKey } from '../domain/account-rules';
 import { AccountClaims } from '../infrastructure/account-claims';
 import { AccountTokens } from '../infrastructure/account-tokens';
+import { UsernameHolds } from '../infrastructure/username-holds';
 import { Credentials } from '../infrastructure/credentials';
 import { ErasureAnnouncements } from '../infrastructure/erasure-announcements';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
@@ -24,7 +25,7 @@ export interface ErasureStep {
  * Erasing an account (docs/architecture.md, "Erasure"), confirmed by the e-mailed link. The account's id goes into the
  * erasure ledger first, then every step runs by that id: the same list `npm run erasures:reapply` runs again for each
  * id of the ledger after a restore. Every step can run again, so a link followed again after a crash finishes the
- * work: the link is used up last.
+ * work: the link is used up last. The username is held by its keyed hash for USERNAME_GRACE_MS (UsernameHolds).
  */
 @Injectable()
 export class AccountErasure {
@@ -51,6 +52,7 @@ export class AccountErasure {
     private readonly users: UserRepository,
     private readonly keys: PersonalKeys,
     private readonly claims: AccountClaims,
+    private readonly holds: UsernameHolds,
     private readonly credentials: Credentials,
     private readonly refreshTokens: RefreshTokens,
     private readonly ledger: ErasureLedger,
@@ -87,7 +89,7 @@ export class AccountErasure {
   /** The account's own name, held; nothing once its key is erased (then its name is no longer readable, or held before). */
   private async holdUsername(userId: string): Promise<void> {
     const user = (await this.keys.isErased(userId)) ? null : await this.users.load(userId);
-    if (user) await this.claims.holdUsername(usernameKey(user.username), userId, new Date(Date.now() + USERNAME_GRACE_MS));
+    if (user) await this.holds.hold(usernameKey(user.username), new Date(Date.now() + USERNAME_GRACE_MS));
   }
 
   /** The e-mails to the account's address, sent or waiting (they hold the address and the name), while it is readable. */

@@ -7,7 +7,7 @@ export interface ClaimDocument {
   _id: string;
   userId: string;
   claimedAt: Date;
-  /** On an erased account's username hold (`username-held:{hash}`): the name is free again from then on. */
+  /** On a username hold made before holds were keyed (`username-held:{hash}`, see UsernameHolds): free from then on. */
   heldUntil?: Date;
 }
 

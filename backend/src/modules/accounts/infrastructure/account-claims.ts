@@ -3,15 +3,13 @@ import { InjectModel } from '@nestjs/mongoose';
 import { MongoServerError } from 'mongodb';
 import type { Model } from 'mongoose';
 import { ACCOUNT_CLAIM_MODEL, type ClaimDocument } from './account-claim.schema';
-import { sha256 } from './sha256';
+import { UsernameHolds } from './username-holds';
 
 /** A claim whose user never came to exist (the register command died half-way) is free again after this. */
 const STALE_AFTER_MS = 60_000;
 
 export const emailClaim = (normalisedEmail: string) => `email:${normalisedEmail}`;
 export const usernameClaim = (usernameKey: string) => `username:${usernameKey}`;
-/** An erased account's username, held for a while by its hash alone: the store keeps no trace of the name itself. */
-const usernameHold = (usernameKey: string) => `username-held:${sha256(usernameKey)}`;
 const USERNAME_PREFIX = 'username:';
 
 /**
@@ -20,7 +18,10 @@ const USERNAME_PREFIX = 'username:';
  */
 @Injectable()
 export class AccountClaims {
-  constructor(@InjectModel(ACCOUNT_CLAIM_MODEL) private readonly claims: Model<ClaimDocument>) {}
+  constructor(
+    @InjectModel(ACCOUNT_CLAIM_MODEL) private readonly claims: Model<ClaimDocument>,
+    private readonly holds: UsernameHolds,
+  ) {}
 
   /** The user holding a claim, if any. */
   async holder(claim: string): Promise<string | null> {
@@ -32,7 +33,7 @@ export class AccountClaims {
    * was ever registered, so a stale claim of a failed registration can be taken over.
    */
   async claim(claim: string, userId: string, userExists: (holder: string) => Promise<boolean>): Promise<boolean> {
-    if (claim.startsWith(USERNAME_PREFIX) && (await this.isHeld(claim.slice(USERNAME_PREFIX.length)))) return false;
+    if (claim.startsWith(USERNAME_PREFIX) && (await this.holds.isHeld(claim.slice(USERNAME_PREFIX.length)))) return false;
     try {
       await this.claims.insertOne({ _id: claim, userId, claimedAt: new Date() });
       return true;
@@ -53,19 +54,9 @@ export class AccountClaims {
     if ((await this.holder(claim)) === userId) await this.claims.deleteOne({ _id: claim });
   }
 
-  /** Holds an erased account's username until `until`, so nobody takes the name of someone just gone. */
-  async holdUsername(usernameKey: string, userId: string, until: Date): Promise<void> {
-    await this.claims.replaceOne({ _id: usernameHold(usernameKey) }, { userId, claimedAt: new Date(), heldUntil: until }, { upsert: true });
-  }
-
-  /** Gives up every address and name the user holds, but for an erased account's username hold. */
+  /** Gives up every address and name the user holds (an erased account's username hold is no claim: UsernameHolds). */
   async releaseAll(userId: string): Promise<void> {
     await this.claims.deleteMany({ userId, _id: { $regex: '^(email|username):' } });
-  }
-
-  private async isHeld(usernameKey: string): Promise<boolean> {
-    const hold = await this.find(usernameHold(usernameKey));
-    return hold?.heldUntil !== undefined && hold.heldUntil.getTime() > Date.now();
   }
 
   private find(claim: string): Promise<ClaimDocument | null> {

@@ -10,6 +10,7 @@ import { RealtimeGateway } from '../../../realtime/realtime.gateway';
 import { ProjectionProgress } from '../../health';
 import { MailCountsReader } from '../infrastructure/mail-counts.reader';
 import { MetricsRegistry } from '../infrastructure/metrics-registry';
+import { UnopenableFieldsReader } from '../infrastructure/unopenable-fields.reader';
 import { JOB_STATES, QueueDepthReader } from '../infrastructure/queue-depth.reader';
 
 /** A scrape reads the store and Redis for at most this long, then answers with what it has. */
@@ -30,6 +31,7 @@ export class DependencyMetrics {
   private readonly emailsSent: Counter;
   private readonly emailsWaiting: Gauge;
   private readonly emailsFailed: Gauge;
+  private readonly unopenable: Counter;
 
   constructor(
     registry: MetricsRegistry,
@@ -38,6 +40,7 @@ export class DependencyMetrics {
     private readonly queues: QueueDepthReader,
     private readonly progress: ProjectionProgress,
     private readonly mail: MailCountsReader,
+    private readonly unopenableFields: UnopenableFieldsReader,
     gateway: RealtimeGateway,
     @Inject(SERVICE_ENV) { storeRestartsFile }: ServiceEnv,
   ) {
@@ -50,6 +53,11 @@ export class DependencyMetrics {
     this.emailsSent = new Counter({ name: 'shelf_emails_sent_total', help: 'E-mails sent, as recorded in the store (mail_sent).', registers });
     this.emailsWaiting = new Gauge({ name: 'shelf_emails_outbox', help: 'E-mails recorded in the outbox and not sent yet (mail_outbox).', registers });
     this.emailsFailed = new Gauge({ name: 'shelf_emails_failed', help: 'E-mails that failed every try and wait for an operator (mail_outbox entries marked failed).', registers });
+    this.unopenable = new Counter({
+      name: 'shelf_personal_fields_unopenable_total',
+      help: "Sealed personal fields that did not open under their owner's live key (unopenable_fields): read by nobody as erased, they stop what reads them.",
+      registers,
+    });
     new Counter({
       name: 'shelf_store_restarts_total',
       help: 'Restarts of the embedded store by its supervisor (npm start), from its record; absent on a store it does not run.',
@@ -83,12 +91,13 @@ export class DependencyMetrics {
     ]);
     // Only a dependency that answered is asked more: calls to one that is away would only pile up.
     const fromStore = <T>(read: () => Promise<T>) => (storeUp ? ask(read) : null);
-    const [progress, parked, sent, waiting, failedMail, depths] = await Promise.all([
+    const [progress, parked, sent, waiting, failedMail, unopenable, depths] = await Promise.all([
       fromStore(() => this.progress.read()),
       fromStore(() => this.progress.parkedEvents()),
       fromStore(() => this.mail.sent()),
       fromStore(() => this.mail.waiting()),
       fromStore(() => this.mail.failed()),
+      fromStore(() => this.unopenableFields.count()),
       redisUp ? ask(() => this.queues.read()) : null,
     ]);
 
@@ -102,9 +111,15 @@ export class DependencyMetrics {
     this.report(this.parked, parked);
     this.report(this.emailsWaiting, waiting);
     this.report(this.emailsFailed, failedMail);
-    this.emailsSent.reset();
-    if (sent === null) this.emailsSent.remove();
-    else this.emailsSent.inc(sent);
+    this.count(this.emailsSent, sent);
+    this.count(this.unopenable, unopenable);
+  }
+
+  /** Sets a counter kept in the store, or leaves it out of the scrape when the store did not say. */
+  private count(counter: Counter, value: number | null): void {
+    counter.reset();
+    if (value === null) counter.remove();
+    else counter.inc(value);
   }
 
   /** Sets a metric without labels, or leaves it out of the scrape when its dependency did not say. */
