@@ -92,12 +92,12 @@ describe('an erasure after the backup a restore brings back', () => {
     await workers.close();
     await restore(backup);
     // The restored store knows nothing of the erasure.
-    expect((await keyOf(reader.user.user_id))?.key).toBeDefined();
+    expect((await keyOf(reader.user.user_id))?.wrappedKey).toBeDefined();
     expect(await erasuresOf(reader.user.user_id)).toBe(0);
 
     expect(await reapply()).toEqual({ accounts: 1, onlyInLog: 0, keysBack: 1 });
     expect(await keyOf(reader.user.user_id)).toMatchObject({ erasedAt: expect.any(Date) });
-    expect((await keyOf(reader.user.user_id))?.key).toBeUndefined();
+    expect((await keyOf(reader.user.user_id))).not.toHaveProperty('wrappedKey');
     expect(await erasuresOf(reader.user.user_id)).toBe(1);
     // Their sessions and password are gone again: no refresh, no log-in.
     const login = await site.call('POST', 'user/login', { body: { email: reader.user.email, password: PASSWORD, honeypot: '' }, ip: reader.ip });
