@@ -11,3 +11,4 @@ export { readStoreRestarts, type StoreRestart, type StoreRestarts } from './stor
 export { logLevelsFrom } from './log-levels';
 export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscribe-token';
 export { PersonalKeys } from './personal-keys';
+export { withoutPersonalData } from './without-personal-data';

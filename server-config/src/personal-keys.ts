@@ -102,9 +102,9 @@ export class PersonalKeys {
     this.rememberErased(owner, erasedAt);
   }
 
-  /** Whether the account is erased. */
-  async isErased(owner: string): Promise<boolean> {
-    return (await this.knownOf(owner)).erased;
+  /** Whether the account is erased; `fresh` asks the store, past a live key's cache (for a step that must not race it). */
+  async isErased(owner: string, { fresh = false } = {}): Promise<boolean> {
+    return (fresh ? await this.lookUp(owner) : await this.knownOf(owner)).erased;
   }
 
   /** Reads every key at once (a rebuild reads the whole log, so it asks for nearly all of them). */
