@@ -12,3 +12,4 @@ export { logLevelsFrom } from './log-levels';
 export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscribe-token';
 export { PersonalKeys } from './personal-keys';
 export { withoutPersonalData } from './without-personal-data';
+export { RedactingLogger } from './redacting-logger';
