@@ -51,6 +51,7 @@ describe("the queue dashboard holds no reader's link, token or address", () => {
     // One reset e-mail sent (its job completed), one waiting in the paused queue with its link live.
     expect((await forgot()).status).toBe(200);
     const sent = linkIn((await waitForMail(reader.user.email, 15_000, RESET_SUBJECT)).text);
+    await waitFor('the first reset e-mail out of the outbox', async () => (await outbox.countDocuments({ 'message.userId': reader.user.user_id })) === 0);
     await mailQueue.pause();
     expect((await forgot()).status).toBe(200);
     const entry = await waitFor('the second reset e-mail in the outbox', () => outbox.findOne({ 'message.userId': reader.user.user_id, 'message.subject': RESET_SUBJECT }).then((doc) => doc ?? undefined));
