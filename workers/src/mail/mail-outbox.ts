@@ -158,6 +158,20 @@ export class MailOutbox implements MailOutboxPort {
     return requeued;
   }
 
+  /**
+   * Cuts the jobs queued before v2 (`mail.send.v1`, holding their whole message) to their key, wherever they wait or
+   * were kept (failed ones for good, completed ones for a day): their message is in the outbox. Resolves with how many.
+   */
+  async cutOldJobs(): Promise<number> {
+    let cut = 0;
+    for (const job of await this.queue.getJobs(['waiting', 'prioritized', 'delayed', 'failed', 'completed'])) {
+      if (job?.name !== MailJobName.SendV1) continue;
+      await job.updateData({ key: job.id! });
+      cut++;
+    }
+    return cut;
+  }
+
   /** The messages that failed every try, oldest first; few by nature, so found by a scan. */
   async failed(): Promise<MailOutboxDocument[]> {
     const docs = await this.outbox.find({ state: 'failed' }).toArray();

@@ -17,7 +17,7 @@ import {
 } from '@shelf/contracts';
 import { PersonalKeys, readEnv } from '@shelf/server-config';
 import { type CaughtMail, caughtMail, testEnv, type TestEnv, waitForMail } from '@test/support';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import { type Db, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -323,6 +323,34 @@ describe('e-mail delivery through crashes and refusals', () => {
       await producer.close();
     }
   }, 210_000);
+
+  it('cuts the jobs queued before v2, failed or done, to their keys', async () => {
+    const producer = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error'] });
+    const connection = { url: env.REDIS_URL };
+    const queue = new Queue(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+    const events = new QueueEvents(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+    // The worker of before v2, which kept the message in the job: one send fails, the other is done.
+    const before = new Worker(
+      QueueName.Mail,
+      async (job) => {
+        if (job.id!.startsWith('mail-v1-failed')) throw new Error('550 refused');
+      },
+      { connection, prefix: env.QUEUE_PREFIX },
+    );
+    try {
+      await events.waitUntilReady();
+      const jobs = await Promise.all(
+        ['mail-v1-failed', 'mail-v1-done'].map((id) => queue.add(MailJobName.SendV1, message(`${id}@example.test`, 'Verify your e-mail'), { attempts: 1, jobId: `${id}-${randomUUID()}` })),
+      );
+      await Promise.allSettled(jobs.map((job) => job.waitUntilFinished(events, 10_000)));
+      expect(await producer.get(MailOutbox).cutOldJobs()).toBe(2);
+      for (const job of jobs) expect((await queue.getJob(job.id!))!.data).toEqual({ key: job.id });
+    } finally {
+      await before.close();
+      await Promise.all([events.close(), queue.close()]);
+      await producer.close();
+    }
+  });
 
   it('shows a message the SMTP server refused every try to the doctor and the parked listing; retried, it is sent once', async () => {
     const workers = await NestFactory.createApplicationContext(WorkersModule.register(gated), { logger: [] });

@@ -46,6 +46,7 @@ export class MailProcessor extends QueueProcessor implements OnApplicationBootst
   }
 
   onApplicationBootstrap(): void {
+    this.outbox.cutOldJobs().catch((error: Error) => this.logger.warn(`jobs queued before mail.send.v2 were not cut to their keys (${error.message}); tried again at the next start`));
     this.timer = setInterval(() => {
       this.sweeping ??= this.outbox
         .requeueMissing()
