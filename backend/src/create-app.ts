@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import compression from 'compression';
-import type { EnvVariables } from '@shelf/server-config';
+import { type EnvVariables, RedactingLogger } from '@shelf/server-config';
 import { AppModule } from './app.module';
 import { searchRateLimit } from './modules/catalog';
 import { METRICS_PATH, MetricsEndpoint, HttpMetrics } from './modules/metrics';
@@ -47,7 +47,7 @@ function firstBroken(errors: ValidationError[]): Record<string, string> | undefi
  * `variables` is the environment (process.env, or a test file's own); a missing or wrong variable stops the start.
  */
 export async function createApp(variables: EnvVariables, logger: LogLevel[] = ['error', 'warn', 'log']): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(variables), { logger, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(variables), { logger: new RedactingLogger({ logLevels: logger }), bodyParser: false });
   const env = app.get<ServiceEnv>(SERVICE_ENV);
   // Behind a trusted proxy (TRUST_PROXY: docker-compose names its nginx), the client's address is in X-Forwarded-For.
   const trust = proxyTrust(env.trustProxy);

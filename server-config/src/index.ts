@@ -13,3 +13,5 @@ export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscri
 export { ErasureLedger, type ErasureLedgerEntry } from './erasure-ledger';
 export { KeyEncryptionKey, KeyNotUnwrapped } from './key-encryption-key';
 export { PersonalKeys, UnopenableField } from './personal-keys';
+export { withoutPersonalData } from './without-personal-data';
+export { RedactingLogger } from './redacting-logger';

@@ -29,6 +29,7 @@ import { accessTokenKey } from '../../backend/src/modules/accounts/api/access-to
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway';
 import { serviceEnvSchema } from '../../workers/src/config/service-env.schema';
 import { LiveEmitter } from '../../workers/src/realtime/live-emitter';
+import { MailOutbox } from '../../workers/src/mail/mail-outbox';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { connect, LIVE_TIMEOUT_MS, type LiveSocket, next } from '../live-sockets';
 
@@ -272,11 +273,12 @@ describe('the live channel across two API processes', () => {
       });
 
       it('lists the failed job with its attempts and error', async () => {
-        const job = await mail.add(
-          MailJobName.Send,
-          { to: 'nobody@example.test', subject: 'Hello', text: 'Never delivered.' },
-          { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 10 } },
-        );
+        await workers
+          .get(MailOutbox)
+          .enqueue('mail-never-delivered', { userId: 'nobody', to: 'nobody@example.test', subject: 'Hello', text: 'Never delivered.' }, { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 10 } });
+        let job = await mail.getJob('mail-never-delivered');
+        for (let tries = 0; !job && tries < 50; tries++) job = await new Promise((resolve) => setTimeout(resolve, 100)).then(() => mail.getJob('mail-never-delivered'));
+        if (!job) throw new Error('the job was not queued');
         // Settles when the job is finally failed, after its retry.
         await expect(job.waitUntilFinished(mailEvents, 20_000)).rejects.toThrow(/ECONNREFUSED/);
         const response = await fetch(`${baseB}/admin/queues/api/queues?activeQueue=${QueueName.Mail}&status=failed&page=1&jobsPerPage=10`, { headers: right });
@@ -284,7 +286,7 @@ describe('the live channel across two API processes', () => {
         const { queues } = (await response.json()) as { queues: { name: string; counts: Record<string, number>; jobs: Record<string, unknown>[] }[] };
         const listed = queues.find((queue) => queue.name === QueueName.Mail)!;
         expect(listed.counts.failed).toBe(1);
-        expect(listed.jobs).toEqual([expect.objectContaining({ id: job.id, name: MailJobName.Send, attempts: 2, failedReason: expect.stringMatching(/ECONNREFUSED/) })]);
+        expect(listed.jobs).toEqual([expect.objectContaining({ id: job.id, name: MailJobName.Send, data: { key: job.id }, attempts: 2, failedReason: expect.stringMatching(/ECONNREFUSED/) })]);
       });
     });
   });

@@ -1,4 +1,4 @@
-import { logLevelsFrom, pinNextTickShape, skewClock } from '@shelf/server-config';
+import { logLevelsFrom, pinNextTickShape, RedactingLogger, skewClock } from '@shelf/server-config';
 
 // Before the rest loads and runs: see pinNextTickShape, and skewClock (the nemesis suite's CLOCK_SKEW_MS).
 pinNextTickShape();
@@ -21,7 +21,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env), { logger: logLevelsFrom(process.env.LOG_LEVEL) });
+  const app = await NestFactory.createApplicationContext(WorkersModule.register(process.env), { logger: new RedactingLogger({ logLevels: logLevelsFrom(process.env.LOG_LEVEL) }) });
   app.enableShutdownHooks();
   Logger.log('Workers are consuming their queues', 'Main');
 }

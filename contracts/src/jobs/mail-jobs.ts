@@ -1,11 +1,24 @@
 import type { JobsOptions } from './job-options';
 
-/** Job names of the mail queue with their payloads. */
+/**
+ * Job names of the mail queue with their payloads. A job carries only its outbox key: the message (address, name,
+ * links) stays in the store's outbox, so Redis, its dumps and the queue dashboard hold none of it.
+ */
 export interface MailJobs {
-  'mail.send.v1': SendMailJobV1;
+  'mail.send.v2': SendMailJobV2;
+  /** Jobs queued before v2 carry the whole message; their job id is the outbox key all the same. */
+  'mail.send.v1': unknown;
 }
 
-export interface SendMailJobV1 {
+export interface SendMailJobV2 {
+  /** The outbox entry to send, also the job id. */
+  key: string;
+}
+
+/** An e-mail the site sends, kept in the outbox until it is sent. */
+export interface MailMessage {
+  /** The account it is for: an erasure finds the account's e-mails, sent or waiting, by it. */
+  userId: string;
   to: string;
   subject: string;
   text: string;
@@ -15,7 +28,8 @@ export interface SendMailJobV1 {
 }
 
 export const MailJobName = {
-  Send: 'mail.send.v1',
+  Send: 'mail.send.v2',
+  SendV1: 'mail.send.v1',
 } as const satisfies Record<string, keyof MailJobs>;
 
 /**
@@ -42,7 +56,7 @@ export type MailOutboxState = 'queued' | 'sending' | 'failed';
 export interface MailOutboxDocument {
   /** The idempotency key, also the job id. */
   _id: string;
-  message: SendMailJobV1;
+  message: MailMessage;
   createdAt: Date;
   state?: MailOutboxState;
   /** The Message-ID header every try carries (`<{_id}@{site host}>`), the same for a resend after a crash. */
@@ -59,6 +73,8 @@ export interface MailOutboxDocument {
 
 export interface MailSentDocument {
   _id: string;
+  /** The account it was for (absent on records written before it was kept). */
+  userId?: string;
   to: string;
   subject: string;
   sentAt: Date;

@@ -146,7 +146,7 @@ describe('npm run doctor', () => {
     const parked = await runner.parked.park('catalog', partition, seq, event, 'Error: boom', 5);
     const outbox = db.collection<MailOutboxDocument>(MailCollection.Outbox);
     const createdAt = new Date(Date.now() - 90_000);
-    await outbox.insertOne({ _id: 'doctor-mail-1', message: { to: 'reader@example.test', subject: 'Hello', text: 'Hi' }, createdAt });
+    await outbox.insertOne({ _id: 'doctor-mail-1', message: { userId: 'doctor-reader', to: 'reader@example.test', subject: 'Hello', text: 'Hi' }, createdAt });
 
     const report = await doctor();
     expect(report.exitCode).toBe(2);

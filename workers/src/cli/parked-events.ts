@@ -34,7 +34,7 @@ async function main(): Promise<number> {
       if (failedMail.length === 0) console.log('No e-mail failed.');
       for (const doc of failedMail) {
         console.log(
-          `${doc._id}\n  e-mail to ${doc.message.to} "${doc.message.subject}" ${doc.messageId ?? ''}, failed ${doc.failedAt?.toISOString() ?? '?'} after ${doc.attempts ?? 0} tries\n  ${doc.lastError ?? 'no error recorded'}`,
+          `${doc._id}\n  e-mail to user ${doc.message.userId} "${doc.message.subject}" ${doc.messageId ?? ''}, failed ${doc.failedAt?.toISOString() ?? '?'} after ${doc.attempts ?? 0} tries\n  ${doc.lastError ?? 'no error recorded'}`,
         );
       }
       return 0;

@@ -1,6 +1,7 @@
 import { digestMail, type DigestMailInput } from './digest-mail';
 
 const input: DigestMailInput = {
+  userId: 'u1',
   to: 'a@example.com',
   username: 'Reader',
   kind: 'chapters',

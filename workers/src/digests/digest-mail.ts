@@ -1,7 +1,8 @@
-import { type DigestKind, type SendMailJobV1, storySlug } from '@shelf/contracts';
+import { type DigestKind, type MailMessage, storySlug } from '@shelf/contracts';
 import type { ChapterItem, DigestItems, ReplyItem } from './digest-contents';
 
 export interface DigestMailInput {
+  userId: string;
   to: string;
   username: string | null;
   kind: DigestKind;
@@ -43,7 +44,7 @@ const replyLine = (item: ReplyItem, publicUrl: string, day: (iso: string) => str
  * A digest e-mail: a plain-text part and an HTML part listing the same items with their links, and the one-click
  * unsubscribe headers (List-Unsubscribe with the signed address and List-Unsubscribe-Post, RFC 8058).
  */
-export function digestMail(input: DigestMailInput, found: DigestItems<ChapterItem> | DigestItems<ReplyItem>): SendMailJobV1 {
+export function digestMail(input: DigestMailInput, found: DigestItems<ChapterItem> | DigestItems<ReplyItem>): MailMessage {
   const { kind, frequency, publicUrl } = input;
   const day = timeIn(input.timeZone);
   const lines =
@@ -86,6 +87,7 @@ ${more ? `<p><a href="${escapeHtml(moreLink)}" style="color:#1a5fb4">…and ${mo
 </div></body></html>
 `;
   return {
+    userId: input.userId,
     to: input.to,
     subject,
     text,

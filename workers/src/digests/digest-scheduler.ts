@@ -168,6 +168,7 @@ export class DigestScheduler {
         const token = signDigestUnsubscribe(this.env.authSecret, userId, kind);
         const mail = digestMail(
           {
+            userId,
             to: choices.email,
             username: await contents.username(userId),
             kind,

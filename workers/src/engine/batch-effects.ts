@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LivePushRequest, SendMailJobV1 } from '@shelf/contracts';
+import type { LivePushRequest, MailMessage } from '@shelf/contracts';
 import { LIVE_PUSHES, type LivePushes, MAIL_OUTBOX, type MailOutboxPort } from './ports';
 
 /** An e-mail a projector asks for: its message, and the key that makes it one message however often it is asked. */
 export interface QueuedMail {
   key: string;
-  message: SendMailJobV1;
+  message: MailMessage;
 }
 
 /**
@@ -18,7 +18,7 @@ export class BatchEffects {
   readonly mails: QueuedMail[] = [];
 
   readonly push = (request: LivePushRequest): void => void this.pushes.push(request);
-  readonly mail = (key: string, message: SendMailJobV1): void => void this.mails.push({ key, message });
+  readonly mail = (key: string, message: MailMessage): void => void this.mails.push({ key, message });
 
   /** Takes on what one event's successful application queued. */
   take(attempt: BatchEffects): void {

@@ -1,4 +1,4 @@
-import type { LivePushRequest, SendMailJobV1 } from '@shelf/contracts';
+import type { LivePushRequest, MailMessage } from '@shelf/contracts';
 
 /**
  * The projection engine's ports: how a batch's side effects (ProjectionContext.push and .mail) leave the engine once
@@ -13,7 +13,7 @@ export interface LivePushes {
 
 /** Where a batch's e-mails go: recorded once per key however often they are asked for, then sent. */
 export interface MailOutboxPort {
-  enqueue(key: string, message: SendMailJobV1): Promise<void>;
+  enqueue(key: string, message: MailMessage): Promise<void>;
 }
 
 /** Nest injection token of the LivePushes port. */

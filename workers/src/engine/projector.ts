@@ -1,4 +1,4 @@
-import type { AnyDomainEvent, EventType, LivePushRequest, LogPlace, SendMailJobV1 } from '@shelf/contracts';
+import type { AnyDomainEvent, EventType, LivePushRequest, LogPlace, MailMessage } from '@shelf/contracts';
 import type { BatchModels } from './read-models';
 
 export type { LogPlace } from '@shelf/contracts';
@@ -16,7 +16,7 @@ export interface ProjectionContext {
    * Queues an e-mail under a key that makes it one message however often the event is applied. The runner puts a
    * batch's e-mails in the mail outbox once its writes are stored; a rebuild sends none.
    */
-  mail(key: string, message: SendMailJobV1): void;
+  mail(key: string, message: MailMessage): void;
   /**
    * The read models of the batch the event is applied in: its write buffers, shared documents under their leases, work
    * deferred until its writes are stored. Projectors reach read models through it alone.

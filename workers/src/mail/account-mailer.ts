@@ -11,7 +11,7 @@ import {
   mailKey,
   type PasswordResetRequestedV1,
   type RegistrationAttemptedV1,
-  type SendMailJobV1,
+  type MailMessage,
   type UserRegisteredV1,
   type UserRegisteredV2,
   type VerificationResentV1,
@@ -50,7 +50,7 @@ export class AccountMailer implements Projector {
   }
 
   async apply(event: AnyDomainEvent, { mail }: ProjectionContext): Promise<void> {
-    const send = (message: SendMailJobV1 | null) => (message ? mail(mailKey(event.id), message) : undefined);
+    const send = (message: MailMessage | null) => (message ? mail(mailKey(event.id), message) : undefined);
     if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2 || event.type === AccountEventType.VerificationResent) {
       send(await this.tokenMail(event, 'verify-email'));
     }
@@ -63,7 +63,7 @@ export class AccountMailer implements Projector {
   private async tokenMail(
     event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1 | ErasureRequestedV1,
     purpose: AccountTokenPurpose,
-  ): Promise<SendMailJobV1 | null> {
+  ): Promise<MailMessage | null> {
     const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
     const { userId, email, username } = event.data;
     // An address erased since (the account is gone): no token, no e-mail.
@@ -76,39 +76,45 @@ export class AccountMailer implements Projector {
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // stored by an earlier try
     }
-    const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams({ token, email })}`;
-    if (purpose === 'delete-account') return erasureMail(email, username, link);
-    return purpose === 'verify-email' ? verificationMail(email, username, link) : resetMail(email, username, link);
+    // The deletion link names no address: it is its token alone (verify and reset links keep the spec's `token&email`).
+    const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams(purpose === 'delete-account' ? { token } : { token, email })}`;
+    const to = { userId, to: email };
+    if (purpose === 'delete-account') return erasureMail(to, username, link);
+    return purpose === 'verify-email' ? verificationMail(to, username, link) : resetMail(to, username, link);
   }
 }
 
-function verificationMail(to: string, username: string, link: string): SendMailJobV1 {
+function verificationMail(to: Recipient, username: string, link: string): MailMessage {
   return {
-    to,
+    ...to,
     subject: 'Verify your e-mail for Novel Shelf',
     text: `Hello ${username},\n\nplease verify your e-mail address by opening this link:\n${link}\n\nThe link works for 48 hours. If you did not register, ignore this e-mail.\n`,
   };
 }
 
-function attemptMail({ email, username }: RegistrationAttemptedV1['data'], publicUrl: string): SendMailJobV1 {
+/** Whom a message is for: the account and its address. */
+type Recipient = Pick<MailMessage, 'userId' | 'to'>;
+
+function attemptMail({ userId, email, username }: RegistrationAttemptedV1['data'], publicUrl: string): MailMessage {
   return {
+    userId,
     to: email,
     subject: 'Someone tried to register with your e-mail at Novel Shelf',
     text: `Hello ${username},\n\nsomeone tried to register a new Novel Shelf account with this e-mail address. It already has your account, so nothing was changed.\n\nIf it was you, log in instead; if you forgot your password, you can reset it here:\n${publicUrl}/user/forgot-password\n\nIf it was not you, you can ignore this e-mail.\n`,
   };
 }
 
-function resetMail(to: string, username: string, link: string): SendMailJobV1 {
+function resetMail(to: Recipient, username: string, link: string): MailMessage {
   return {
-    to,
+    ...to,
     subject: 'Reset your Novel Shelf password',
     text: `Hello ${username},\n\nsomeone (hopefully you) asked to reset your password. Open this link to choose a new one:\n${link}\n\nThe link works for one hour and only once. If you did not ask, ignore this e-mail: your password stays as it is.\n`,
   };
 }
 
-function erasureMail(to: string, username: string, link: string): SendMailJobV1 {
+function erasureMail(to: Recipient, username: string, link: string): MailMessage {
   return {
-    to,
+    ...to,
     subject: 'Confirm the deletion of your Novel Shelf account',
     text: `Hello ${username},\n\nyou asked to delete your Novel Shelf account. Open this link to confirm it:\n${link}\n\nDeleting it cannot be undone: you will no longer be able to log in, your comments will show "[deleted account]" without their text, and your likes, reading progress and e-mail address are forgotten. The link works for one hour and only once. If you did not ask, ignore this e-mail and change your password.\n`,
   };

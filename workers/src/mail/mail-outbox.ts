@@ -6,24 +6,28 @@ import {
   MailCollection,
   MailJobName,
   mailJobOptions,
+  type MailMessage,
   type MailOutboxDocument,
   type MailSentDocument,
   QueueName,
-  type SendMailJobV1,
+  type SendMailJobV2,
 } from '@shelf/contracts';
+import { withoutPersonalData } from '@shelf/server-config';
 import { Queue, UnrecoverableError } from 'bullmq';
 import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import type { MailOutboxPort } from '../engine';
+import { personalKeysOf } from '../log/personal-keys-of';
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 500);
+/** An error's first line, without the address or link an SMTP server may quote: what the outbox, logs and job keep. */
+const errorText = (error: unknown) => withoutPersonalData((error instanceof Error ? error.message : String(error)).split('\n')[0]).slice(0, 500);
 /** A message queued this long ago without a job in Redis (Redis lost it, or was away) is queued again. */
 const REQUEUE_AFTER_MS = 5000;
 
 /** A message as the transport sends it: with the Message-ID every try of it carries. */
-export type OutgoingMail = SendMailJobV1 & { messageId: string };
+export type OutgoingMail = Omit<MailMessage, 'userId'> & { messageId: string };
 
 /**
  * The Message-ID of the outbox entry `key`: `<{key}@{host of PUBLIC_URL}>`, so that every try of one message, a resend
@@ -36,7 +40,9 @@ export function mailMessageId(key: string, publicUrl: string): string {
 
 /**
  * The site's outgoing e-mail, recorded in the store under an idempotency key before it is queued: the store, not
- * Redis, knows what is still to be sent (mail_outbox, with each message's state) and what was sent (mail_sent).
+ * Redis, knows what is still to be sent (mail_outbox, with each message's state) and what was sent (mail_sent). A job
+ * carries the key alone; the message stays in the outbox, where erasing its account deletes it by user id
+ * (AccountErasure.forgetMail): a job whose entry is gone sends nothing, and an erased account gets no new entry.
  *
  * Delivery is at least once, with a stable Message-ID: a message is marked `sending` (with its try count and
  * Message-ID) before each SMTP try, and recorded sent only after the server accepted it. A sender that dies between
@@ -51,7 +57,7 @@ export class MailOutbox implements MailOutboxPort {
   private readonly logger = new Logger(MailOutbox.name);
 
   constructor(
-    @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobV1>,
+    @InjectQueue(QueueName.Mail) private readonly queue: Queue<SendMailJobV2>,
     @InjectConnection() private readonly connection: Connection,
     @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
   ) {}
@@ -65,53 +71,61 @@ export class MailOutbox implements MailOutboxPort {
   }
 
   /**
-   * Records the message (once per key, never after it was sent) and queues it; the queueing may fail, the record not.
+   * Records the message (once per key, never after it was sent, never for an account erased meanwhile: a batch read
+   * before the erasure still holds the address) and queues its key; the queueing may fail, the record not.
    * `jobOptions` are the mail queue's (mailJobOptions) but for a caller that needs other tries (the tests).
    */
-  async enqueue(key: string, message: SendMailJobV1, jobOptions: JobsOptions = mailJobOptions): Promise<void> {
+  async enqueue(key: string, message: MailMessage, jobOptions: JobsOptions = mailJobOptions): Promise<void> {
     if (await this.sent.findOne({ _id: key })) return;
     try {
       await this.outbox.insertOne({ _id: key, message, createdAt: new Date(), state: 'queued', attempts: 0, messageId: mailMessageId(key, this.env.publicUrl) });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
-    this.queue.add(MailJobName.Send, message, { ...jobOptions, jobId: key }).catch(() => undefined);
+    // Asked after the entry is written: an erasure that began before the answer deletes the entry after it (it erases
+    // the key, then the account's mail), and one that ended before it is answered here.
+    if (await personalKeysOf(this.connection.db!).isErased(message.userId, { fresh: true })) {
+      await this.outbox.deleteOne({ _id: key });
+      return;
+    }
+    this.queue.add(MailJobName.Send, { key }, { ...jobOptions, jobId: key }).catch(() => undefined);
   }
 
   /**
-   * Sends a queued message unless it was sent already: marks it `sending` (one more try, its Message-ID), sends it,
-   * then records it as sent and takes it out of the outbox. A refused try marks it `queued` again with the error, or
-   * `failed` when it was the job's last (`lastTry`): it then waits for an operator. A job of a message marked `failed`
-   * sends nothing (one that ran again after its process died between that mark and the job's failure, or a failed job
-   * retried from the queue dashboard): the operator's retry is `retry`, which starts a fresh job.
+   * Sends the outbox entry `key` unless it was sent already: marks it `sending` (one more try, its Message-ID), sends
+   * it, then records it as sent and takes it out of the outbox. A refused try marks it `queued` again with the error,
+   * or `failed` when it was the job's last (`lastTry`): it then waits for an operator. A job of a message marked
+   * `failed` sends nothing (one that ran again after its process died between that mark and the job's failure, or a
+   * failed job retried from the queue dashboard): the operator's retry is `retry`, which starts a fresh job. A job
+   * whose entry is gone (its account erased, or an operator skipped it) sends nothing and is done. A refusal is thrown
+   * again without the address or link the server may have quoted (`errorText`), since BullMQ keeps it with the job.
    */
-  async deliver(key: string, message: SendMailJobV1, send: (mail: OutgoingMail) => Promise<unknown>, lastTry: boolean): Promise<void> {
+  async deliver(key: string, send: (mail: OutgoingMail) => Promise<unknown>, lastTry: boolean): Promise<void> {
     if (await this.sent.findOne({ _id: key })) {
       await this.outbox.deleteOne({ _id: key });
       return;
     }
     const found = await this.outbox.findOne({ _id: key });
-    if (found?.state === 'failed') throw new UnrecoverableError(`e-mail ${key} failed every try; an operator retries it with \`npm run projections:parked -- retry ${key}\``);
-    const messageId = found?.messageId ?? mailMessageId(key, this.env.publicUrl);
-    if (found?.state === 'sending') {
+    if (!found) return;
+    if (found.state === 'failed') throw new UnrecoverableError(`e-mail ${key} failed every try; an operator retries it with \`npm run projections:parked -- retry ${key}\``);
+    const messageId = found.messageId ?? mailMessageId(key, this.env.publicUrl);
+    if (found.state === 'sending') {
       this.logger.warn(`sending e-mail ${key} again with Message-ID ${messageId}: a try began at ${found.triedAt?.toISOString()} and its answer was never recorded`);
     }
-    // A job queued without the outbox (none of the site's own) gets its entry here, so that it too is marked first.
-    const marked = await this.outbox.findOneAndUpdate(
-      { _id: key },
-      { $set: { state: 'sending', messageId, triedAt: new Date() }, $inc: { attempts: 1 }, $setOnInsert: { message, createdAt: new Date() } },
-      { upsert: true, returnDocument: 'after' },
-    );
+    // No upsert: an entry deleted meanwhile (an erasure) stays deleted, and the job sends nothing.
+    const marked = await this.outbox.findOneAndUpdate({ _id: key }, { $set: { state: 'sending', messageId, triedAt: new Date() }, $inc: { attempts: 1 } }, { returnDocument: 'after' });
+    if (!marked) return;
+    const { userId, ...mail } = marked.message;
     try {
-      await send({ ...message, messageId });
+      await send({ ...mail, messageId });
     } catch (error) {
       const lastError = errorText(error);
       await this.outbox.updateOne({ _id: key }, { $set: lastTry ? { state: 'failed', lastError, failedAt: new Date() } : { state: 'queued', lastError } });
-      if (lastTry) this.logger.error(`e-mail ${key} to ${message.to} failed every try (${lastError}); retry it with \`npm run projections:parked -- retry ${key}\``);
-      throw error;
+      if (lastTry) this.logger.error(`e-mail ${key} failed every try (${lastError}); retry it with \`npm run projections:parked -- retry ${key}\``);
+      throw new Error(lastError);
     }
     try {
-      await this.sent.insertOne({ _id: key, to: message.to, subject: message.subject, sentAt: new Date(), messageId, attempts: marked?.attempts ?? 1 });
+      await this.sent.insertOne({ _id: key, userId, to: mail.to, subject: mail.subject, sentAt: new Date(), messageId, attempts: marked.attempts ?? 1 });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
@@ -134,14 +148,28 @@ export class MailOutbox implements MailOutboxPort {
       }
       const job = await this.queue.getJob(doc._id);
       if (!job) {
-        await this.queue.add(MailJobName.Send, doc.message, { ...mailJobOptions, jobId: doc._id });
+        await this.queue.add(MailJobName.Send, { key: doc._id }, { ...mailJobOptions, jobId: doc._id });
         requeued++;
       } else if (await job.isFailed()) {
-        await this.outbox.updateOne({ _id: doc._id, state: doc.state }, { $set: { state: 'failed', lastError: job.failedReason || doc.lastError || 'failed', failedAt: new Date() } });
+        await this.outbox.updateOne({ _id: doc._id, state: doc.state }, { $set: { state: 'failed', lastError: withoutPersonalData(job.failedReason || doc.lastError || 'failed'), failedAt: new Date() } });
       }
     }
     if (requeued > 0) this.logger.log(`queued ${requeued} e-mail(s) again from the outbox`);
     return requeued;
+  }
+
+  /**
+   * Cuts the jobs queued before v2 (`mail.send.v1`, holding their whole message) to their key, wherever they wait or
+   * were kept (failed ones for good, completed ones for a day): their message is in the outbox. Resolves with how many.
+   */
+  async cutOldJobs(): Promise<number> {
+    let cut = 0;
+    for (const job of await this.queue.getJobs(['waiting', 'prioritized', 'delayed', 'failed', 'completed'])) {
+      if (job?.name !== MailJobName.SendV1) continue;
+      await job.updateData({ key: job.id! });
+      cut++;
+    }
+    return cut;
   }
 
   /** The messages that failed every try, oldest first; few by nature, so found by a scan. */
@@ -162,7 +190,7 @@ export class MailOutbox implements MailOutboxPort {
     // the sweep may queue it too, under the same job id (one job either way).
     await (await this.queue.getJob(key))?.remove();
     await this.outbox.updateOne({ _id: key, state: 'failed' }, { $set: { state: 'queued' }, $unset: { failedAt: '' } });
-    await this.queue.add(MailJobName.Send, doc.message, { ...mailJobOptions, jobId: key }).catch((error: unknown) => {
+    await this.queue.add(MailJobName.Send, { key }, { ...mailJobOptions, jobId: key }).catch((error: unknown) => {
       this.logger.warn(`e-mail ${key} is marked to be sent again, but could not be queued (${errorText(error)}): the workers queue it once Redis answers`);
     });
     return 'requeued';

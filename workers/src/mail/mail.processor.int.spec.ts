@@ -3,22 +3,21 @@
 // the catcher (a TCP relay of the SMTP exchange that can refuse every connection, or hold back the catcher's
 // acceptance of a message and kill the worker process at that moment), with the built workers (workers/dist, as
 // `npm start` runs them) and the built `npm run projections:parked` command.
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   MailCollection,
-  type MailJobs,
   mailJobOptions,
   MailJobName,
   type MailOutboxDocument,
   type MailSentDocument,
+  type MailMessage,
   QueueName,
-  type SendMailJobV1,
 } from '@shelf/contracts';
-import { readEnv } from '@shelf/server-config';
-import { type CaughtMail, caughtMail, testEnv, type TestEnv, waitForMail } from '@test/support';
-import { Queue, QueueEvents } from 'bullmq';
+import { PersonalKeys, readEnv } from '@shelf/server-config';
+import { type CaughtMail, caughtMail, testEnv, type TestEnv, testKeyEncryptionKey, waitForMail } from '@test/support';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import { type Db, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -62,12 +61,13 @@ async function mailTo(address: string): Promise<{ messageId: string; subject: st
 
 /**
  * A TCP relay between a mail sender and the SMTP catcher. `pass` relays; `refuse` answers every connection with a
- * 554 greeting (an SMTP server that refuses all mail); `crash` relays, but when the catcher accepts a message (its 250
- * to the end of the data) it calls `onAccepted` and never relays that answer: the message is delivered, and the
- * sender cannot have learnt it.
+ * 554 greeting (an SMTP server that refuses all mail); `reject` answers itself and rejects every recipient, quoting
+ * the address as SMTP servers do; `crash` relays, but when the catcher accepts a message (its 250 to the end of the
+ * data) it calls `onAccepted` and never relays that answer: the message is delivered, and the sender cannot have
+ * learnt it.
  */
 class SmtpGate {
-  mode: 'pass' | 'refuse' | 'crash' = 'pass';
+  mode: 'pass' | 'refuse' | 'reject' | 'crash' = 'pass';
   onAccepted: () => void = () => undefined;
   private readonly sockets = new Set<Socket>();
 
@@ -94,6 +94,18 @@ class SmtpGate {
     client.on('error', () => undefined);
     if (this.mode === 'refuse') {
       client.end('554 5.3.2 not accepting mail now\r\n');
+      return;
+    }
+    if (this.mode === 'reject') {
+      client.write('220 gate ESMTP\r\n');
+      client.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString('latin1').split('\r\n').filter(Boolean)) {
+          const recipient = /^RCPT TO:\s*<([^>]*)>/i.exec(line);
+          if (recipient) client.write(`550 5.1.1 <${recipient[1]}>: Recipient address rejected\r\n`);
+          else if (/^QUIT/i.test(line)) client.end('221 bye\r\n');
+          else client.write('250 ok\r\n');
+        }
+      });
       return;
     }
     const crash = this.mode === 'crash';
@@ -128,6 +140,14 @@ class SmtpGate {
   }
 }
 
+/** A Nest logger that keeps every line it is given. */
+class LogLines implements LoggerService {
+  readonly lines: string[] = [];
+  log = (message: unknown) => void this.lines.push(String(message));
+  error = (message: unknown) => void this.lines.push(String(message));
+  warn = (message: unknown) => void this.lines.push(String(message));
+}
+
 /** Runs the built workers (workers/dist/main.js) with `env`, as `npm start` runs them. */
 function startWorkers(env: TestEnv): { child: ChildProcess; exited: Promise<NodeJS.Signals | number | null> } {
   const child = spawn(process.execPath, [built('main.js')], { env, stdio: 'ignore' });
@@ -143,7 +163,7 @@ const parkedCommand = (env: TestEnv, args: string[]) =>
     );
   });
 
-const message = (to: string, subject: string): SendMailJobV1 => ({ to, subject, text: `${subject}: the body.` });
+const message = (to: string, subject: string, userId = `reader-${randomUUID()}`): MailMessage => ({ userId, to, subject, text: `${subject}: the body.` });
 
 describe('the mail queue', () => {
   const env = testEnv(__filename);
@@ -166,18 +186,59 @@ describe('the mail queue', () => {
     await workers.close();
   });
 
-  it('sends a queued message through SMTP', async () => {
-    const message: MailJobs['mail.send.v1'] = {
-      to: 'reader@example.test',
-      subject: 'Verify your e-mail',
-      text: 'Open this link to verify your address.',
-    };
-    const job = await queue.add(MailJobName.Send, message, mailJobOptions);
+  const outbox = () => workers.get<Connection>(getConnectionToken()).db!.collection<MailOutboxDocument>(MailCollection.Outbox);
+
+  it('sends an outbox entry through SMTP, its job carrying the key alone', async () => {
+    const key = `mail-sent-${randomUUID()}`;
+    const to = `reader-${randomUUID()}@example.test`;
+    await workers.get(MailOutbox).enqueue(key, { ...message(to, 'Verify your e-mail', 'reader-1'), text: 'Open this link to verify your address.' });
+    const job = await waitFor('the job queued', () => queue.getJob(key));
+    expect(job.data).toEqual({ key });
     await job.waitUntilFinished(events, 10000);
 
-    const mail = await waitForMail('reader@example.test');
+    const mail = await waitForMail(to);
     expect(mail.subject).toBe('Verify your e-mail');
     expect(mail.text.trim()).toBe('Open this link to verify your address.');
+    const sent = await workers.get<Connection>(getConnectionToken()).db!.collection<MailSentDocument>(MailCollection.Sent).findOne({ _id: key });
+    expect(sent).toMatchObject({ userId: 'reader-1', to });
+    expect(JSON.stringify(await queue.getJob(key))).not.toContain(to);
+  });
+
+  it('sends nothing for a job whose outbox entry is gone, and completes it quietly', async () => {
+    const key = `mail-gone-${randomUUID()}`;
+    const to = `gone-${randomUUID()}@example.test`;
+    // Its job waits (the queue paused) while the entry is deleted, as an erasure deletes a reader's waiting e-mail.
+    await queue.pause();
+    try {
+      await workers.get(MailOutbox).enqueue(key, message(to, 'Reset your password'));
+      await outbox().deleteOne({ _id: key });
+    } finally {
+      await queue.resume();
+    }
+    await (await waitFor('the job queued', () => queue.getJob(key))).waitUntilFinished(events, 10000);
+    expect(await queue.getJob(key).then((done) => done?.isCompleted())).toBe(true);
+    expect(await outbox().findOne({ _id: key })).toBeNull();
+    expect(await mailTo(to)).toEqual([]);
+  });
+
+  it('puts nothing in the outbox for an erased account', async () => {
+    const userId = `erased-${randomUUID()}`;
+    await new PersonalKeys(() => workers.get<Connection>(getConnectionToken()).db!, testKeyEncryptionKey()).erase(userId);
+    const key = `mail-erased-${randomUUID()}`;
+    await workers.get(MailOutbox).enqueue(key, message(`erased-${randomUUID()}@example.test`, 'Verify your e-mail', userId));
+    expect(await outbox().findOne({ _id: key })).toBeNull();
+    expect(await queue.getJob(key)).toBeUndefined();
+  });
+
+  it('sends a job queued before v2 from its outbox entry, its data cut to the key', async () => {
+    const key = `mail-v1-${randomUUID()}`;
+    const to = `v1-${randomUUID()}@example.test`;
+    const old = message(to, 'Verify your e-mail');
+    await outbox().insertOne({ _id: key, message: old, createdAt: new Date(), state: 'queued', attempts: 0 });
+    const job = await queue.add(MailJobName.SendV1, old, { ...mailJobOptions, jobId: key });
+    await job.waitUntilFinished(events, 10000);
+    expect(await mailTo(to)).toHaveLength(1);
+    expect((await queue.getJob(key))!.data).toEqual({ key });
   });
 
   it('fails a job it has no handler for at once, without retrying it', async () => {
@@ -263,6 +324,34 @@ describe('e-mail delivery through crashes and refusals', () => {
     }
   }, 210_000);
 
+  it('cuts the jobs queued before v2, failed or done, to their keys', async () => {
+    const producer = await NestFactory.createApplicationContext(WorkersModule.register(env, { consume: false }), { logger: ['error'] });
+    const connection = { url: env.REDIS_URL };
+    const queue = new Queue(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+    const events = new QueueEvents(QueueName.Mail, { connection, prefix: env.QUEUE_PREFIX });
+    // The worker of before v2, which kept the message in the job: one send fails, the other is done.
+    const before = new Worker(
+      QueueName.Mail,
+      async (job) => {
+        if (job.id!.startsWith('mail-v1-failed')) throw new Error('550 refused');
+      },
+      { connection, prefix: env.QUEUE_PREFIX },
+    );
+    try {
+      await events.waitUntilReady();
+      const jobs = await Promise.all(
+        ['mail-v1-failed', 'mail-v1-done'].map((id) => queue.add(MailJobName.SendV1, message(`${id}@example.test`, 'Verify your e-mail'), { attempts: 1, jobId: `${id}-${randomUUID()}` })),
+      );
+      await Promise.allSettled(jobs.map((job) => job.waitUntilFinished(events, 10_000)));
+      expect(await producer.get(MailOutbox).cutOldJobs()).toBe(2);
+      for (const job of jobs) expect((await queue.getJob(job.id!))!.data).toEqual({ key: job.id });
+    } finally {
+      await before.close();
+      await Promise.all([events.close(), queue.close()]);
+      await producer.close();
+    }
+  });
+
   it('shows a message the SMTP server refused every try to the doctor and the parked listing; retried, it is sent once', async () => {
     const workers = await NestFactory.createApplicationContext(WorkersModule.register(gated), { logger: [] });
     const queue = new Queue(QueueName.Mail, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
@@ -275,7 +364,8 @@ describe('e-mail delivery through crashes and refusals', () => {
 
       gate.mode = 'refuse';
       // Two tries a tenth of a second apart, instead of the mail queue's hour of them.
-      await workers.get(MailOutbox).enqueue(key, message(to, 'Reset your password'), { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
+      const mail = message(to, 'Reset your password');
+      await workers.get(MailOutbox).enqueue(key, mail, { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
       await waitFor('the job failed', async () => (await queue.getJob(key))?.isFailed());
 
       const report = await runDoctor({ env: readEnv(serviceEnvSchema, gated), projectors: async () => workers.get<Projector[]>(PROJECTORS) });
@@ -286,7 +376,8 @@ describe('e-mail delivery through crashes and refusals', () => {
 
       const listed = await parkedCommand(gated, ['list']);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toContain(`${key}\n  e-mail to ${to} "Reset your password" ${messageId}, failed `);
+      expect(listed.stdout).toContain(`${key}\n  e-mail to user ${mail.userId} "Reset your password" ${messageId}, failed `);
+      expect(listed.stdout).not.toContain(to);
       expect(listed.stdout).toMatch(/after 2 tries\n {2}Invalid greeting/);
       expect(await mailTo(to)).toEqual([]);
 
@@ -308,4 +399,31 @@ describe('e-mail delivery through crashes and refusals', () => {
       await workers.close();
     }
   }, 90_000);
+
+  it('keeps no address in its log lines, the outbox or the job when the SMTP server rejects the recipient quoting it', async () => {
+    const logs = new LogLines();
+    const workers = await NestFactory.createApplicationContext(WorkersModule.register(gated), { logger: logs });
+    const queue = new Queue(QueueName.Mail, { connection: { url: env.REDIS_URL }, prefix: env.QUEUE_PREFIX });
+    try {
+      db = workers.get<Connection>(getConnectionToken()).db!;
+      const key = `mail-rejected-${randomUUID()}`;
+      const to = `rejected-${randomUUID()}@example.test`;
+      gate.mode = 'reject';
+      await workers.get(MailOutbox).enqueue(key, message(to, 'Reset your password'), { ...mailJobOptions, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
+      const job = await waitFor('the job failed', async () => ((await queue.getJob(key))?.failedReason ? queue.getJob(key) : undefined));
+      const entry = await waitFor('the entry marked failed', () => db.collection<MailOutboxDocument>(MailCollection.Outbox).findOne({ _id: key, state: 'failed' }));
+
+      // The server quoted the address; what is kept of its answer names none.
+      expect(entry.lastError).toMatch(/550 5\.1\.1 <\[address\]>: Recipient address rejected/);
+      expect(job!.failedReason).toMatch(/<\[address\]>: Recipient address rejected/);
+      expect(JSON.stringify({ data: job!.data, failedReason: job!.failedReason, stacktrace: job!.stacktrace })).not.toContain(to);
+      const failedLine = await waitFor('the failure logged', async () => logs.lines.find((line) => line.includes(`e-mail ${key} failed every try`)));
+      expect(failedLine).toContain('[address]');
+      expect(logs.lines.filter((line) => line.includes(to))).toEqual([]);
+    } finally {
+      gate.mode = 'pass';
+      await queue.close();
+      await workers.close();
+    }
+  }, 60_000);
 });

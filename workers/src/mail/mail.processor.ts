@@ -21,8 +21,12 @@ export class MailProcessor extends QueueProcessor implements OnApplicationBootst
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
   private readonly route = routeJobs<MailJobs>({
-    'mail.send.v1': (message, job) =>
-      this.outbox.deliver(job.id!, message, (mail) => this.transport.send(mail), job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+    'mail.send.v2': (_data, job) => this.send(job),
+    // A job queued before v2 holds the whole message: it is sent from the outbox all the same, its data cut to the key.
+    'mail.send.v1': async (_data, job) => {
+      await job.updateData({ key: job.id });
+      await this.send(job);
+    },
   });
 
   constructor(
@@ -36,7 +40,13 @@ export class MailProcessor extends QueueProcessor implements OnApplicationBootst
     return this.route(job);
   }
 
+  /** Sends the outbox entry the job names (its id is the key). */
+  private send(job: Job): Promise<void> {
+    return this.outbox.deliver(job.id!, (mail) => this.transport.send(mail), job.attemptsMade + 1 >= (job.opts.attempts ?? 1));
+  }
+
   onApplicationBootstrap(): void {
+    this.outbox.cutOldJobs().catch((error: Error) => this.logger.warn(`jobs queued before mail.send.v2 were not cut to their keys (${error.message}); tried again at the next start`));
     this.timer = setInterval(() => {
       this.sweeping ??= this.outbox
         .requeueMissing()

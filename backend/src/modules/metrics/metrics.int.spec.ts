@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AccountEventType, MailCollection, QueueName } from '@shelf/contracts';
+import { AccountEventType, MailCollection, MailJobName, QueueName } from '@shelf/contracts';
 import { PersonalKeys, UnopenableField } from '@shelf/server-config';
 import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
@@ -138,7 +138,7 @@ describe('GET /metrics', () => {
       );
       try {
         await events.waitUntilReady();
-        const job = await queue.add('mail.send.v1', { to: 'reader@example.test', subject: 'Hello', text: 'Hello' }, { attempts: 1 });
+        const job = await queue.add(MailJobName.Send, { key: 'mail-metrics' }, { attempts: 1, jobId: 'mail-metrics' });
         await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow('550 mailbox unavailable');
       } finally {
         await Promise.all([worker.close(), events.close(), queue.close()]);

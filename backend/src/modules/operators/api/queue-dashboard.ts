@@ -1,5 +1,4 @@
 import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
@@ -11,6 +10,7 @@ import { AccountDirectory } from '../../accounts';
 import { basicAuth } from './basic-auth';
 import { DASHBOARD_LOCKED_MESSAGE, DashboardLoginLimits } from './dashboard-login-limits';
 import { DashboardSession } from './dashboard-session';
+import { RedactedQueueAdapter } from './redacted-queue-adapter';
 
 /** Where the dashboard is served, outside the API's /api prefix. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -19,7 +19,7 @@ const SIGN_IN_MESSAGE = 'The queue dashboard is for operators: sign in and open 
 
 /**
  * bull-board over the site's queues, for operators: waiting, active and failed jobs (with their attempts and
- * errors), and retrying them. It opens to an operator's session cookie (DashboardSession, set from the moderation
+ * errors), and retrying them; redacted (RedactedQueueAdapter), so that no page or API call shows an address or link. It opens to an operator's session cookie (DashboardSession, set from the moderation
  * page), checked against the role on every request; HTTP Basic credentials from ADMIN_USER / ADMIN_PASSWORD, when set,
  * are a fallback (wrong ones limited per address).
  */
@@ -42,7 +42,7 @@ export class QueueDashboard {
     for (const queue of queues) queue.on('error', () => undefined);
     const board = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
-      queues: queues.map((queue) => new BullMQAdapter(queue)),
+      queues: queues.map((queue) => new RedactedQueueAdapter(queue)),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Novel Shelf queues' } },
     });

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { withoutPersonalData } from '@shelf/server-config';
 import type { EmbeddedPageData, PageData } from '@shelf/contracts';
 import etag from 'etag';
 import type { Request, RequestHandler, Response } from 'express';
@@ -61,7 +62,8 @@ export class ServerRenderedPages implements OnModuleInit {
             const page = this.refusal(build, req.originalUrl);
             if (page) return sendUnavailable(req, res, page);
           }
-          this.logger.warn(`${req.originalUrl} is left to the browser to render: ${error instanceof Error ? error.message : String(error)}`);
+          // The path alone: a link's query string holds its token and address (/user/reset-password?token&email).
+          this.logger.warn(`${req.path} is left to the browser to render: ${withoutPersonalData(error instanceof Error ? error.message : String(error))}`);
           next();
         },
       );
@@ -77,7 +79,7 @@ export class ServerRenderedPages implements OnModuleInit {
       const embedded: EmbeddedPageData = { renderedAt: Date.now(), data };
       return build.document.html(build.renderer.render(url, embedded), embedded);
     } catch (error) {
-      this.logger.warn(`the refusal page of ${url} could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`the refusal page of ${url.split('?', 1)[0]} could not be drawn: ${withoutPersonalData(error instanceof Error ? error.message : String(error))}`);
       return null;
     }
   }

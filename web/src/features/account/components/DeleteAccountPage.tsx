@@ -22,7 +22,7 @@ const profileLink = (
 );
 
 /**
- * /user/delete-account?token&email: the link "Delete my account" e-mails. Its button deletes the account the token
+ * /user/delete-account?token: the link "Delete my account" e-mails. Its button deletes the account the token
  * names, without sign-in; once deleted, this browser is signed out as Log Out does (the server has ended every session).
  */
 export function DeleteAccountPage() {
