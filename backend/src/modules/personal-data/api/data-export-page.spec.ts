@@ -1,10 +1,15 @@
 import type { DataExport } from '@shelf/contracts';
 import { summaryPage } from './data-export-page';
+import { exportText } from './export-forms';
 
 /** The page as the API writes it: its opening, its comments in pages of one, its closing. */
-function dataExportPage({ comments, moderation, ...opening }: DataExport): string {
-  const reading = { opening, commentCount: comments.length, comments: [], moderation: () => moderation };
-  return [summaryPage.opening(reading), ...comments.map((comment, i) => summaryPage.comments([comment], i === 0)), summaryPage.closing(reading)].join('');
+async function dataExportPage({ comments, moderation, ...opening }: DataExport): Promise<string> {
+  const pages = (async function* () {
+    for (const comment of comments) yield [comment];
+  })();
+  let page = '';
+  for await (const text of exportText({ opening, commentCount: comments.length, comments: pages, moderation: () => moderation }, summaryPage)) page += text;
+  return page;
 }
 
 const empty: DataExport = {
@@ -37,8 +42,8 @@ const empty: DataExport = {
 };
 
 describe('the readable summary of an export', () => {
-  it('escapes what readers wrote and loads nothing', () => {
-    const page = dataExportPage({
+  it('escapes what readers wrote and loads nothing', async () => {
+    const page = await dataExportPage({
       ...empty,
       saved_searches: [{ name: '"Slow" & <burn>', query: 'genre=Romance&tag=<x>', saved_at: empty.exported_at }],
       comments: [
@@ -53,28 +58,28 @@ describe('the readable summary of an export', () => {
     expect(page).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
   });
 
-  it('says so where a section is empty, and shows the account', () => {
-    const page = dataExportPage(empty);
+  it('says so where a section is empty, and shows the account', async () => {
+    const page = await dataExportPage(empty);
     expect(page).toContain('<h2>Comments (0)</h2><p class="none">No comments.</p>');
     expect(page).toContain('<dt>E-mail verified</dt><dd>No</dd>');
     expect(page).toContain('<dt>Account created</dt><dd>2026-11-01 09:30 UTC</dd>');
     expect(page).toContain('<h2>Blocked readers (0)</h2><p class="none">No blocked readers.</p>');
   });
 
-  it('lists the readers muted and blocked, with their names escaped', () => {
-    const page = dataExportPage({ ...empty, mutes: { muted: [{ user_id: 'u2', username: 'Loud<b>', since: empty.exported_at }], blocked: [] } });
+  it('lists the readers muted and blocked, with their names escaped', async () => {
+    const page = await dataExportPage({ ...empty, mutes: { muted: [{ user_id: 'u2', username: 'Loud<b>', since: empty.exported_at }], blocked: [] } });
     expect(page).toContain('Loud&lt;b&gt; (u2), since 2026-11-28 05:00 UTC');
   });
 
-  it('lists the e-mail digests chosen, or says there are none', () => {
-    expect(dataExportPage(empty)).toContain('<h2>E-mail digests (0)</h2><p class="none">No e-mail digests.</p>');
-    const page = dataExportPage({ ...empty, email_digests: { replies: 'weekly', chapters: 'none', time_zone: 'Asia/Tokyo' } });
+  it('lists the e-mail digests chosen, or says there are none', async () => {
+    expect(await dataExportPage(empty)).toContain('<h2>E-mail digests (0)</h2><p class="none">No e-mail digests.</p>');
+    const page = await dataExportPage({ ...empty, email_digests: { replies: 'weekly', chapters: 'none', time_zone: 'Asia/Tokyo' } });
     expect(page).toContain('<h2>E-mail digests (1)</h2><ul><li>Replies to your comments: weekly, at 08:00 in Asia/Tokyo</li></ul>');
   });
 
-  it('lists the account history, sessions, requests and e-mails, and a comment\'s texts before and after its edits', () => {
+  it("lists the account history, sessions, requests and e-mails, and a comment's texts before and after its edits", async () => {
     const at = empty.exported_at;
-    const page = dataExportPage({
+    const page = await dataExportPage({
       ...empty,
       username_history: [...empty.username_history, { username: 'Renamed & <new>', since: at }],
       sessions: [{ started_at: at, ended_at: null }],

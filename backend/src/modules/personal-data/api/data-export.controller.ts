@@ -10,7 +10,7 @@ import { BuildDataExportQuery } from '../application/build-data-export.query';
 import { RecordDataExportCommand } from '../application/record-data-export.command';
 import { summaryPage } from './data-export-page';
 import { DataExportLimit, DataExportMessage } from './data-export-limits';
-import { type ExportForm, jsonFile } from './export-forms';
+import { type ExportForm, exportText, jsonFile } from './export-forms';
 
 const FORMS = {
   json: { form: jsonFile, type: 'application/json; charset=utf-8', disposition: 'attachment' },
@@ -62,18 +62,14 @@ export class DataExportController {
     });
   }
 
-  /** The export in `form`, its comments a page at a time, each written once the client took the one before. */
+  /** The export in `form`, each piece written once the client took the one before. */
   private async write(res: Response, account: DataExportAccount, now: Date, form: ExportForm): Promise<void> {
-    const reading = await this.build.read(account, now);
     const write = pacedWrites(res, res);
-    await write(form.opening(reading));
-    let first = true;
-    for await (const page of reading.comments) {
+    for await (const text of exportText(await this.build.read(account, now), form)) {
       // A client gone: nothing more is read for it.
       if (res.destroyed) return;
-      await write(form.comments(page, first));
-      first = false;
+      await write(text);
     }
-    res.end(form.closing(reading));
+    res.end();
   }
 }

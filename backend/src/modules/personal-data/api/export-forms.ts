@@ -15,3 +15,14 @@ export const jsonFile: ExportForm = {
   comments: (page, first) => (page.length === 0 ? '' : `${first ? '' : ','}${JSON.stringify(page).slice(1, -1)}`),
   closing: (reading) => `],"moderation":${JSON.stringify(reading.moderation())}}`,
 };
+
+/** The export's text in `form`, a piece at a time as the reading gives it: the opening, each page of comments, the closing. */
+export async function* exportText(reading: DataExportReading, form: ExportForm): AsyncGenerator<string> {
+  yield form.opening(reading);
+  let first = true;
+  for await (const page of reading.comments) {
+    yield form.comments(page, first);
+    first = false;
+  }
+  yield form.closing(reading);
+}
