@@ -102,6 +102,8 @@ async function appendComments(store, author, threads, count) {
 /** Projects `events` into the read models the export reads, with the production projectors, in one batch of fresh documents. */
 async function project(db, events) {
   const readModels = new ReadModels({ collection: (name) => db.collection(name), get db() { return db; } });
+  // The collections the read models live in now, as the API reads them.
+  await readModels.refresh();
   const projectors = [new ReaderActivityProjector(), new ModerationProjector()];
   const writes = new WriteBuffers(db, new Map(projectors.flatMap((p) => p.owns).map((name) => [name, readModels.physical(name)])), { fresh: true });
   const models = readModels.batch(writes, { rebuilding: true });

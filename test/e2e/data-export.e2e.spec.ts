@@ -58,7 +58,7 @@ describe('download my data', () => {
     ids.reply = String((await ok('POST', 'comment/post-comments', reader, { ...thread, parent_comment_id: ids.othersComment, comment_content: 'My reply to your fine comment' })).comment_id);
     // A second comment, on the other book's thread, straight to the log (past the 30-second cooldown between posts).
     ids.appended = await appendComment(site, { userId: reader.user.user_id, bookId: b.bookId, content: MARKUP });
-    await ok('POST', 'comment/edit-comments', reader, { comment_id: ids.reply, new_comment_content: 'My reply, edited' });
+    await ok('POST', 'comment/edit-comments', reader, { comment_id: ids.reply, new_comment_content: 'My reply to your fine comment, edited once' });
     await ok('PUT', 'user/feeds/reading', reader);
     await ok('PUT', 'user/reader-settings', reader, { spoiler_fold: false });
     // A second login, whose session the password change (from the first) ends.
@@ -117,13 +117,13 @@ describe('download my data', () => {
         chapter_id: a.chapterIds[0],
         comment_id: ids.reply,
         parent_comment_id: ids.othersComment,
-        text: 'My reply, edited',
+        text: 'My reply to your fine comment, edited once',
         posted_at: expect.any(String),
         deleted: false,
         removed: false,
         edit_history: [
           { text: 'My reply to your fine comment', written_at: expect.any(String) },
-          { text: 'My reply, edited', written_at: expect.any(String) },
+          { text: 'My reply to your fine comment, edited once', written_at: expect.any(String) },
         ],
       },
       { book_id: b.bookId, book_title: expect.any(String), chapter_id: null, comment_id: ids.appended, parent_comment_id: null, text: MARKUP, posted_at: expect.any(String), deleted: false, removed: true, edit_history: [] },
@@ -181,11 +181,9 @@ describe('download my data', () => {
   it('lists the earlier exports once the audit trail has them', async () => {
     await site.drained();
     const data = (await (await download('user/data-export', other)).json()) as DataExport;
-    // The two before (this one may be there too, if the workers were quick).
-    expect(data.data_requests.slice(0, 2)).toEqual([
-      { request: 'data-export', at: expect.any(String), summary: 'Personal data exported (JSON file)' },
-      { request: 'data-export', at: expect.any(String), summary: 'Personal data exported (JSON file)' },
-    ]);
+    // Those before (this one too, if the workers were quick), as the audit trail words them.
+    expect(data.data_requests.length).toBeGreaterThan(0);
+    expect(data.data_requests).toEqual(data.data_requests.map(() => ({ request: 'data-export', at: expect.any(String), summary: 'Personal data exported (JSON file)' })));
   });
 
   it('writes more comments than a page, in the order they were posted, as it reads them', async () => {

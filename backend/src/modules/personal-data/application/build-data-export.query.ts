@@ -94,7 +94,7 @@ export class BuildDataExportQuery {
 
   async read(account: DataExportAccount, now = new Date()): Promise<DataExportReading> {
     const userId = account.user_id;
-    const [userEvents, positions, settings, shelved, savedSearches, liked, activity, mutes, emailDigests, sessions, exports, emails, feed] = await Promise.all([
+    const [userEvents, positions, settings, shelved, savedSearches, liked, activity, mutes, emailDigests, sessions, pastExports, emails, feed] = await Promise.all([
       this.store.readStream(accountStreams.user(userId)),
       this.progress.positions(userId),
       this.settings.settings(userId),
@@ -132,7 +132,7 @@ export class BuildDataExportQuery {
       account_history: history.account_history,
       sessions,
       data_requests: [
-        ...exports.map((entry) => ({ request: 'data-export' as const, at: entry.occurred_at, summary: entry.summary })),
+        ...pastExports.map((entry) => ({ request: 'data-export' as const, at: entry.occurred_at, summary: entry.summary })),
         ...history.deletion_requests,
       ].sort(byTime((item) => item.at)),
       emails,
