@@ -8,8 +8,8 @@ import type { ReadingFeedAddress } from './feeds';
  * "Download my data" (GET /api/user/data-export): what the site holds about the signed-in reader, from the read models
  * and the log. Never a password hash, a session's or a link's token, nor another reader's personal data (other readers
  * by id, and by name as comments show it). The private feed address is the reader's own, as the profile shows it. Books
- * carry their title while the catalog has them. Written as it is read, `comments` last (docs/architecture.md, "Download
- * my data").
+ * carry their title while the catalog has them. Written as it is read: the other fields, then `comments`, then
+ * `moderation` (docs/architecture.md, "Download my data").
  */
 export interface DataExport {
   /** ISO time the export was made. */
@@ -21,7 +21,7 @@ export interface DataExport {
   account_history: ExportedAccountEvent[];
   /** Each login (a session), oldest first. */
   sessions: ExportedSession[];
-  /** Operators' and reports' decisions about the reader: suspensions from commenting, and about their comments. */
+  /** Operators' and reports' decisions about the reader, oldest first: suspensions from commenting, and about their comments. */
   moderation: ExportedModerationDecision[];
   /** Earlier "Download my data" answers (as the audit trail has them) and "Delete my account" requests, oldest first. */
   data_requests: ExportedDataRequest[];
