@@ -1,16 +1,35 @@
 import type { ReportReason } from '../comments/report-reasons';
 import type { Shelf } from '../events/library-events';
 import type { DigestChoices } from '../read-models/digests';
-import type { MutedReader } from '../read-models/library-read-models';
+import type { MutedReader, ReaderSettings } from '../read-models/library-read-models';
+import type { ReadingFeedAddress } from './feeds';
 
 /**
  * "Download my data" (GET /api/user/data-export): what the site holds about the signed-in reader, from the read models
- * and the log. Never a password hash, a credential or a token. Books carry their title while the catalog has them.
+ * and the log. Never a password hash, a session's or a link's token, nor another reader's personal data (other readers
+ * by id, and by name as comments show it). The private feed address is the reader's own, as the profile shows it. Books
+ * carry their title while the catalog has them. Written as it is read: the other fields, then `comments`, then
+ * `moderation` (docs/architecture.md, "Download my data").
  */
 export interface DataExport {
   /** ISO time the export was made. */
   exported_at: string;
   account: DataExportAccount;
+  /** Every name the account went by, the first (at registration) first. */
+  username_history: ExportedUsername[];
+  /** What happened to the account (registration, verification, password resets and changes, roles), oldest first. */
+  account_history: ExportedAccountEvent[];
+  /** Each login (a session), oldest first. */
+  sessions: ExportedSession[];
+  /** Operators' and reports' decisions about the reader, oldest first: suspensions from commenting, and about their comments. */
+  moderation: ExportedModerationDecision[];
+  /** Earlier "Download my data" answers (as the audit trail has them) and "Delete my account" requests, oldest first. */
+  data_requests: ExportedDataRequest[];
+  /** The e-mails the site sent the reader or has waiting for them: their subject and when (never their links). */
+  emails: ExportedEmail[];
+  /** The private address of the reader's Reading-shelf feed, null when none is on. */
+  reading_feed: ReadingFeedAddress | null;
+  reader_settings: ReaderSettings;
   reading_progress: ExportedProgress[];
   shelves: ExportedShelfStory[];
   saved_searches: ExportedSavedSearch[];
@@ -72,6 +91,74 @@ export interface ExportedCommentLike extends ExportedBook {
   liked_at: string;
 }
 
+export interface ExportedUsername {
+  username: string;
+  /** ISO time the account took the name. */
+  since: string;
+}
+
+export type ExportedAccountEventKind =
+  | 'registered'
+  | 'email-verified'
+  | 'verification-resent'
+  | 'password-reset-requested'
+  | 'password-reset'
+  | 'password-changed'
+  | 'username-changed'
+  | 'operator-granted'
+  | 'operator-revoked';
+
+export interface ExportedAccountEvent {
+  event: ExportedAccountEventKind;
+  at: string;
+}
+
+export interface ExportedSession {
+  /** ISO time of the login; null for sessions begun before it was kept. */
+  started_at: string | null;
+  /** When it was logged out or ended (a password change ends the others); null while it may still be refreshed. */
+  ended_at: string | null;
+}
+
+export type ExportedModerationKind =
+  | 'commenting-suspended'
+  | 'commenting-suspension-lifted'
+  | 'comment-removed-by-reports'
+  | 'comment-removed-by-operator'
+  | 'comment-reports-dismissed'
+  | 'comment-restored';
+
+export interface ExportedModerationDecision {
+  decision: ExportedModerationKind;
+  at: string;
+  /** The comment it is about (its place is in `comments`); null for a decision about the account. */
+  comment_id: string | null;
+  /** A suspension's end (null: for good) and reason; absent for the other decisions. */
+  until?: string | null;
+  reason?: string;
+}
+
+export interface ExportedDataRequest {
+  request: 'data-export' | 'account-deletion';
+  at: string;
+  /** As the audit trail words it ("Personal data exported (JSON file)"). */
+  summary: string;
+}
+
+export interface ExportedEmail {
+  subject: string;
+  /** `waiting`: queued or being retried; `failed`: every try failed, kept for an operator. */
+  state: 'sent' | 'waiting' | 'failed';
+  /** ISO time it was sent, or queued when not sent. */
+  at: string;
+}
+
+/** One version of a comment's text: as posted, then after each edit. */
+export interface ExportedCommentText {
+  text: string;
+  written_at: string;
+}
+
 export interface ExportedComment extends ExportedBook {
   comment_id: string;
   chapter_id: number | null;
@@ -84,6 +171,8 @@ export interface ExportedComment extends ExportedBook {
   deleted: boolean;
   /** Removed by reports or an operator. */
   removed: boolean;
+  /** Its texts as posted and after each edit, oldest first; empty when it was never edited. */
+  edit_history: ExportedCommentText[];
 }
 
 export interface ExportedReport extends ExportedBook {

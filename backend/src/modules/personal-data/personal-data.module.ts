@@ -8,19 +8,35 @@ import { SearchPresetsModule } from '../search-presets/search-presets.module';
 import { LikesModule } from '../likes/likes.module';
 import { MutesModule } from '../mutes/mutes.module';
 import { ShelvesModule } from '../shelves/shelves.module';
+import { AuditTrailReadStore } from '../audit';
+import { FeedAddresses, FeedTokensReadStore } from '../feeds';
 import { AccountDeletionController } from './api/account-deletion.controller';
 import { DataExportController } from './api/data-export.controller';
 import { DeleteAccountHandler } from './application/delete-account.handler';
 import { BuildDataExportQuery } from './application/build-data-export.query';
 import { ReaderForgetting } from './application/reader-forgetting';
 import { RecordDataExportHandler } from './application/record-data-export.handler';
+import { CommentStreams } from './infrastructure/comment-streams';
 import { ReaderActivityReadStore } from './infrastructure/reader-activity-read-store';
+import { ReaderMail } from './infrastructure/reader-mail';
 
 /** A reader's own data: "Download my data", and "Delete my account" once its e-mailed link is followed. */
 @Module({
   imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
   controllers: [DataExportController, AccountDeletionController],
-  providers: [BuildDataExportQuery, RecordDataExportHandler, DeleteAccountHandler, ReaderForgetting, ReaderActivityReadStore],
+  // The audit trail's and the feeds' read stores are theirs, provided here too: those modules' routes are not wanted here.
+  providers: [
+    BuildDataExportQuery,
+    RecordDataExportHandler,
+    DeleteAccountHandler,
+    ReaderForgetting,
+    ReaderActivityReadStore,
+    CommentStreams,
+    ReaderMail,
+    AuditTrailReadStore,
+    FeedTokensReadStore,
+    FeedAddresses,
+  ],
   exports: [ReaderForgetting],
 })
 export class PersonalDataModule {}

@@ -3,6 +3,7 @@ import type { CommentingSuspension } from '@shelf/contracts';
 import { usernameKey } from '../domain/account-rules';
 import { suspendedNow } from '../domain/user-state';
 import { AccountClaims, usernameClaim } from '../infrastructure/account-claims';
+import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { UserRepository } from '../infrastructure/user-repository';
 
 /** What other modules may know of a user, as of now (an access token's claims may be up to 15 minutes old). */
@@ -23,11 +24,17 @@ export class AccountDirectory {
   constructor(
     private readonly users: UserRepository,
     private readonly claims: AccountClaims,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   /** The id of the user who holds this username now (any letter case), or null. */
   idOfUsername(username: string): Promise<string | null> {
     return this.claims.holder(usernameClaim(usernameKey(username.trim())));
+  }
+
+  /** The user's sessions (logins), oldest first, with when each began and ended (null: not ended). */
+  async sessions(userId: string): Promise<{ started_at: string | null; ended_at: string | null }[]> {
+    return (await this.refreshTokens.sessionsOf(userId)).map(({ startedAt, endedAt }) => ({ started_at: startedAt?.toISOString() ?? null, ended_at: endedAt?.toISOString() ?? null }));
   }
 
   async find(userId: string): Promise<DirectoryEntry | null> {

@@ -84,6 +84,24 @@ export class RefreshTokens {
     await this.cutoffs.replaceOne({ _id: userId }, { before: new Date(), keep }, { upsert: true });
   }
 
+  /**
+   * The user's sessions (one family per login), oldest first: when each began and ended (logged out, or cut off by
+   * endOtherSessions). One query that scans the families (every other lookup here is by `_id`): for "Download my data".
+   */
+  async sessionsOf(userId: string): Promise<{ startedAt: Date | null; endedAt: Date | null }[]> {
+    const [families, cutoff] = await Promise.all([
+      this.families.find({ userId }).lean<FamilyDocument[]>().exec(),
+      this.cutoffs.findById(userId).lean<CutoffDocument>().exec(),
+    ]);
+    const sessions = families.map((family) => {
+      const begun = family.createdAt?.getTime() ?? 0;
+      const cutOff = cutoff && begun <= cutoff.before.getTime() && cutoff.keep !== family._id ? cutoff.before : null;
+      const ended = [family.revokedAt, cutOff].filter((at): at is Date => at !== null).sort((a, b) => a.getTime() - b.getTime())[0];
+      return { startedAt: family.createdAt ?? null, endedAt: ended ?? null };
+    });
+    return sessions.sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0));
+  }
+
   /** A token that is not live: used (within the grace window, the same successor again) or unknown. */
   private async presentedAgain(token: string, hash: string): Promise<Rotated> {
     const used = await this.token(`used:${hash}`);

@@ -1,9 +1,9 @@
 import type { CommentView } from '@shelf/contracts';
 import type { Request, Response } from 'express';
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { pacedWrites } from '../../../platform/http/paced-writes';
 
 /** Comments turned into JSON at a time, between which the process answers other requests. */
 const SLICE = 1000;
@@ -32,12 +32,7 @@ export async function sendThreadAnswer(req: Request, res: Response, { comments, 
     out = compress;
   }
   const tail = JSON.stringify(rest).slice(1);
-  const write = async (text: string) => {
-    if (out.write(text)) return;
-    // Until the client (or the compression) has taken what was written before, or is gone.
-    const waiting = new AbortController();
-    await Promise.race([once(out, 'drain', waiting), once(res, 'close', waiting)]).finally(() => waiting.abort());
-  };
+  const write = pacedWrites(out, res);
   await write('{"comments":[');
   for (let start = 0; start < comments.length && !res.destroyed; start += SLICE) {
     const json = JSON.stringify(comments.slice(start, start + SLICE));

@@ -29,10 +29,15 @@ export class ReaderActivityReadStore {
     return readOrdered(parts, pages, { order: 'asc', skip: 0, limit: Number.MAX_SAFE_INTEGER });
   }
 
-  /** The comments as operators see them (their text even once removed), by id; one `_id` lookup each. */
+  /**
+   * The comments as operators see them (their text even once removed), by id: one query for a page of ids (at most
+   * 1,000, which the store's `_id` index answers as a list).
+   */
   async comments(commentIds: string[]): Promise<Map<string, ModeratedCommentReadModel>> {
-    const comments = this.readModels.collection<ModeratedCommentReadModel>(ModerationReadModelCollection.ModeratedComments);
-    const found = await Promise.all(commentIds.map((_id) => comments.findOne({ _id })));
-    return new Map(found.filter((comment): comment is ModeratedCommentReadModel => comment !== null).map((comment) => [comment._id, comment]));
+    const found = await this.readModels
+      .collection<ModeratedCommentReadModel>(ModerationReadModelCollection.ModeratedComments)
+      .find({ _id: { $in: commentIds } })
+      .toArray();
+    return new Map(found.map((comment) => [comment._id, comment]));
   }
 }

@@ -55,4 +55,55 @@ describe('DownloadMyData', () => {
     expect(await within(section()).findByRole('alert')).toHaveTextContent('You can download your data 5 times an hour. Please try again later.');
     expect(tab.close).toHaveBeenCalled();
   });
+
+  /** An answer whose body comes in `parts`, written as the server reads the data; `breaks` ends it with a failure instead. */
+  const streamed = (parts: string[], breaks = false) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const part of parts) {
+            controller.enqueue(new TextEncoder().encode(part));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+          if (breaks) controller.error(new TypeError('network error'));
+          else controller.close();
+        },
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="novel-shelf-data-2026-11-29.json"' } },
+    );
+
+  function savedFiles() {
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:data';
+    });
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    return { saved, clicked };
+  }
+
+  it('saves a file written as the server reads it whole, once its last part came', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    stubFetch(() => streamed(['{"account":{},', '"comments":[{"comment_id":"c1"}', ',{"comment_id":"c2"}', '],"moderation":[]}']));
+    const { saved, clicked } = savedFiles();
+    renderWithProviders(<DownloadMyData />);
+    fireEvent.click(within(section()).getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(JSON.parse(await saved[0].text())).toEqual({ account: {}, comments: [{ comment_id: 'c1' }, { comment_id: 'c2' }], moderation: [] });
+    expect(await within(section()).findByRole('status')).toHaveTextContent('Your data is downloaded.');
+  });
+
+  it('saves nothing and says so when the answer breaks off on the way', async () => {
+    getAppStore().set(startSessionAtom, { token: 't', refreshToken: 'r', user });
+    stubFetch(() => streamed(['{"account":{},', '"comments":['], true));
+    const { clicked } = savedFiles();
+    renderWithProviders(<DownloadMyData />);
+    fireEvent.click(within(section()).getByRole('button', { name: 'Download my data' }));
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    expect(clicked).toHaveLength(0);
+  });
 });

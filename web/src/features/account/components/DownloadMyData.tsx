@@ -48,8 +48,8 @@ export function DownloadMyData() {
     <section aria-labelledby="my-data-heading">
       <h2 id="my-data-heading">Your Data</h2>
       <p>
-        Everything the site holds about you: your account, reading progress, shelves, saved searches, likes, comments and reports. Download it as a JSON file, or open it as a page to
-        read.
+        Everything the site holds about you: your account with its names, history and sessions, reading progress, shelves, saved searches, likes, comments with their edits,
+        reports, moderation decisions about you, e-mails sent to you, your feed address and settings. Download it as a JSON file, or open it as a page to read.
       </p>
       <div className="account-form">
         <button type="button" className="button" disabled={busy} onClick={() => download.mutate()}>
