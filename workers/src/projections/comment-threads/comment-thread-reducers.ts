@@ -1,4 +1,4 @@
-import { type CommentEntry, type CommentEvent, type CommentPostedV1, SocialEventType, type ThreadRef } from '@shelf/contracts';
+import { type CommentEntry, type CommentEvent, type CommentPostedV1, ERASED_NAME, ERASED_TEXT, SocialEventType, type ThreadRef } from '@shelf/contracts';
 import { versionStep } from '../documents';
 
 /** What a thread's readers are told after an event: a comment's new state, or only its like count. */
@@ -46,7 +46,13 @@ export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { 
       return entry.removed ? { entry: next, change: null } : changed({ ...next, removed: true }, 'removed');
     case SocialEventType.CommentRestored:
       return changed({ ...next, removed: false, report_count: 0 }, 'restored');
+    case SocialEventType.CommentAuthorErased:
+      // What a rebuild after the erasure reads of the comment (its fields sealed under the erased key).
+      return changed({ ...next, ...erasedAuthor }, 'edited');
   }
 }
+
+/** A comment's fields that are its author's, as they read once the author's key is erased (PERSONAL_FIELDS). */
+export const erasedAuthor = { username: ERASED_NAME, email_hash: ERASED_TEXT, comment_content: ERASED_TEXT } as const;
 
 const changed = (entry: CommentEntry, kind: NonNullable<ThreadChange>['kind']) => ({ entry, change: { kind, entry } });

@@ -79,6 +79,7 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentRemoved,
     SocialEventType.CommentRemovedByOperator,
     SocialEventType.CommentRestored,
+    SocialEventType.CommentAuthorErased,
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
     AccountEventType.UsernameChanged,

@@ -1,5 +1,7 @@
 import {
   type CommentEvent,
+  ERASED_NAME,
+  ERASED_TEXT,
   type ModeratedCommentReadModel,
   type ModerationQueueReadModel,
   type ModerationView,
@@ -56,6 +58,9 @@ export function reduceModeration(doc: ModerationState | null, event: ModerationE
       return { ...next, ...closed, status: 'restored', removed_by: null };
     case SocialEventType.CommentDeleted:
       return { ...next, status: 'deleted', needs_review: false };
+    // Its state stays; the queue document takes the comment as it now shows, its author erased.
+    case SocialEventType.CommentAuthorErased:
+      return next;
   }
 }
 
@@ -107,6 +112,9 @@ export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, ev
   switch (event.type) {
     case SocialEventType.CommentEdited:
       return { ...doc, comment_content: event.data.comment_content, version: event.version };
+    case SocialEventType.CommentAuthorErased:
+      // As a rebuild after the erasure reads the comment (PERSONAL_FIELDS).
+      return { ...doc, username: ERASED_NAME, comment_content: ERASED_TEXT, version: event.version };
     case SocialEventType.CommentDeleted:
       return { ...doc, deleted: true, version: event.version };
     case SocialEventType.CommentRemoved:

@@ -4,14 +4,20 @@ import { appendDecision } from '../../../event-store/append-decision';
 import { eventMetadata } from '../../../event-store/event-metadata';
 import { EventStore } from '../../../event-store/event-store';
 import { AccountErasure } from '../../accounts';
+import { EraseCommentAuthorCommand } from '../../comments';
 import { ChooseDigestCommand, DigestsReadStore } from '../../digests';
 import { LikedStoriesReadModels, LikeStoryCommand } from '../../likes';
+import { ReaderActivityReadStore } from '../infrastructure/reader-activity-read-store';
 import { DeleteAccountCommand } from './delete-account.command';
+
+/** Comments whose author is forgotten side by side, as many as the store calls a process keeps in flight (STORE_POOL). */
+const COMMENTS_AT_ONCE = 16;
 
 /**
  * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"). What is the reader's but not personal
  * data is forgotten first: their likes are taken back (the stories' counts drop), their digests turned off, their
- * library (reading places) forgotten. Then the account itself is erased, which uses the link up: a crash on the way
+ * library (reading places) forgotten, and each of their comments forgets its author (an event in the comment's stream,
+ * so in its thread's partition, whose consumer alone writes the thread's read models). Then the account itself is erased, which uses the link up: a crash on the way
  * leaves the link working, and following it again finishes, each step doing nothing the second time.
  */
 @CommandHandler(DeleteAccountCommand)
@@ -22,6 +28,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     private readonly likedStories: LikedStoriesReadModels,
     private readonly digests: DigestsReadStore,
     private readonly store: EventStore,
+    private readonly activity: ReaderActivityReadStore,
   ) {}
 
   async execute({ token }: DeleteAccountCommand): Promise<string> {
@@ -30,6 +37,10 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const choices = await this.digests.choices(userId);
     for (const kind of DIGEST_KINDS) {
       if (choices[kind] !== 'none') await this.commands.execute(new ChooseDigestCommand(userId, kind, 'none', choices.time_zone ?? 'UTC', ''));
+    }
+    const comments = (await this.activity.activity(userId)).filter(([kind]) => kind === 'comment').map(([, commentId]) => commentId);
+    for (let i = 0; i < comments.length; i += COMMENTS_AT_ONCE) {
+      await Promise.all(comments.slice(i, i + COMMENTS_AT_ONCE).map((commentId) => this.commands.execute(new EraseCommentAuthorCommand(commentId, userId))));
     }
     await appendDecision(
       this.store,
