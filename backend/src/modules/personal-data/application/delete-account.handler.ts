@@ -17,8 +17,9 @@ const COMMENTS_AT_ONCE = 16;
  * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"). What is the reader's but not personal
  * data is forgotten first: their likes are taken back (the stories' counts drop), their digests turned off, their
  * library (reading places) forgotten, and each of their comments forgets its author (an event in the comment's stream,
- * so in its thread's partition, whose consumer alone writes the thread's read models). Then the account itself is erased, which uses the link up: a crash on the way
- * leaves the link working, and following it again finishes, each step doing nothing the second time.
+ * so in its thread's partition, whose consumer alone writes the thread's read models). Then the account itself is
+ * erased, which uses the link up: a crash on the way leaves the link working, and following it again finishes, each
+ * step doing nothing the second time.
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand, string> {
