@@ -10,9 +10,6 @@ import { LikedStoriesReadModels, LikeStoryCommand } from '../../likes';
 import { ReaderActivityReadStore } from '../infrastructure/reader-activity-read-store';
 import { DeleteAccountCommand } from './delete-account.command';
 
-/** Comments whose author is forgotten side by side, as many as the store calls a process keeps in flight (STORE_POOL). */
-const COMMENTS_AT_ONCE = 16;
-
 /**
  * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"). What is the reader's but not personal
  * data is forgotten first: their likes are taken back (the stories' counts drop), their digests turned off, their
@@ -40,9 +37,8 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
       if (choices[kind] !== 'none') await this.commands.execute(new ChooseDigestCommand(userId, kind, 'none', choices.time_zone ?? 'UTC', ''));
     }
     const comments = (await this.activity.activity(userId)).filter(([kind]) => kind === 'comment').map(([, commentId]) => commentId);
-    for (let i = 0; i < comments.length; i += COMMENTS_AT_ONCE) {
-      await Promise.all(comments.slice(i, i + COMMENTS_AT_ONCE).map((commentId) => this.commands.execute(new EraseCommentAuthorCommand(commentId, userId))));
-    }
+    // All at once: their stream reads share the process's store calls (STORE_POOL), their appends go in a few group commits.
+    await Promise.all(comments.map((commentId) => this.commands.execute(new EraseCommentAuthorCommand(commentId, userId))));
     await appendDecision(
       this.store,
       libraryStreams.forgotten(userId),
