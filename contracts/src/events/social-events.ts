@@ -92,6 +92,12 @@ export const socialStreams = {
   storyLike: (bookId: number, userId: string): string => `story-like-${bookId}-${userId}`,
   comment: (commentId: string): string => `comment-${commentId}`,
   commentLike: (commentId: string, userId: string): string => `comment-like-${commentId}-${userId}`,
+  /**
+   * The comment's `comment.author-erased.v1`, a stream of one event beside the comment's (in its thread's partition,
+   * as every comment.* event): appended without reading the comment's stream, so a deletion of many comments costs
+   * their appends alone.
+   */
+  commentAuthorErased: (commentId: string): string => `comment-author-erased-${commentId}`,
   /** Marks need no ordering among themselves: each is a stream of one event. */
   readerMark: (userId: string, markId: string): string => `reader-${userId}-mark-${markId}`,
 };

@@ -28,6 +28,8 @@ type CommentStateEvent = Exclude<CommentEvent, { type: typeof SocialEventType.Co
  * already applied.
  */
 export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { entry: CommentEntry; change: ThreadChange } | null {
+  // A stream of its own (socialStreams.commentAuthorErased): the comment's version stays; applied again, nothing changes.
+  if (event.type === SocialEventType.CommentAuthorErased) return isErased(entry) ? null : changed({ ...entry, ...erasedAuthor }, 'edited');
   if (versionStep(event.streamId, entry.version, event.version) === 'skip') return null;
   const next = { ...entry, version: event.version };
   switch (event.type) {
@@ -46,13 +48,14 @@ export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { 
       return entry.removed ? { entry: next, change: null } : changed({ ...next, removed: true }, 'removed');
     case SocialEventType.CommentRestored:
       return changed({ ...next, removed: false, report_count: 0 }, 'restored');
-    case SocialEventType.CommentAuthorErased:
-      // What a rebuild after the erasure reads of the comment (its fields sealed under the erased key).
-      return changed({ ...next, ...erasedAuthor }, 'edited');
   }
 }
 
-/** A comment's fields that are its author's, as they read once the author's key is erased (PERSONAL_FIELDS). */
+/**
+ * A comment's fields that are its author's, as they read once the author's key is erased (PERSONAL_FIELDS): what a
+ * rebuild after the erasure reads of the comment.
+ */
 export const erasedAuthor = { username: ERASED_NAME, email_hash: ERASED_TEXT, comment_content: ERASED_TEXT } as const;
+const isErased = (entry: CommentEntry) => entry.username === ERASED_NAME && entry.email_hash === ERASED_TEXT && entry.comment_content === ERASED_TEXT;
 
 const changed = (entry: CommentEntry, kind: NonNullable<ThreadChange>['kind']) => ({ entry, change: { kind, entry } });

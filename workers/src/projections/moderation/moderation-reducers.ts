@@ -25,6 +25,8 @@ const closed = { open_reports: 0, reasons: {}, needs_review: false };
  * the event changes nothing there, such as a dismissal of a comment never reported.
  */
 export function reduceModeration(doc: ModerationState | null, event: ModerationEvent): ModerationState | null {
+  // A stream of its own, that changes no state: the queue document (if any) takes the comment as it now shows.
+  if (event.type === SocialEventType.CommentAuthorErased) return doc;
   if (doc && event.version <= doc.version) return null;
   const at = event.occurredAt;
   if (event.type === SocialEventType.CommentReported || event.type === SocialEventType.CommentReportedV2) {
@@ -58,9 +60,6 @@ export function reduceModeration(doc: ModerationState | null, event: ModerationE
       return { ...next, ...closed, status: 'restored', removed_by: null };
     case SocialEventType.CommentDeleted:
       return { ...next, status: 'deleted', needs_review: false };
-    // Its state stays; the queue document takes the comment as it now shows, its author erased.
-    case SocialEventType.CommentAuthorErased:
-      return next;
   }
 }
 
@@ -108,13 +107,15 @@ export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, ev
       version: event.version,
     };
   }
+  if (event.type === SocialEventType.CommentAuthorErased) {
+    // As a rebuild after the erasure reads the comment (PERSONAL_FIELDS); a stream of its own: the version stays.
+    if (!doc || (doc.username === ERASED_NAME && doc.comment_content === ERASED_TEXT)) return null;
+    return { ...doc, username: ERASED_NAME, comment_content: ERASED_TEXT };
+  }
   if (!doc || event.version <= doc.version) return null;
   switch (event.type) {
     case SocialEventType.CommentEdited:
       return { ...doc, comment_content: event.data.comment_content, version: event.version };
-    case SocialEventType.CommentAuthorErased:
-      // As a rebuild after the erasure reads the comment (PERSONAL_FIELDS).
-      return { ...doc, username: ERASED_NAME, comment_content: ERASED_TEXT, version: event.version };
     case SocialEventType.CommentDeleted:
       return { ...doc, deleted: true, version: event.version };
     case SocialEventType.CommentRemoved:

@@ -1,7 +1,7 @@
-/** The author of `commentId` is deleting their account (`userId`): the comment's read models forget them. */
+/** The author of a comment (its id and thread) is deleting their account (`userId`): its read models forget them. */
 export class EraseCommentAuthorCommand {
   constructor(
-    readonly commentId: string,
+    readonly comment: { comment_id: string; book_id: number; chapter_id: number | null },
     readonly userId: string,
   ) {}
 }

@@ -1,17 +1,23 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decideAuthorErasure } from '../domain/comment-decisions';
-import { CommentRepository } from '../infrastructure/comment-repository';
+import { SocialEventType, socialStreams } from '@shelf/contracts';
+import { appendDecision } from '../../../event-store/append-decision';
+import { eventMetadata } from '../../../event-store/event-metadata';
+import { EventStore } from '../../../event-store/event-store';
 import { EraseCommentAuthorCommand } from './erase-comment-author.command';
 
 /**
- * Appends `comment.author-erased.v1` to the comment's stream, in its thread's partition, whose consumer alone writes the
- * thread's pages and the comment as operators see it (docs/architecture.md, "Erasure").
+ * Appends `comment.author-erased.v1` in its own stream, once (docs/architecture.md, "Erasure"): it lands in the
+ * comment's thread's partition, whose consumer alone writes the thread's pages and the comment as operators see it.
+ * Decided on nothing read (a stream this process does not know is new); one stored already is met by the append.
  */
 @CommandHandler(EraseCommentAuthorCommand)
-export class EraseCommentAuthorHandler implements ICommandHandler<EraseCommentAuthorCommand, string> {
-  constructor(private readonly comments: CommentRepository) {}
+export class EraseCommentAuthorHandler implements ICommandHandler<EraseCommentAuthorCommand, void> {
+  constructor(private readonly store: EventStore) {}
 
-  execute({ commentId, userId }: EraseCommentAuthorCommand): Promise<string> {
-    return this.comments.change(commentId, (state) => decideAuthorErasure(state, userId), userId);
+  execute({ comment, userId }: EraseCommentAuthorCommand): Promise<void> {
+    const event = { type: SocialEventType.CommentAuthorErased, data: comment };
+    return appendDecision(this.store, socialStreams.commentAuthorErased(comment.comment_id), (history) => ({ outcome: undefined, events: history.length > 0 ? [] : [event] }), eventMetadata(userId), {
+      optimistic: true,
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { type CommentEvent, type ReportReason, SocialEventType } from '@shelf/contracts';
 import { deciderSpec, foldStream, storedEvent } from '@test/decider-spec';
-import { decideAuthorErasure, decideCommentLike, decideDelete, decideEdit, decideReport } from './comment-decisions';
+import { decideCommentLike, decideDelete, decideEdit, decideReport } from './comment-decisions';
 import { foldComment, foldCommentLike } from './comment-state';
 
 const ref = { comment_id: 'c1', book_id: 1, chapter_id: null };
@@ -17,8 +17,6 @@ const edit = deciderSpec(foldStream(foldComment), (comment, { by, text }: { by: 
 const remove = deciderSpec(foldStream(foldComment), (comment, by: string) => decideDelete(comment, by));
 const report = deciderSpec(foldStream(foldComment), (comment, { by, reason }: { by: string; reason?: ReportReason }) => decideReport(comment, by, reason));
 const like = deciderSpec(foldStream(foldComment), decideCommentLike);
-const erase = deciderSpec(foldStream(foldComment), (comment, by: string) => decideAuthorErasure(comment, by));
-const authorErased = () => event(SocialEventType.CommentAuthorErased);
 /** Whether the reader's like stream of the comment, of these events, ends liked. */
 const likedAfter = (...types: CommentEvent['type'][]) => foldCommentLike(types.map((type) => event(type, { user_id: 'u' })));
 
@@ -41,21 +39,6 @@ describe('editing a comment', () => {
 
   it('refuses a comment an operator removed', () =>
     edit.given(posted(), event(SocialEventType.CommentRemovedByOperator)).when({ by: 'author', text: TEXT }).thenRefuses('invalid', 'This comment has been removed.'));
-});
-
-describe('its author deleting their account', () => {
-  it('erases the author from the comment once', () => {
-    erase.given(posted()).when('author').then([{ type: SocialEventType.CommentAuthorErased, data: ref }]);
-    erase.given(posted(), authorErased()).when('author').then([]);
-  });
-
-  it('appends nothing for another reader’s comment or a missing one', () => {
-    erase.given(posted()).when('someone').then([]);
-    erase.given().when('author').then([]);
-  });
-
-  it('refuses an edit that would bring a text back', () =>
-    edit.given(posted(), authorErased()).when({ by: 'author', text: TEXT }).thenRefuses('invalid', 'This comment has been deleted.'));
 });
 
 describe('deleting a comment', () => {

@@ -27,8 +27,6 @@ export function decideEdit(state: CommentState | null, userId: string, content: 
   const comment = existing(state);
   if (comment.userId !== userId) throw new DomainError('forbidden', CommentAnswer.notYourEdit);
   refuseClosed(comment);
-  // Its text is erased: an edit would bring one back into the read models of an account being deleted.
-  if (comment.authorErased) throw new DomainError('invalid', CommentAnswer.isDeleted);
   const problem = commentTextProblem(content);
   if (problem) throw new DomainError('invalid', problem);
   if (content === comment.content) return done(CommentAnswer.edited);
@@ -43,16 +41,6 @@ export function decideDelete(state: CommentState | null, userId: string): Commen
 }
 
 /** The report that reaches the threshold of open reports also removes the comment, in the same append. */
-/**
- * Its author is deleting their account (docs/architecture.md, "Erasure"): the comment's read models forget what they
- * hold of them. Nothing for a comment that is not theirs or already forgotten, so a deletion followed again appends
- * nothing twice.
- */
-export function decideAuthorErasure(state: CommentState | null, userId: string): CommentDecision {
-  if (!state || state.userId !== userId || state.authorErased) return done(CommentAnswer.authorErased);
-  return done(CommentAnswer.authorErased, [{ type: SocialEventType.CommentAuthorErased, data: ref(state) }]);
-}
-
 export function decideReport(state: CommentState | null, reporterId: string, reason: ReportReason | null = null): CommentDecision {
   const comment = existing(state);
   if (comment.userId === reporterId) throw new DomainError('forbidden', CommentAnswer.ownReport);

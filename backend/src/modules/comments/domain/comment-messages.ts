@@ -5,7 +5,6 @@ export const CommentAnswer = {
   posted: 'Your comment has been posted.',
   edited: 'Your comment has been edited.',
   deleted: 'Your comment has been deleted.',
-  authorErased: 'The comment no longer holds its author.',
   reported: 'Thank you. The comment has been reported.',
   liked: 'You like this comment.',
   unliked: 'You no longer like this comment.',

@@ -15,8 +15,6 @@ export interface CommentState {
   reporters: string[];
   /** Reports since the last dismissal or restoration: the removal threshold counts these. */
   openReports: number;
-  /** Its author is deleting their account: what it keeps of them is erased (comment.author-erased.v1). */
-  authorErased: boolean;
   version: number;
 }
 
@@ -25,7 +23,7 @@ function apply(state: CommentState | null, event: CommentEvent): CommentState | 
     const { data } = event;
     return {
       commentId: data.comment_id, bookId: data.book_id, chapterId: data.chapter_id, userId: data.user_id,
-      content: data.comment_content, deleted: false, removed: false, removedBy: null, reporters: [], openReports: 0, authorErased: false, version: event.version,
+      content: data.comment_content, deleted: false, removed: false, removedBy: null, reporters: [], openReports: 0, version: event.version,
     };
   }
   if (!state) return null;
@@ -46,8 +44,6 @@ function apply(state: CommentState | null, event: CommentEvent): CommentState | 
       return { ...next, openReports: 0 };
     case SocialEventType.CommentRestored:
       return { ...next, removed: false, removedBy: null, openReports: 0 };
-    case SocialEventType.CommentAuthorErased:
-      return { ...next, authorErased: true };
     default:
       return next;
   }

@@ -13,8 +13,8 @@ import { DeleteAccountCommand } from './delete-account.command';
 /**
  * Deletes the account a confirmed link names (docs/architecture.md, "Erasure"). What is the reader's but not personal
  * data is forgotten first: their likes are taken back (the stories' counts drop), their digests turned off, their
- * library (reading places) forgotten, and each of their comments forgets its author (an event in the comment's stream,
- * so in its thread's partition, whose consumer alone writes the thread's read models). Then the account itself is
+ * library (reading places) forgotten, and each of their comments forgets its author (an event in its thread's
+ * partition, whose consumer alone writes the thread's read models). Then the account itself is
  * erased, which uses the link up: a crash on the way leaves the link working, and following it again finishes, each
  * step doing nothing the second time.
  */
@@ -36,9 +36,9 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     for (const kind of DIGEST_KINDS) {
       if (choices[kind] !== 'none') await this.commands.execute(new ChooseDigestCommand(userId, kind, 'none', choices.time_zone ?? 'UTC', ''));
     }
-    const comments = (await this.activity.activity(userId)).filter(([kind]) => kind === 'comment').map(([, commentId]) => commentId);
-    // All at once: their stream reads share the process's store calls (STORE_POOL), their appends go in a few group commits.
-    await Promise.all(comments.map((commentId) => this.commands.execute(new EraseCommentAuthorCommand(commentId, userId))));
+    const comments = (await this.activity.activity(userId)).filter(([kind]) => kind === 'comment');
+    // All at once: nothing is read, and the appends go in a few group commits.
+    await Promise.all(comments.map(([, comment_id, book_id, chapter_id]) => this.commands.execute(new EraseCommentAuthorCommand({ comment_id, book_id, chapter_id }, userId))));
     await appendDecision(
       this.store,
       libraryStreams.forgotten(userId),
