@@ -19,6 +19,11 @@ export const SocialEventType = {
   CommentReportsDismissed: 'comment.reports-dismissed.v1',
   /** An operator restored a removed comment; its open reports are dismissed with it. */
   CommentRestored: 'comment.restored.v1',
+  /**
+   * The comment's author is deleting their account: what the comment keeps of them (name, e-mail hash, text) is
+   * erased from the read models now, as a rebuild after the erasure reads it (docs/architecture.md, "Erasure").
+   */
+  CommentAuthorErased: 'comment.author-erased.v1',
   CommentLiked: 'comment.liked.v1',
   CommentUnliked: 'comment.unliked.v1',
   RepliesMarkedRead: 'reader.replies-marked-read.v1',
@@ -57,6 +62,7 @@ export type CommentRemovedV1 = DomainEvent<typeof SocialEventType.CommentRemoved
 export type CommentRemovedByOperatorV1 = DomainEvent<typeof SocialEventType.CommentRemovedByOperator, CommentRef>;
 export type CommentReportsDismissedV1 = DomainEvent<typeof SocialEventType.CommentReportsDismissed, CommentRef & { dismissed_reports: number }>;
 export type CommentRestoredV1 = DomainEvent<typeof SocialEventType.CommentRestored, CommentRef>;
+export type CommentAuthorErasedV1 = DomainEvent<typeof SocialEventType.CommentAuthorErased, CommentRef>;
 export type CommentLikedV1 = DomainEvent<typeof SocialEventType.CommentLiked, CommentRef & { user_id: string }>;
 export type CommentUnlikedV1 = DomainEvent<typeof SocialEventType.CommentUnliked, CommentRef & { user_id: string }>;
 
@@ -76,6 +82,7 @@ export type CommentEvent =
   | CommentRemovedByOperatorV1
   | CommentReportsDismissedV1
   | CommentRestoredV1
+  | CommentAuthorErasedV1
   | CommentLikedV1
   | CommentUnlikedV1;
 export type ReaderEvent = RepliesMarkedReadV1 | LikedUpdatesCheckedV1;
@@ -85,6 +92,12 @@ export const socialStreams = {
   storyLike: (bookId: number, userId: string): string => `story-like-${bookId}-${userId}`,
   comment: (commentId: string): string => `comment-${commentId}`,
   commentLike: (commentId: string, userId: string): string => `comment-like-${commentId}-${userId}`,
+  /**
+   * The comment's `comment.author-erased.v1`, a stream of one event beside the comment's (in its thread's partition,
+   * as every comment.* event): appended without reading the comment's stream, so a deletion of many comments costs
+   * their appends alone.
+   */
+  commentAuthorErased: (commentId: string): string => `comment-author-erased-${commentId}`,
   /** Marks need no ordering among themselves: each is a stream of one event. */
   readerMark: (userId: string, markId: string): string => `reader-${userId}-mark-${markId}`,
 };

@@ -108,12 +108,19 @@ export interface MutedReader {
   since: string;
 }
 
+/**
+ * A reader someone muted or blocked as their mutes document keeps them: without the name, which is the muted reader's
+ * and would outlive their erasure (the document's one writer is the muter's partition); read from their account when
+ * the list is shown.
+ */
+export type MutedReaderRef = Omit<MutedReader, 'username'>;
+
 export interface ReaderMutesReadModel {
   _id: string;
   /** The readers they muted, oldest first. */
-  muted: MutedReader[];
+  muted: MutedReaderRef[];
   /** The readers they blocked, oldest first (a blocked reader may be muted too: each list stands on its own). */
-  blocked: MutedReader[];
+  blocked: MutedReaderRef[];
   /** The version of the reader's mutes stream last applied. */
   version: number;
 }

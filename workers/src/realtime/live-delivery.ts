@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CommentEntry, type LivePushRequest, toCommentView, type UserReadModel, AccountReadModelCollection, RealtimeRoom } from '@shelf/contracts';
+import { type CommentEntry, ERASED_NAME, type LivePushRequest, toCommentView, type UserReadModel, AccountReadModelCollection, RealtimeRoom } from '@shelf/contracts';
 import { type LivePushes, ReadModels } from '../engine';
 import { BadgeNotifier } from './badge-notifier';
 import { LiveEmitter } from './live-emitter';
@@ -48,10 +48,12 @@ export class LiveDelivery implements LivePushes {
 
   /**
    * The author's name now, from the users read model, as the API names authors: an edit pushed after its author changed
-   * their name must not bring the old one back. A failed lookup falls back to the name the comment was posted with.
+   * their name must not bring the old one back. A failed lookup falls back to the name the comment was posted with. An
+   * entry whose author is being erased names them ERASED_NAME already (comment.author-erased.v1, appended before the
+   * account is).
    */
   private async currentName(entry: CommentEntry): Promise<ReadonlyMap<string, string>> {
-    if (entry.deleted || entry.removed) return new Map();
+    if (entry.deleted || entry.removed || entry.username === ERASED_NAME) return new Map();
     const user = await this.readModels
       .collection<UserReadModel>(AccountReadModelCollection.Users)
       .findOne({ _id: entry.user_id })

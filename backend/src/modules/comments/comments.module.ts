@@ -6,6 +6,7 @@ import { MutesModule } from '../mutes/mutes.module';
 import { CommentController } from './api/comment.controller';
 import { DeleteCommentHandler } from './application/delete-comment.handler';
 import { EditCommentHandler } from './application/edit-comment.handler';
+import { EraseCommentAuthorHandler } from './application/erase-comment-author.handler';
 import { GetCommentsQuery } from './application/get-comments.query';
 import { LikeCommentHandler } from './application/like-comment.handler';
 import { PostCommentHandler } from './application/post-comment.handler';
@@ -20,7 +21,7 @@ import { CommentThreads } from './infrastructure/comment-threads';
   imports: [CqrsModule, AccountsModule, CatalogReadModule, MutesModule],
   controllers: [CommentController],
   providers: [
-    PostCommentHandler, EditCommentHandler, DeleteCommentHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
+    PostCommentHandler, EditCommentHandler, DeleteCommentHandler, EraseCommentAuthorHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
     CommentRepository, CommentCooldown, CommentThreads, AuthorNames,
   ],
   exports: [CommentThreads, CommentRepository],

@@ -1,4 +1,4 @@
-import { type CommentEditedV1, type CommentPostedV1, SocialEventType } from '@shelf/contracts';
+import { type CommentAuthorErasedV1, type CommentEditedV1, type CommentPostedV1, ERASED_NAME, SocialEventType } from '@shelf/contracts';
 import { postedEntry, reduceComment } from './comment-thread-reducers';
 
 const by = { actor: 'u1', correlationId: 'c', causationId: null };
@@ -22,5 +22,15 @@ describe('comment thread reducers', () => {
     expect(twice.entry.edited_time).toBe('2026-11-22T12:30:00.000Z');
     // Applied again: nothing changes.
     expect(reduceComment(twice.entry, edited(3, '2026-11-22T12:30:00.000Z', 'Third thoughts on the first words.'))).toBeNull();
+  });
+
+  it('keeps nothing of an erased author but the comment’s place, as a rebuild reads it', () => {
+    const once = reduceComment(postedEntry(posted, 0), edited(2, '2026-11-22T11:00:00.000Z', 'Second thoughts on the first words.'))!;
+    const erased: CommentAuthorErasedV1 = { id: 'x1', streamId: 'comment-author-erased-c1', version: 1, type: SocialEventType.CommentAuthorErased, occurredAt: '2026-11-22T12:00:00.000Z', metadata: by, data: ref };
+    const gone = reduceComment(once.entry, erased)!;
+    // A stream of its own: the comment's version stays, so its later events apply in order.
+    expect(gone.entry).toEqual({ ...once.entry, username: ERASED_NAME, email_hash: '', comment_content: '' });
+    expect(gone.change).toEqual({ kind: 'edited', entry: gone.entry });
+    expect(reduceComment(gone.entry, erased)).toBeNull();
   });
 });

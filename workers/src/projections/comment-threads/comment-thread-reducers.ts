@@ -1,4 +1,4 @@
-import { type CommentEntry, type CommentEvent, type CommentPostedV1, SocialEventType, type ThreadRef } from '@shelf/contracts';
+import { type CommentEntry, type CommentEvent, type CommentPostedV1, ERASED_NAME, ERASED_TEXT, SocialEventType, type ThreadRef } from '@shelf/contracts';
 import { versionStep } from '../documents';
 
 /** What a thread's readers are told after an event: a comment's new state, or only its like count. */
@@ -28,6 +28,8 @@ type CommentStateEvent = Exclude<CommentEvent, { type: typeof SocialEventType.Co
  * already applied.
  */
 export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { entry: CommentEntry; change: ThreadChange } | null {
+  // A stream of its own (socialStreams.commentAuthorErased): the comment's version stays; applied again, nothing changes.
+  if (event.type === SocialEventType.CommentAuthorErased) return isErased(entry) ? null : changed({ ...entry, ...erasedAuthor }, 'edited');
   if (versionStep(event.streamId, entry.version, event.version) === 'skip') return null;
   const next = { ...entry, version: event.version };
   switch (event.type) {
@@ -48,5 +50,12 @@ export function reduceComment(entry: CommentEntry, event: CommentStateEvent): { 
       return changed({ ...next, removed: false, report_count: 0 }, 'restored');
   }
 }
+
+/**
+ * A comment's fields that are its author's, as they read once the author's key is erased (PERSONAL_FIELDS): what a
+ * rebuild after the erasure reads of the comment.
+ */
+export const erasedAuthor = { username: ERASED_NAME, email_hash: ERASED_TEXT, comment_content: ERASED_TEXT } as const;
+const isErased = (entry: CommentEntry) => entry.username === ERASED_NAME && entry.email_hash === ERASED_TEXT && entry.comment_content === ERASED_TEXT;
 
 const changed = (entry: CommentEntry, kind: NonNullable<ThreadChange>['kind']) => ({ entry, change: { kind, entry } });

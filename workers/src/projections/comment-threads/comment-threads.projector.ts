@@ -60,7 +60,8 @@ const threadStores = (models: BatchModels): ThreadStores => ({
  * partition (see partitionKey), so one consumer at a time writes a thread's documents; heads and pages remember the
  * events they counted, so a batch retried after a crash counts nothing twice. Each event reads and writes one page,
  * whatever the size of the thread, and is counted on the thread's head with its page (changes, changed_pages), which
- * tells the API whether the pages it keeps are current. An entry keeps the name its author posted with; readers are
+ * tells the API whether the pages it keeps are current. An entry keeps the name its author posted with (and nothing of
+ * an author whose account is deleted: comment.author-erased.v1, appended in the thread's partition); readers are
  * shown the current one, by the API (which follows the log of username changes kept here: name-changes.ts) and in the
  * live pushes alike.
  */
@@ -79,6 +80,7 @@ export class CommentThreadsProjector implements Projector {
     SocialEventType.CommentRemoved,
     SocialEventType.CommentRemovedByOperator,
     SocialEventType.CommentRestored,
+    SocialEventType.CommentAuthorErased,
     SocialEventType.CommentLiked,
     SocialEventType.CommentUnliked,
     AccountEventType.UsernameChanged,

@@ -1,5 +1,5 @@
 import { type DigestChosenV1, LibraryEventType } from '@shelf/contracts';
-import { reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
+import { forgetDigestChoices, reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
 
 const chosen = (version: number, data: Partial<DigestChosenV1['data']>): DigestChosenV1 => ({
   id: `e${version}`,
@@ -38,5 +38,12 @@ describe('digest choices and rosters', () => {
     expect(zones.zones).toEqual(['Asia/Tokyo', 'Europe/Berlin']);
     expect(withZone(zones, 'Asia/Tokyo', true)).toBeNull();
     expect(withZone(zones, 'Asia/Tokyo', false)!.zones).toEqual(['Europe/Berlin']);
+  });
+
+  it('keep no address and no digest of a forgotten reader, even one with both kinds off already', () => {
+    const off = reduceDigestChoices(reduceDigestChoices(null, chosen(1, {})), chosen(2, { frequency: 'none' }));
+    expect(off.email).toBe('a@example.com');
+    expect(forgetDigestChoices(off)).toEqual({ ...off, email: '' });
+    expect(forgetDigestChoices(reduceDigestChoices(null, chosen(1, {})))).toMatchObject({ replies: 'none', chapters: 'none', email: '', version: 1 });
   });
 });

@@ -7,6 +7,12 @@ export function reduceDigestChoices(current: DigestChoicesReadModel | null, even
   return { _id: event.data.user_id, replies, chapters, time_zone: time_zone ?? event.data.time_zone, email, version: event.version };
 }
 
+/**
+ * An erased reader's choices (library.reader-forgotten.v1): no digest, and no address, whatever they chose before (the
+ * deletion turns digests off only when one is on); the version of their digests stream stays.
+ */
+export const forgetDigestChoices = (current: DigestChoicesReadModel): DigestChoicesReadModel => ({ ...current, ...NO_DIGESTS, time_zone: current.time_zone, email: '' });
+
 /** The time zone whose roster lists the reader: theirs while they get any digest, else none. */
 export const rosterZone = (choices: DigestChoicesReadModel | null): string | null => (choices && getsDigests(choices) ? choices.time_zone : null);
 

@@ -10,29 +10,36 @@ import {
   LibraryEventType,
   partitionKey,
   partitionOf,
+  type ReaderForgottenV1,
 } from '@shelf/contracts';
 import { saveDocument, versionStep } from '../documents';
 import type { ProjectionContext, Projector, ReadModelStore } from '../../engine';
-import { reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
+import { forgetDigestChoices, reduceDigestChoices, rosterZone, withRosterReader, withZone } from './digest-roster-reducers';
 
 /**
  * Each reader's digest choices (one document per reader), and the rosters the digest scheduler reads: per time zone
  * and partition, the readers who get any digest, with each partition's list of zones. A reader's library streams
  * share a partition, whose consumer is the one writer of all three. Rosters are written before the choices, whose
  * version marks the event applied: a crash between them applies it again, and a roster change applied twice changes
- * nothing.
+ * nothing. An erased reader's choices keep no address (library.reader-forgotten.v1, in the same partition).
  */
 @Injectable()
 export class DigestsProjector implements Projector {
   readonly name = 'digests';
-  readonly handles = [LibraryEventType.DigestChosen];
+  readonly handles = [LibraryEventType.DigestChosen, LibraryEventType.ReaderForgotten];
   readonly owns = [DigestReadModelCollection.Rosters, DigestReadModelCollection.Choices];
 
-  async apply(event: DigestChosenV1, { models }: ProjectionContext): Promise<void> {
+  async apply(event: DigestChosenV1 | ReaderForgottenV1, { models }: ProjectionContext): Promise<void> {
     const choices = models.collection<DigestChoicesReadModel>(DigestReadModelCollection.Choices);
     const current = await choices.findOne({ _id: event.data.user_id });
-    if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return;
-    const next = reduceDigestChoices(current, event);
+    let next: DigestChoicesReadModel;
+    if (event.type === LibraryEventType.ReaderForgotten) {
+      if (!current) return;
+      next = forgetDigestChoices(current);
+    } else {
+      if (versionStep(event.streamId, current?.version ?? 0, event.version) === 'skip') return;
+      next = reduceDigestChoices(current, event);
+    }
     const [was, now] = [rosterZone(current), rosterZone(next)];
     if (was !== now) {
       const stores = {

@@ -1,4 +1,4 @@
-import { moderationViewKey, SocialEventType } from '@shelf/contracts';
+import { ERASED_NAME, moderationViewKey, SocialEventType } from '@shelf/contracts';
 import { type ModeratedCommentEvent, type ModerationEvent, type ModerationState, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const ref = { comment_id: 'c1', book_id: 1, chapter_id: null };
@@ -86,5 +86,15 @@ describe('the views of the queue', () => {
       ['removed', [{ put: [moderationViewKey(removed), 'c1'] }]],
     ]);
   });
-});
 
+  it('shows operators an erased author as a rebuild does, its moderation state unchanged', () => {
+    const posted = { ...event(1, SocialEventType.CommentReportedV2), type: SocialEventType.CommentPosted, data: { ...ref, parent_comment_id: null, parent_user_id: null, user_id: 'u1', username: 'Reader', email_hash: 'h', comment_content: 'Words of it.' } } as ModeratedCommentEvent;
+    const erased = { ...event(1, SocialEventType.CommentAuthorErased), streamId: 'comment-author-erased-c1' } as ModerationEvent;
+    const gone = reduceModeratedComment(reduceModeratedComment(null, posted), erased);
+    expect(gone).toMatchObject({ username: ERASED_NAME, comment_content: '', version: 1 });
+    expect(reduceModeratedComment(gone, erased)).toBeNull();
+    const reported = fold(report(2, 1, 'spam'));
+    expect(reduceModeration(reported, erased)).toBe(reported);
+    expect(reduceModeration(null, erased)).toBeNull();
+  });
+});

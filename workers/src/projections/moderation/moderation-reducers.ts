@@ -1,5 +1,7 @@
 import {
   type CommentEvent,
+  ERASED_NAME,
+  ERASED_TEXT,
   type ModeratedCommentReadModel,
   type ModerationQueueReadModel,
   type ModerationView,
@@ -23,6 +25,8 @@ const closed = { open_reports: 0, reasons: {}, needs_review: false };
  * the event changes nothing there, such as a dismissal of a comment never reported.
  */
 export function reduceModeration(doc: ModerationState | null, event: ModerationEvent): ModerationState | null {
+  // A stream of its own, that changes no state: the queue document (if any) takes the comment as it now shows.
+  if (event.type === SocialEventType.CommentAuthorErased) return doc;
   if (doc && event.version <= doc.version) return null;
   const at = event.occurredAt;
   if (event.type === SocialEventType.CommentReported || event.type === SocialEventType.CommentReportedV2) {
@@ -102,6 +106,11 @@ export function reduceModeratedComment(doc: ModeratedCommentReadModel | null, ev
       removed: false,
       version: event.version,
     };
+  }
+  if (event.type === SocialEventType.CommentAuthorErased) {
+    // As a rebuild after the erasure reads the comment (PERSONAL_FIELDS); a stream of its own: the version stays.
+    if (!doc || (doc.username === ERASED_NAME && doc.comment_content === ERASED_TEXT)) return null;
+    return { ...doc, username: ERASED_NAME, comment_content: ERASED_TEXT };
   }
   if (!doc || event.version <= doc.version) return null;
   switch (event.type) {

@@ -68,6 +68,7 @@ export class ModerationProjector implements Projector {
     SocialEventType.CommentRemovedByOperator,
     SocialEventType.CommentReportsDismissed,
     SocialEventType.CommentRestored,
+    SocialEventType.CommentAuthorErased,
   ];
   readonly owns = [C.CommenterRecent, C.ModerationViewPages, C.ModerationViewHeads, C.ModerationQueue, C.ModeratedComments];
   private readonly views = new OrderedPages<string>(

@@ -52,8 +52,8 @@ describe('the mutes projector', () => {
     expect(once).toEqual([
       {
         _id: 'u1',
-        muted: [{ user_id: 'c', username: 'Name c', since: '2026-11-28T10:00:03.000Z' }],
-        blocked: [{ user_id: 'b', username: 'Name b', since: '2026-11-28T10:00:02.000Z' }],
+        muted: [{ user_id: 'c', since: '2026-11-28T10:00:03.000Z' }],
+        blocked: [{ user_id: 'b', since: '2026-11-28T10:00:02.000Z' }],
         version: 4,
       },
     ]);

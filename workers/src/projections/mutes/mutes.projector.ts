@@ -5,13 +5,15 @@ import type { ProjectionContext, Projector } from '../../engine';
 import { reduceMutes } from './mute-reducers';
 
 /**
- * Each reader's muted and blocked readers, one document per reader (`rm_reader_mutes`); a reader's library streams
- * share a partition, its one writer. Once stored, the reader's live sockets join (or leave) the muters' room of the
+ * Each reader's muted and blocked readers, one document per reader (`rm_reader_mutes`), by id alone (MutedReaderRef);
+ * a reader's library streams share a partition, its one writer. Once stored, the reader's live sockets join (or leave) the muters' room of the
  * reader muted or blocked, so that reader's comment pushes reach them folded from then on.
  */
 @Injectable()
 export class MutesProjector implements Projector {
   readonly name = 'mutes';
+  /** 2: the readers on the lists without their names. */
+  readonly shape = 2;
   readonly handles = [LibraryEventType.ReaderMuted, LibraryEventType.ReaderUnmuted, LibraryEventType.ReaderBlocked, LibraryEventType.ReaderUnblocked, LibraryEventType.ReaderForgotten];
   readonly owns = [LibraryReadModelCollection.ReaderMutes];
 

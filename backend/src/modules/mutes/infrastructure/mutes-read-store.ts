@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { LibraryReadModelCollection, type MuteLists, type ReaderMutesReadModel } from '@shelf/contracts';
+import { LibraryReadModelCollection, type MutedReaderRef, type MuteLists, type ReaderMutesReadModel } from '@shelf/contracts';
 import { ReadModels } from '../../../platform/read-models';
+import { UsersReadStore } from '../../accounts';
 
 /** The ids of the readers someone muted and blocked, for checking comments against them. */
 export interface MuteSets {
@@ -13,11 +14,21 @@ const NONE: MuteSets = { muted: new Set(), blocked: new Set() };
 /** A reader's muted and blocked readers as the workers' mutes projector keeps them: one `_id` lookup. */
 @Injectable()
 export class MutesReadStore {
-  constructor(private readonly readModels: ReadModels) {}
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly users: UsersReadStore,
+  ) {}
 
+  /**
+   * The lists with each reader's name now, from their account (one `_id` read each, at most MUTE_LIMIT a list): the
+   * mutes document keeps none, so an erased reader is listed by the name their account reads as, ERASED_NAME.
+   */
   async lists(userId: string): Promise<MuteLists> {
     const doc = await this.read(userId);
-    return { muted: doc?.muted ?? [], blocked: doc?.blocked ?? [] };
+    const [muted, blocked] = [doc?.muted ?? [], doc?.blocked ?? []];
+    const names = await this.users.names([...muted, ...blocked].map((entry) => entry.user_id));
+    const named = (list: MutedReaderRef[]) => list.map((entry) => ({ user_id: entry.user_id, username: names.get(entry.user_id) ?? '', since: entry.since }));
+    return { muted: named(muted), blocked: named(blocked) };
   }
 
   /** The same as sets of user ids; none for a visitor (null). */
