@@ -24,6 +24,8 @@ describe('what the audit trail records of an event', () => {
       'Commenting suspended until 2026-11-30 12:00 UTC: Spam',
     );
     expect(auditRecord(event(AccountEventType.CommentingSuspended, { userId: 'u1', until: null, reason: 'Spam' })).summary).toBe('Commenting suspended for good: Spam');
+    // An erased account's reason reads as empty.
+    expect(auditRecord(event(AccountEventType.CommentingSuspended, { userId: 'u1', until: null, reason: '' })).summary).toBe('Commenting suspended for good');
   });
 
   it('records a deletion and its request by account and time alone, with nothing of what was erased', () => {

@@ -30,7 +30,8 @@ function commentSummary(event: Audited): string {
 function accountSummary(event: Audited): string {
   switch (event.type) {
     case AccountEventType.CommentingSuspended:
-      return `Commenting suspended ${event.data.until === null ? 'for good' : `until ${utcMinute(event.data.until)}`}: ${event.data.reason}`;
+      // An erased account's reason reads as empty (its key is gone): the line then ends with the time.
+      return `Commenting suspended ${event.data.until === null ? 'for good' : `until ${utcMinute(event.data.until)}`}${event.data.reason ? `: ${event.data.reason}` : ''}`;
     case AccountEventType.CommentingSuspensionLifted:
       return 'Suspension from commenting lifted';
     case AccountEventType.PasswordResetRequested:
