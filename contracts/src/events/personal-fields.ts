@@ -88,6 +88,7 @@ export const NOT_PERSONAL_FIELDS: Readonly<Partial<Record<EventType, readonly st
   [SocialEventType.CommentPosted]: ['comment_id', 'parent_comment_id', 'parent_user_id', 'user_id'],
   [SocialEventType.CommentEdited]: commentRef,
   [SocialEventType.CommentDeleted]: commentRef,
+  [SocialEventType.CommentAuthorErased]: commentRef,
   [SocialEventType.CommentReported]: [...commentRef, 'reporter_id'],
   [SocialEventType.CommentReportedV2]: [...commentRef, 'reporter_id'],
   [SocialEventType.CommentRemoved]: commentRef,

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { emptyCommentPage, LOOSE_ITEMS, pageComment, pageComments, withComment } from './comment-pages';
+import { emptyCommentPage, LOOSE_ITEMS, pageComment, pageComments, withComment, withCommentFields } from './comment-pages';
 import type { CommentEntry } from './social-read-models';
 
 const compression = {
@@ -48,5 +48,16 @@ describe('comment pages', () => {
     expect(pageComment(liked, 'c1', compression)?.like_count).toBe(5);
     expect(pageComment(liked, 'c0', compression)?.comment_content).toBe('Comment number 0.');
     expect(pageComment(liked, 'c99', compression)).toBeUndefined();
+  });
+
+  it('sets fields on every copy of a comment where it stands, packed and loose, moving nothing', () => {
+    // Packed past LOOSE_ITEMS, then c1 edited (a loose copy over its packed one) and c2 posted loose.
+    const page = [entry(1, { version: 2, comment_content: 'Edited text of one.' }), entry(LOOSE_ITEMS + 2)].reduce((next, changed) => withComment(next, changed, compression), fill(LOOSE_ITEMS + 2));
+    const erased = withCommentFields(page, 'c1', { username: '[deleted account]', comment_content: '' }, compression);
+    const copies = (text: string) => text.split('"c1"').length - 1;
+    expect(copies(compression.inflate(erased.packed)) + copies(erased.loose)).toBe(2);
+    expect(`${compression.inflate(erased.packed)}${erased.loose}`).not.toMatch(/Comment number 1\.|Edited text of one/);
+    expect(JSON.parse(erased.loose).map((comment: CommentEntry) => comment.comment_id)).toEqual(JSON.parse(page.loose).map((comment: CommentEntry) => comment.comment_id));
+    expect(pageComments(erased, compression).find((comment) => comment.comment_id === 'c1')).toMatchObject({ version: 2, username: '[deleted account]', comment_content: '' });
   });
 });

@@ -40,6 +40,16 @@ export function pageComment(page: CommentPageReadModel, commentId: string, compr
   return find(looseOf(page)) ?? find(unpacked(page, compression));
 }
 
+/**
+ * The page with `fields` set on every copy of a comment where it stands (packed, loose or both), moving nothing: what a
+ * page built from events that had those fields from the start holds (an author's erasure, which a rebuild reads so).
+ */
+export function withCommentFields(page: CommentPageReadModel, commentId: string, fields: Partial<CommentEntry>, compression: PageCompression): CommentPageReadModel {
+  const set = (entries: CommentEntry[]) => entries.map((entry) => (entry.comment_id === commentId ? { ...entry, ...fields } : entry));
+  const packed = page.packed && unpacked(page, compression).some((entry) => entry.comment_id === commentId) ? compression.deflate(JSON.stringify(set(unpacked(page, compression)))) : page.packed;
+  return { ...page, packed, loose: JSON.stringify(set(looseOf(page))) };
+}
+
 /** The page with `entry` put in: a new comment or a comment's new state, loose until LOOSE_ITEMS are, then all packed. */
 export function withComment(page: CommentPageReadModel, entry: CommentEntry, compression: PageCompression): CommentPageReadModel {
   const loose = [...looseOf(page).filter((other) => other.comment_id !== entry.comment_id), entry];

@@ -27,10 +27,11 @@ import {
   type UsernameChangedV1,
   type UserErasedV1,
   withComment,
+  withCommentFields,
 } from '@shelf/contracts';
 import { versionStep } from '../documents';
 import type { BatchModels, LogPlace, ProjectionContext, Projector, ReadModelStore } from '../../engine';
-import { postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
+import { erasedAuthor, postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
 import { pageCompression } from './page-compression';
 
@@ -132,7 +133,9 @@ export class CommentThreadsProjector implements Projector {
   private async change(s: ThreadStores, event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>, place: LogPlace | null): Promise<ThreadChange> {
     const { page, entry, number } = await this.locate(s, event);
     const next = reduceComment(entry, event);
-    if (next) await this.save(s, withComment(page, next.entry, pageCompression));
+    // An author's erasure changes every copy where it stands, as a rebuild (which reads it erased from the start) has it.
+    const erased = event.type === SocialEventType.CommentAuthorErased;
+    if (next) await this.save(s, erased ? withCommentFields(page, entry.comment_id, erasedAuthor, pageCompression) : withComment(page, next.entry, pageCompression));
     // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
     await this.counted(s, event, place, number, { changed: next !== null });
     return next?.change ?? null;
