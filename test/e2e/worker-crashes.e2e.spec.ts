@@ -100,10 +100,12 @@ describe('crashes under readers, through the public API', () => {
     await doomed.start({ STORE_CRASH_AFTER_WRITE_TO: SocialReadModelCollection.ReplyInboxes });
     await workers.start();
     await doomed.exited();
-    await drained(120_000);
+    // The takeover after the lease took from 30 s to past 120 s on this 2-core machine (issue 45's note): this test is
+    // about counting once, so it waits for the drain longer than a takeover should ever take.
+    await drained(200_000);
     expect((await site.call('GET', 'user/replies/unread-count', { token: author.token })).body).toEqual({ unreadCount: 300 });
     expect(await tools.get(PartitionRunner).parked.list()).toEqual([]);
-  }, 240_000);
+  }, 320_000);
 
   it('shows every acknowledged comment, likeable, after workers are killed and the store restarted', async () => {
     const acknowledged: string[] = [];
