@@ -59,6 +59,17 @@ export async function waitForMail(address: string, timeoutMs = 10000, subject?: 
   }
 }
 
+/** Polls `check` every 100 ms until it gives something truthy, or fails after `timeoutMs`, naming `what`. */
+export async function waitFor<T>(what: string, check: () => Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * The test file's own database through a driver client, empty before its tests and dropped after them: call it in a
  * `describe`, and read the database from the function it returns once the tests run.

@@ -3,7 +3,7 @@
 // the erasure broke off after the key was erased (the address unreadable) and the link is followed again. Real store,
 // Redis, SMTP catcher and the workers sending.
 import { MailCollection, type MailOutboxDocument, type MailSentDocument, QueueName } from '@shelf/contracts';
-import { caughtMail, testEnv, waitForMail } from '@test/support';
+import { caughtMail, testEnv, waitForMail, waitFor } from '@test/support';
 import { Queue } from 'bullmq';
 import { MongoNetworkError } from 'mongodb';
 import { AccountErasure } from '../../backend/src/modules/accounts';
@@ -12,17 +12,6 @@ import { type Reader, registerReader, startSite, type TestSite } from '../site-h
 const env = testEnv(__filename);
 const PASSWORD = 'correct horse battery staple';
 const RESET_SUBJECT = 'Reset your Novel Shelf password';
-
-/** Polls `check` until it gives something, or fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("an erased reader's e-mail", () => {
   let site: TestSite;

@@ -3,7 +3,7 @@
 // reset link or token. Real store, Redis, SMTP catcher and the workers sending.
 import { CommandBus } from '@nestjs/cqrs';
 import { MailCollection, type MailOutboxDocument, type MailSentDocument, OperatorApi, QueueName } from '@shelf/contracts';
-import { testEnv, waitForMail } from '@test/support';
+import { testEnv, waitForMail, waitFor } from '@test/support';
 import { Queue } from 'bullmq';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
 import { type Reader, registerReader, startSite, type TestSite } from '../site-harness';
@@ -11,17 +11,6 @@ import { type Reader, registerReader, startSite, type TestSite } from '../site-h
 const env = testEnv(__filename);
 const RESET_SUBJECT = 'Reset your Novel Shelf password';
 const STATUSES = ['latest', 'active', 'waiting', 'prioritized', 'delayed', 'completed', 'failed'];
-
-/** Polls `check` until it gives something, or fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("the queue dashboard holds no reader's link, token or address", () => {
   let site: TestSite;

@@ -16,7 +16,7 @@ import {
   QueueName,
 } from '@shelf/contracts';
 import { PersonalKeys, readEnv } from '@shelf/server-config';
-import { type CaughtMail, caughtMail, testEnv, type TestEnv, testKeyEncryptionKey, waitForMail } from '@test/support';
+import { type CaughtMail, caughtMail, testEnv, type TestEnv, testKeyEncryptionKey, waitForMail, waitFor } from '@test/support';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { type Db, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -38,17 +38,6 @@ function built(file: string): string {
   const path = join(dist, file);
   if (!existsSync(path)) throw new Error(`${path} is not built: run \`npx tsc -b\` first`);
   return path;
-}
-
-/** Polls `check` until it gives something truthy, or fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The catcher's messages to `address`, with the Message-ID it read from each (without its angle brackets). */
