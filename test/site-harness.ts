@@ -18,6 +18,7 @@ import { SaveChapterCommand } from '../backend/src/modules/catalog/application/s
 import { generateDemoCatalog } from '../backend/src/demo-catalog/demo-catalog';
 import { dropAll, projectionLag, ProjectionSignals, type Projector, PROJECTORS, ReadModels, type RebuildProgress, rebuildProjections, type RebuildResult } from '../workers/src/engine';
 import { WorkersModule } from '../workers/src/workers.module';
+import { isOutage } from '../workers/src/log/is-outage';
 
 export interface Reader {
   user: AuthUser;
@@ -76,7 +77,11 @@ export async function projectionsDone(store: Connection, workers: INestApplicati
   const names = workers.get<Projector[]>(PROJECTORS).map((projector) => projector.name);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const lag = await projectionLag(store.db!, names);
+    // A poll the busy store does not answer within the API's command timeout is a "not yet", not a failure.
+    const lag = await projectionLag(store.db!, names).catch((error: unknown) => {
+      if (isOutage(error)) return { unanswered: 1 };
+      throw error;
+    });
     if (Object.values(lag).every((behind) => behind === 0)) return;
     if (Date.now() > deadline) throw new Error(`projections did not catch up: ${JSON.stringify(lag)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -165,7 +170,13 @@ export async function registerReader(site: TestSite, name: string, { verified = 
   readers += 1;
   const ip = `10.77.${Math.floor(readers / 250)}.${(readers % 250) + 1}`;
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${readers}.${Date.now()}@example.test`;
-  const registered = await site.call('POST', 'user/register', { body: { email, password: PASSWORD, username: `${name} ${readers}`, honeypot: '' }, ip });
+  const register = () => site.call('POST', 'user/register', { body: { email, password: PASSWORD, username: `${name} ${readers}`, honeypot: '' }, ip });
+  // A store too busy to answer within the request deadline gets a 503 "try again shortly": a reader tries again.
+  let registered = await register();
+  for (let retries = 3; registered.status === 503 && retries > 0; retries -= 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    registered = await register();
+  }
   if (registered.status !== 200) throw new Error(`register ${name}: ${JSON.stringify(registered.body)}`);
   if (verified) {
     const mail = await waitForMail(email, 15_000, 'Verify your e-mail for Novel Shelf');

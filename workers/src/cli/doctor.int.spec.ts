@@ -217,7 +217,7 @@ describe('npm run doctor', () => {
     const dropped = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(process.execPath, [join(__dirname, '../../dist/log-migration/drop-backup.js')], { env, timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout })),
     );
-    expect(dropped).toEqual({ code: 0, stdout: `Dropped ${backup} (2 events, kept since ${switchedAt.toISOString()}): no rollback of the log migration from now on.\n` });
+    expect(dropped).toEqual({ code: 0, stdout: `Dropped ${backup} (2 events, kept since ${switchedAt.toISOString()}).\nNo rollback of the log migration from now on.\n` });
     expect(await db.listCollections({ name: backup }).toArray()).toEqual([]);
     expect(await checkpoints.findOne({ _id: 'events' })).toMatchObject({ phase: 'switched', backupDroppedAt: expect.any(Date) });
     expect((await doctor()).checks.logBackup).toMatchObject({ status: 'ok', summary: 'none kept', data: { backups: [] } });

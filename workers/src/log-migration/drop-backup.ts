@@ -16,7 +16,8 @@ async function main(): Promise<number> {
     const result = await dropLogBackup(app.get(ReadModels).db);
     switch (result.outcome) {
       case 'dropped':
-        console.log(`Dropped ${result.backup.name} (${result.backup.events} events, kept since ${result.backup.since.toISOString()}): no rollback of the log migration from now on.`);
+        for (const backup of result.backups) console.log(`Dropped ${backup.name} (${backup.events} events, kept since ${backup.since.toISOString()}).`);
+        console.log('No rollback of the log migration from now on.');
         return 0;
       case 'none':
         console.log('No log backup to drop.');

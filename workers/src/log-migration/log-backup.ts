@@ -30,27 +30,27 @@ export async function logBackups(db: Db): Promise<LogBackup[]> {
 }
 
 export type DropOutcome =
-  | { outcome: 'dropped'; backup: LogBackup }
-  /** Nothing to drop: no migration, or its backup dropped before. */
+  | { outcome: 'dropped'; backups: LogBackup[] }
+  /** Nothing to drop: no migration, or its backups dropped before. */
   | { outcome: 'none' }
-  /** A migration under way: what it keeps is not a backup yet (`events` may be the only log). */
+  /** A migration round under way: what it keeps is not a backup yet (`events` may be the only log). */
   | { outcome: 'not-switched'; phase: LogMigrationCheckpoint['phase'] };
 
 /**
- * `npm run log:drop-backup`: drops the log the migration kept, once it has switched (and the log it switched to is in
- * place), and notes when in its checkpoint. Running it again finds nothing to drop.
+ * `npm run log:drop-backup`: drops the logs the migration's rounds kept, once the last round has switched (and the log
+ * it switched to is in place), and notes when in its checkpoint. Running it again finds nothing to drop.
  */
 export async function dropLogBackup(db: Db): Promise<DropOutcome> {
   const checkpoints = db.collection<LogMigrationCheckpoint>(LOG_MIGRATION_COLLECTION);
   const checkpoint = await checkpoints.findOne({ _id: 'events' });
   if (!checkpoint) return { outcome: 'none' };
   if (checkpoint.phase !== 'switched') return { outcome: 'not-switched', phase: checkpoint.phase };
-  const backup = (await logBackups(db)).find(({ name }) => name === checkpoint.backup);
-  if (!backup) return { outcome: 'none' };
+  const backups = await logBackups(db);
+  if (backups.length === 0) return { outcome: 'none' };
   if ((await db.listCollections({ name: EventLogCollection.Events }, { nameOnly: true }).toArray()).length === 0) {
-    throw new Error(`the log (${EventLogCollection.Events}) is missing: ${backup.name} may be the only copy, so it is kept`);
+    throw new Error(`the log (${EventLogCollection.Events}) is missing: ${backups.map(({ name }) => name).join(', ')} may hold the only copy, so they are kept`);
   }
-  await db.dropCollection(backup.name);
+  for (const { name } of backups) await db.dropCollection(name);
   await checkpoints.updateOne({ _id: 'events' }, { $set: { backupDroppedAt: new Date(), updatedAt: new Date() } });
-  return { outcome: 'dropped', backup };
+  return { outcome: 'dropped', backups };
 }

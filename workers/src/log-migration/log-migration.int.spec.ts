@@ -1,10 +1,12 @@
 // The log migration's phases on the real store, in process: it keeps its copy and does not switch while appends go on,
-// catches up and switches once they stop, finishes a switch killed between its two renames, and then changes nothing.
-import { EventLogCollection, eventDocumentId, type PartitionHeadDocument, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
+// catches up and switches once they stop, finishes a switch killed between its two renames, and then changes nothing;
+// after a release that lists more personal fields, runs a new round that seals what the earlier one left plain.
+import { EventLogCollection, eventDocumentId, isSealed, LibraryEventType, type PartitionHeadDocument, SocialEventType, type StoredEventDocument } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
 import { testEnv, testKeyEncryptionKey } from '@test/support';
 import { type Db, MongoClient } from 'mongodb';
-import { LOG_MIGRATION_COLLECTION, type LogMigrationCheckpoint, migrateLog, MIGRATED_EVENTS } from './log-migration';
+import { dropLogBackup, logBackups } from './log-backup';
+import { LOG_MIGRATION_COLLECTION, type LogMigrationCheckpoint, migrateLog, MIGRATED_EVENTS, personalFieldsDigest } from './log-migration';
 
 const comment = (n: number): StoredEventDocument => ({
   _id: eventDocumentId(`comment-c${n}`, 1),
@@ -69,5 +71,37 @@ describe('migrateLog', () => {
     const again = await migrateLog({ db, keys, quietMs: 100 });
     expect(again.outcome).toBe('already-switched');
     expect(await db.collection(EventLogCollection.Events).countDocuments()).toBe(26);
+  });
+
+  it('runs a new round when the personal-field list changed since the last one, sealing what that one left plain', async () => {
+    // A saved search stored when its name and query were not listed as personal, and a round that switched back then.
+    const preset: StoredEventDocument = {
+      _id: eventDocumentId('presets-u1', 1),
+      eventId: 'preset-1',
+      streamId: 'presets-u1',
+      version: 1,
+      type: LibraryEventType.SearchPresetSaved,
+      data: { user_id: 'u1', preset_id: 'p1', name: 'My secret shelf', query: 'tag:forbidden' },
+      metadata: { actor: 'u1', correlationId: 'c', causationId: null },
+      occurredAt: new Date('2026-01-02T03:04:05.000Z'),
+    };
+    await db.collection<StoredEventDocument>(EventLogCollection.Events).insertOne(preset);
+    const first = (await checkpoint())!;
+    await db.collection<LogMigrationCheckpoint>(LOG_MIGRATION_COLLECTION).updateOne({ _id: 'events' }, { $unset: { fields: '' } });
+
+    const result = await migrateLog({ db, keys, quietMs: 100, chunk: 10 });
+    expect(result).toMatchObject({ outcome: 'switched', verification: { events: 27, problemCount: 0 } });
+    expect(result.checkpoint).toMatchObject({ fields: personalFieldsDigest(), copied: 27, rewritten: 1 });
+    expect(result.checkpoint.backup).not.toBe(first.backup);
+    const stored = (await db.collection<StoredEventDocument>(EventLogCollection.Events).findOne({ _id: preset._id }))!;
+    const data = stored.data as Record<string, unknown>;
+    expect([isSealed(data.name), isSealed(data.query)]).toEqual([true, true]);
+    expect((await keys.open(stored)).data).toEqual(preset.data);
+    expect((await migrateLog({ db, keys, quietMs: 100 })).outcome).toBe('already-switched');
+
+    // Both rounds' backups hold plain data; one command drops them both.
+    expect((await logBackups(db)).map(({ name }) => name).sort()).toEqual([first.backup, result.checkpoint.backup].sort());
+    expect(await dropLogBackup(db)).toMatchObject({ outcome: 'dropped', backups: [expect.anything(), expect.anything()] });
+    expect(await logBackups(db)).toEqual([]);
   });
 });

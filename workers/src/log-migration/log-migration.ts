@@ -1,6 +1,7 @@
-import { EventLogCollection } from '@shelf/contracts';
+import { EventLogCollection, PERSONAL_FIELDS } from '@shelf/contracts';
 import type { PersonalKeys } from '@shelf/server-config';
 import type { Db } from 'mongodb';
+import { createHash } from 'node:crypto';
 import { type CopyCounts, copyEvents } from './copy-events';
 import { headsOf, quietHeads, switchLog } from './switch-log';
 import { type Verification, verifyMigratedLog } from './verify-migrated-log';
@@ -12,11 +13,26 @@ export const MIGRATED_EVENTS = 'events_migrated';
 export const QUIET_MS = 3000;
 
 /**
- * The migration's one checkpoint document: its phase, the name the log is kept under once replaced, and what the copy
- * did. The copy's progress itself is what the migrated collection holds (copyEvents), so a kill anywhere loses nothing.
+ * The personal-field list (PERSONAL_FIELDS: each event type and its fields) as one digest. A migration round seals by
+ * the list it was run with and records its digest; when a later release lists more fields, the digests differ and
+ * `npm run log:migrate` runs a new round, which seals what the older list left plain.
+ */
+export function personalFieldsDigest(fields = PERSONAL_FIELDS): string {
+  const listed = Object.keys(fields)
+    .sort()
+    .map((type) => [type, Object.keys(fields[type]!.fields).sort()]);
+  return createHash('sha256').update(JSON.stringify(listed)).digest('hex').slice(0, 16);
+}
+
+/**
+ * The migration's one checkpoint document: its round's phase, the name the log is kept under once replaced, and what
+ * the copy did. The copy's progress itself is what the migrated collection holds (copyEvents), so a kill anywhere
+ * loses nothing.
  */
 export interface LogMigrationCheckpoint {
   _id: 'events';
+  /** The personalFieldsDigest the round seals by; none: a round of a release before rounds, which sealed fewer fields. */
+  fields?: string;
   /** 'copying' until the switch starts; 'switching' from then, so a kill between the renames is finished by a re-run. */
   phase: 'copying' | 'switching' | 'switched';
   backup: string;
@@ -51,25 +67,39 @@ export interface LogMigrationDeps {
 }
 
 /**
- * The one-time log migration (`npm run log:migrate`, docs/operations.md): copies `events` into `events_migrated`,
+ * The log migration (`npm run log:migrate`, docs/operations.md), a round per personal-field list: copies `events` into `events_migrated`,
  * every v1 account event rewritten as v2 with its password hash moved into a credential and every plain personal field
  * sealed (migrateEvent), while the site runs; once no append comes for QUIET_MS (the API stopped), copies what came
  * since, verifies the copy (verifyMigratedLog) and switches: `events` kept as the backup named in the checkpoint,
  * `events_migrated` in its place. Positions (`event_positions`) point at the same `_id`s and event ids and stay. Any
- * step may be killed and the command run again: it goes on from its checkpoint and what the copy holds.
+ * step may be killed and the command run again: it goes on from its checkpoint and what the copy holds. A round that
+ * switched under the current list is done; one that switched under another starts a new round (a new backup), and a
+ * copy made under another list is started again.
  */
 export async function migrateLog({ db, keys, quietMs = QUIET_MS, chunk, onProgress = () => undefined }: LogMigrationDeps): Promise<LogMigrationResult> {
   const checkpoints = db.collection<LogMigrationCheckpoint>(LOG_MIGRATION_COLLECTION);
+  const fields = personalFieldsDigest();
   const now = new Date();
-  let checkpoint = (await checkpoints.findOneAndUpdate(
-    { _id: 'events' },
-    {
-      $setOnInsert: { phase: 'copying', backup: `events_before_migration_${now.getTime().toString(36)}`, copied: 0, rewritten: 0, credentials: 0, chunks: 0, startedAt: now },
-      $set: { updatedAt: now },
-    },
-    { upsert: true, returnDocument: 'after' },
-  ))!;
-  if (checkpoint.phase === 'switched') return { outcome: 'already-switched', checkpoint };
+  const round = (): LogMigrationCheckpoint => ({
+    _id: 'events',
+    fields,
+    phase: 'copying',
+    backup: `events_before_migration_${now.getTime().toString(36)}`,
+    copied: 0,
+    rewritten: 0,
+    credentials: 0,
+    chunks: 0,
+    startedAt: now,
+    updatedAt: now,
+  });
+  let checkpoint = (await checkpoints.findOneAndUpdate({ _id: 'events' }, { $setOnInsert: round() }, { upsert: true, returnDocument: 'after' }))!;
+  if (checkpoint.phase === 'switched' && checkpoint.fields === fields) return { outcome: 'already-switched', checkpoint };
+  if (checkpoint.phase !== 'switching' && checkpoint.fields !== fields) {
+    // A round under another list: switched (its backup stays until log:drop-backup), or a copy sealed by that list.
+    if ((await db.listCollections({ name: MIGRATED_EVENTS }, { nameOnly: true }).toArray()).length > 0) await db.dropCollection(MIGRATED_EVENTS);
+    checkpoint = round();
+    await checkpoints.replaceOne({ _id: 'events' }, checkpoint);
+  }
   if (checkpoint.phase === 'copying') {
     await indexLike(db, EventLogCollection.Events, MIGRATED_EVENTS);
     const copy = async (phase: 'copy' | 'catch-up') => {
