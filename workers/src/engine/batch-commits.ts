@@ -13,6 +13,7 @@ import { LeaseLost } from './leases';
 import type { ById, ReadModelStore, SharedStores } from './read-model-store';
 import { applyWrites } from './stamped-writes';
 import { WriteBuffers } from './write-buffers';
+import { setTimeout as pause } from 'node:timers/promises';
 
 const isDuplicateKey = (error: unknown) => (error instanceof MongoServerError || error instanceof MongoBulkWriteError) && error.code === 11000;
 
@@ -187,7 +188,9 @@ export async function commitShared<R>(db: Db, key: string, readModels: ReadonlyM
       }
     },
   };
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
+    // Another process committed first: a pause of random length, so that racing writers of one key do not meet again.
+    if (attempt > 0) await pause(Math.random() * Math.min(100, 10 * attempt));
     const opened = await CommitStream.open(db, key, await progress.batchOf(), progress);
     if (!opened) continue;
     const { commits } = opened;

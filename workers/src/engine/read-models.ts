@@ -99,16 +99,22 @@ export class BatchModels {
    * Runs a read-change-write of documents that events of many partitions change (a reader's inbox, key `inbox:{user}`)
    * as one writer of them: live, as a batch of the key's own commit stream, run again on the new state when another
    * writer committed first (commitShared: no lease, no clock); in a rebuild, which is the only writer of its
-   * collections, through its buffers, after the work queued before it in this process. `readModels`: those it writes,
+   * collections, through its buffers. Either way after the work queued before it on the key in this process, so that
+   * only other processes race it. `readModels`: those it writes,
    * in the order they are written (data before marks).
    */
   async exclusive<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R> {
     if (!this.rebuilding) {
       // What the event changed in buffered documents is committed first: a crash after the shared write then finds both.
       await this.writes.flush();
-      return this.stores.shared(key, readModels, work);
+      // One turn per key in this process: its partitions do not race each other's commits (only other processes' do).
+      return this.inTurn(key, () => this.stores.shared(key, readModels, work));
     }
-    const run = () => work((readModel) => this.collection(readModel));
+    return this.inTurn(key, () => work((readModel) => this.collection(readModel)));
+  }
+
+  /** Runs `run` after the work queued before it on the same key in this process. */
+  private inTurn<R>(key: string, run: () => Promise<R>): Promise<R> {
     const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);
     const settled = turn.catch(() => undefined);
     this.turns.set(key, settled);
