@@ -2,9 +2,9 @@
 // lets them be: a batch computed on an out-of-date state is never written, a committed batch is written by whoever
 // comes next, and nothing goes back.
 import { batchCommitId, ProjectionCollection } from '@shelf/contracts';
-import { testDatabase } from '@test/support';
-import type { Db } from 'mongodb';
-import { CommitStream, commitShared, PartitionCommits } from './batch-commits';
+import { testDatabase, testEnv } from '@test/support';
+import { type Db, MongoClient } from 'mongodb';
+import { CommitStream, PartitionCommits, SharedCommits } from './batch-commits';
 import { applyWrites, STAMP } from './stamped-writes';
 import { Checkpoints } from './checkpoints';
 import { LeaseLost } from './leases';
@@ -94,7 +94,7 @@ describe('batches committed by one insert', () => {
       writes: [{ collection: COLLECTION, inserted: [{ _id: 'book-1', likers: [7] }], replaced: [] }],
       at: new Date(),
     } as never);
-    const seen = await commitShared(db, 'inbox:reader-1', new Map([[PROJECTOR, COLLECTION]]), async (stores) => {
+    const seen = await new SharedCommits(db).run('inbox:reader-1', new Map([[PROJECTOR, COLLECTION]]), async (stores) => {
       const likes = stores<Likes>(PROJECTOR);
       const doc = (await likes.findOne({ _id: 'book-1' }))!;
       await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, 8] });
@@ -168,8 +168,10 @@ describe('batches committed by one insert', () => {
 
   it('runs a change of shared documents again when another writer committed first, whatever the pause', async () => {
     const targets = new Map([[PROJECTOR, COLLECTION]]);
+    // Two processes' writers.
+    const [one, other] = [new SharedCommits(db), new SharedCommits(db)];
     const addLiker = (reader: number, paused?: Promise<void>) =>
-      commitShared(db, 'inbox:reader-1', targets, async (stores) => {
+      (paused ? one : other).run('inbox:reader-1', targets, async (stores) => {
         const likes = stores<Likes>(PROJECTOR);
         const doc = (await likes.findOne({ _id: 'book-1' })) ?? { _id: 'book-1', likers: [] };
         await paused;
@@ -184,5 +186,35 @@ describe('batches committed by one insert', () => {
     // The first read a state without it: its batch is refused, and its change made again on the new state.
     expect(await frozen).toBe(1);
     expect(await stored()).toEqual({ _id: 'book-1', likers: [2, 1], [STAMP]: 2 });
+  });
+
+  it('keeps a key\'s documents after its change: the next change reads nothing, unless another process committed since', async () => {
+    // A process whose store commands are counted.
+    const client = await MongoClient.connect(testEnv(__filename).MONGO_URL, { monitorCommands: true });
+    const commands: string[] = [];
+    client.on('commandStarted', (event) => commands.push(event.commandName));
+    try {
+      const counted = new SharedCommits(client.db(db.databaseName));
+      const other = new SharedCommits(db);
+      const targets = new Map([[PROJECTOR, COLLECTION]]);
+      const addLiker = (writer: SharedCommits, reader: number) =>
+        writer.run('inbox:reader-1', targets, async (stores) => {
+          const likes = stores<Likes>(PROJECTOR);
+          const doc = (await likes.findOne({ _id: 'book-1' })) ?? { _id: 'book-1', likers: [] };
+          await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, reader] }, { upsert: true });
+        });
+      await addLiker(counted, 1);
+      commands.length = 0;
+      await addLiker(counted, 2);
+      // The commit's own: its record inserted, the progress read (is the number passed?), the document replaced, the progress
+      // saved, the record removed. No read of the document or of the stream before it.
+      expect(commands).toEqual(['insert', 'find', 'update', 'update', 'delete']);
+      // Another process's writer commits; the kept state is out of date: found by the commit, and the change made again.
+      await addLiker(other, 3);
+      await addLiker(counted, 4);
+      expect(await stored()).toEqual({ _id: 'book-1', likers: [1, 2, 3, 4], [STAMP]: 4 });
+    } finally {
+      await client.close();
+    }
   });
 });

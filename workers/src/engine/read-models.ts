@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { commitShared } from './batch-commits';
+import { SharedCommits } from './batch-commits';
 import type { ById, ReadModelStore, SharedStores } from './read-model-store';
 import type { WriteBuffers } from './write-buffers';
 
@@ -18,8 +18,9 @@ export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  /** In a rebuild: per key, the work queued last (partitions are replayed side by side in one process). */
+  /** Per shared key, the work queued last (partitions are run side by side in one process). */
   private readonly turns = new Map<string, Promise<unknown>>();
+  private sharedCommits?: SharedCommits;
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
@@ -59,7 +60,8 @@ export class ReadModels {
     return new BatchModels(
       {
         live: (readModel) => this.live(readModel),
-        shared: (key, readModels, work) => commitShared(this.db, key, new Map(readModels.map((readModel) => [readModel, this.physical(readModel)])), work),
+        shared: (key, readModels, work) =>
+          (this.sharedCommits ??= new SharedCommits(this.db)).run(key, new Map(readModels.map((readModel) => [readModel, this.physical(readModel)])), work),
       },
       writes,
       rebuilding,
@@ -73,7 +75,7 @@ export class ReadModels {
   }
 }
 
-/** The live collections a batch reads what it does not buffer from, and writes shared documents to (commitShared). */
+/** The live collections a batch reads what it does not buffer from, and writes shared documents to (SharedCommits). */
 interface LiveStores {
   live<T extends ById>(readModel: string): ReadModelStore<T>;
   shared<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R>;
@@ -98,7 +100,7 @@ export class BatchModels {
   /**
    * Runs a read-change-write of documents that events of many partitions change (a reader's inbox, key `inbox:{user}`)
    * as one writer of them: live, as a batch of the key's own commit stream, run again on the new state when another
-   * writer committed first (commitShared: no lease, no clock); in a rebuild, which is the only writer of its
+   * writer committed first (SharedCommits: no lease, no clock); in a rebuild, which is the only writer of its
    * collections, through its buffers. Either way after the work queued before it on the key in this process, so that
    * only other processes race it. `readModels`: those it writes,
    * in the order they are written (data before marks).
