@@ -61,4 +61,19 @@ describe('the write buffer', () => {
     expect(stored).toHaveLength(150);
     expect(stored.every((doc) => doc.count === 2)).toBe(true);
   }, 30_000);
+
+  it('commits nothing when nothing changed since the last flush, and still does the work deferred', async () => {
+    const commits: unknown[] = [];
+    const buffers = new WriteBuffers(db, new Map([['heads', 'heads__test']]), { fresh: true, commit: async (writes) => void commits.push(writes) });
+    const heads = buffers.stores.get('heads') as ReadModelStore<Page>;
+    await heads.updateOne({ _id: 'h1' }, { $set: { count: 1 } }, { upsert: true });
+    await buffers.flush();
+    let deferred = 0;
+    buffers.defer('search', async () => void (deferred += 1));
+    await heads.findOne({ _id: 'h1' });
+    await buffers.flush();
+    expect(commits).toHaveLength(1);
+    expect(deferred).toBe(1);
+  });
 });
+
