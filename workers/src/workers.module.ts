@@ -23,6 +23,7 @@ import {
   WORKER_VARIABLES,
 } from './engine';
 import { assertEveryEventConsumed } from './log/event-consumers';
+import { ErasureListener } from './log/erasure-listener';
 import { DigestScheduler } from './digests/digest-scheduler';
 import { DigestsProcessor } from './digests/digests.processor';
 import { AccountMailer } from './mail/account-mailer';
@@ -128,7 +129,7 @@ export class WorkersModule implements BeforeApplicationShutdown {
         ProjectionSignals,
         PartitionRunner,
         ...(options.consume
-          ? [MailTransport, MailProcessor, DigestsProcessor, PartitionPokes, PartitionConsumer, ParkedEventsProcessor, ShapeUpgrade, { provide: WORKER_VARIABLES, useValue: variables }]
+          ? [MailTransport, MailProcessor, DigestsProcessor, PartitionPokes, ErasureListener, PartitionConsumer, ParkedEventsProcessor, ShapeUpgrade, { provide: WORKER_VARIABLES, useValue: variables }]
           : []),
       ],
       exports: [PROJECTORS, LiveEmitter, PartitionRunner, ReadModels],

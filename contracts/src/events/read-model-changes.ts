@@ -16,6 +16,16 @@ export interface ReadModelChange {
 /** The change announced when an account is erased: API processes refuse its tokens and close its sockets. */
 export const accountErasedChange = (userId: string): ReadModelChange => ({ eventType: AccountEventType.UserErased, streamId: accountStreams.user(userId), userId });
 
+/** The account a message of the change channel says was erased, or null for any other change (or an unreadable message). */
+export function erasedAccountOf(message: string): string | null {
+  try {
+    const change = JSON.parse(message) as ReadModelChange;
+    return change.eventType === AccountEventType.UserErased && typeof change.userId === 'string' ? change.userId : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The change announced when a rebuild has pointed read models at new collections: readers look them up again. */
 export const READ_MODELS_REBUILT = 'read-models.rebuilt';
 

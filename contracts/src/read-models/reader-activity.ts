@@ -14,6 +14,9 @@ export const ReaderActivityReadModelCollection = {
   Pages: 'rm_reader_activity_pages',
 } as const;
 
+/** The workers' projector that writes it: the erasure waits for its checkpoints (ProjectionProgress.caughtUp). */
+export const READER_ACTIVITY_PROJECTOR = 'reader-activity';
+
 export type ReaderActivityKind = 'comment' | 'comment-like' | 'report';
 
 /** One thing a reader did to a comment: what, which comment and where, when, and a report's reason. */

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
 import { DigestsModule } from '../digests/digests.module';
+import { HealthModule } from '../health/health.module';
 import { ReadingProgressModule } from '../reading-progress/reading-progress.module';
 import { SearchPresetsModule } from '../search-presets/search-presets.module';
 import { LikesModule } from '../likes/likes.module';
@@ -22,7 +23,7 @@ import { ReaderMail } from './infrastructure/reader-mail';
 
 /** A reader's own data: "Download my data", and "Delete my account" once its e-mailed link is followed. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
+  imports: [CqrsModule, AccountsModule, HealthModule, CatalogReadModule, ReadingProgressModule, ShelvesModule, SearchPresetsModule, MutesModule, LikesModule, DigestsModule],
   controllers: [DataExportController, AccountDeletionController],
   // The audit trail's and the feeds' read stores are theirs, provided here too: those modules' routes are not wanted here.
   providers: [

@@ -6,6 +6,7 @@ import {
   partitionKey,
   partitionOf,
   READER_ACTIVITY_HEAD_ENTRIES,
+  READER_ACTIVITY_PROJECTOR,
   READER_ACTIVITY_PAGE_ENTRIES,
   readerActivityPartId,
   ReaderActivityReadModelCollection,
@@ -24,7 +25,7 @@ const C = ReaderActivityReadModelCollection;
  */
 @Injectable()
 export class ReaderActivityProjector implements Projector {
-  readonly name = 'reader-activity';
+  readonly name = READER_ACTIVITY_PROJECTOR;
   readonly handles = READER_ACTIVITY_EVENT_TYPES;
   readonly owns = [C.Pages, C.Heads];
   private readonly activity = new OrderedPages<ReaderActivityTuple>(READER_ACTIVITY_PAGE_ENTRIES, { side: 'first', size: READER_ACTIVITY_HEAD_ENTRIES });

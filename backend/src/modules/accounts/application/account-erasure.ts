@@ -24,6 +24,17 @@ export interface ErasureStep {
 }
 
 /**
+ * What other modules forget of the account: `beforeEnd` while the account still stands (their commands may need it),
+ * `afterEnd` once its key is erased and it has ended (nothing it appends from then on is readable).
+ */
+export interface ForgettingSteps {
+  readonly beforeEnd: readonly ErasureStep[];
+  readonly afterEnd: readonly ErasureStep[];
+}
+
+const NOTHING_ELSE: ForgettingSteps = { beforeEnd: [], afterEnd: [] };
+
+/**
  * Erasing an account (docs/architecture.md, "Erasure"), confirmed by the e-mailed link. The account's id goes into the
  * erasure ledger first, then every step runs by that id: the same list `npm run erasures:reapply` runs again for each
  * id of the ledger after a restore. Every step can run again, so a link followed again after a crash finishes the
@@ -32,18 +43,20 @@ export interface ErasureStep {
 @Injectable()
 export class AccountErasure {
   /**
-   * The account's own steps, in order: what needs the account readable first (its username held by its hash for
-   * USERNAME_GRACE_MS, e-mails stored before they named their account claimed by it); then its personal key erased, so its personal
-   * fields in the log read as erased from then on, and the erasure announced to every API process; `user.erased.v1`
-   * ends the account (its stream folds to none; nothing is appended where the log has it); its sessions, password
-   * hashes, address and name claims, its e-mails sent or waiting with their jobs (by user id) and, last, its e-mail
-   * links are deleted.
+   * The account's own steps until it has ended: what needs the account readable first (its username held by its hash
+   * for USERNAME_GRACE_MS, e-mails stored before they named their account claimed by it); then its personal key erased,
+   * so its personal fields in the log read as erased from then on, and the erasure announced to every API process;
+   * `user.erased.v1` ends the account (its stream folds to none; nothing is appended where the log has it).
    */
-  readonly steps: readonly ErasureStep[] = [
+  readonly untilEnded: readonly ErasureStep[] = [
     { name: 'username held', run: (userId) => this.holdUsername(userId) },
     { name: 'older e-mails named', run: (userId) => this.claimOlderMailOf(userId) },
     { name: 'personal key', run: (userId) => this.eraseKey(userId) },
     { name: 'account ended (user.erased.v1)', run: (userId) => this.users.change(userId, (current) => decideErasure('valid', current), userId) },
+  ];
+
+  /** Then its sessions, password hashes, address and name claims, its e-mails sent or waiting with their jobs (by user id) and, last, its e-mail links are deleted. */
+  readonly afterEnded: readonly ErasureStep[] = [
     { name: 'sessions', run: (userId) => this.refreshTokens.endOtherSessions(userId, null) },
     { name: 'password hashes', run: (userId) => this.credentials.forgetAll(userId) },
     { name: 'address and name claims', run: (userId) => this.claims.releaseAll(userId) },
@@ -73,22 +86,31 @@ export class AccountErasure {
   }
 
   /**
-   * Erases the account the link is for: recorded in the ledger, then `forgetFirst` (what is the reader's but not
-   * personal data, from the modules that keep it) and every step of its own. Resolves with the reader's message.
+   * Erases the account the link is for: recorded in the ledger, then every step (`steps`). Resolves with the reader's
+   * message.
    */
-  async erase(token: string, forgetFirst: readonly ErasureStep[] = []): Promise<string> {
+  async erase(token: string, forgetting: ForgettingSteps = NOTHING_ELSE): Promise<string> {
     const userId = await this.holderOf(token);
     await this.ledger.append(userId);
-    await this.run(userId, forgetFirst);
+    await this.run(userId, forgetting);
     return AccountMessage.accountDeleted;
   }
 
-  /** Every step of the erasure of the account, `forgetFirst` first; `done` hears of each as it completes. */
-  async run(userId: string, forgetFirst: readonly ErasureStep[] = [], done: (step: ErasureStep) => void = () => undefined): Promise<void> {
-    for (const step of [...forgetFirst, ...this.steps]) {
+  /**
+   * Every step of the erasure of the account, in order: what other modules forget while it stands
+   * (`forgetting.beforeEnd`), its own until it has ended, what they forget after (`forgetting.afterEnd`), then the rest
+   * of its own; `done` hears of each as it completes.
+   */
+  async run(userId: string, forgetting: ForgettingSteps = NOTHING_ELSE, done: (step: ErasureStep) => void = () => undefined): Promise<void> {
+    for (const step of this.steps(forgetting)) {
       await step.run(userId);
       done(step);
     }
+  }
+
+  /** The steps `run` runs, in its order. */
+  steps(forgetting: ForgettingSteps = NOTHING_ELSE): ErasureStep[] {
+    return [...forgetting.beforeEnd, ...this.untilEnded, ...forgetting.afterEnd, ...this.afterEnded];
   }
 
   /** The account's own name, held; nothing once its key is erased (then its name is no longer readable, or held before). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { accountErasedChange, AccountEventType, READ_MODEL_CHANGES_CHANNEL, type ReadModelChange } from '@shelf/contracts';
+import { accountErasedChange, erasedAccountOf, READ_MODEL_CHANGES_CHANNEL } from '@shelf/contracts';
 import { PersonalKeys } from '@shelf/server-config';
 import { Redis } from 'ioredis';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
@@ -34,7 +34,7 @@ export class ErasureAnnouncements implements OnModuleInit, BeforeApplicationShut
 
   onModuleInit(): void {
     this.subscriber.on('message', (_channel: string, message: string) => {
-      const userId = erasedBy(message);
+      const userId = erasedAccountOf(message);
       if (userId) this.heard(userId);
     });
     this.subscriber.on('close', () => (this.subscribed = false));
@@ -80,15 +80,5 @@ export class ErasureAnnouncements implements OnModuleInit, BeforeApplicationShut
   beforeApplicationShutdown(): void {
     this.subscriber.disconnect();
     this.publisher.disconnect();
-  }
-}
-
-/** The account an announced change erased, or null for any other change (or an unreadable message). */
-function erasedBy(message: string): string | null {
-  try {
-    const change = JSON.parse(message) as ReadModelChange;
-    return change.eventType === AccountEventType.UserErased && typeof change.userId === 'string' ? change.userId : null;
-  } catch {
-    return null;
   }
 }

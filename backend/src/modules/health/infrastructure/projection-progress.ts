@@ -11,6 +11,9 @@ import {
 } from '@shelf/contracts';
 import type { Connection } from 'mongoose';
 
+/** How often `caughtUp` looks at the checkpoints again. */
+const CAUGHT_UP_POLL_MS = 50;
+
 export interface LogProgress {
   /** Events in the log: the partitions' heads added up. */
   logEvents: number;
@@ -34,6 +37,21 @@ export class ProjectionProgress {
     ]).then(([heads, docs]) => [heads, checkpointsOf(docs)] as const);
     const projectors = [...new Set(checkpoints.map((checkpoint) => checkpoint.projector))];
     return { logEvents: heads.reduce((sum, { head }) => sum + head, 0), lag: projectionLagOf(heads, checkpoints, projectors) };
+  }
+
+  /**
+   * Waits until `projector` has applied every event the log held when called (each partition's head then), for
+   * `timeoutMs` at most: resolves with whether it got there.
+   */
+  async caughtUp(projector: string, timeoutMs: number): Promise<boolean> {
+    const heads = await this.store.collection<PartitionHeadDocument>(EventLogCollection.Partitions).find({}).toArray();
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const checkpoints = checkpointsOf(await this.store.collection<PartitionCheckpointsDocument | CheckpointDocument>(ProjectionCollection.Checkpoints).find({}).toArray());
+      if (projectionLagOf(heads, checkpoints, [projector])[projector] === 0) return true;
+      if (performance.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_POLL_MS));
+    }
   }
 
   /** Events a projector set aside after failing every retry (`npm run projections:parked`). */

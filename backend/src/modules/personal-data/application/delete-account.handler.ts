@@ -17,6 +17,6 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
   ) {}
 
   execute({ token }: DeleteAccountCommand): Promise<string> {
-    return this.erasure.erase(token, this.forgetting.steps);
+    return this.erasure.erase(token, this.forgetting.steps({ live: true }));
   }
 }

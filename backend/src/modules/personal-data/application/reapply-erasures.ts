@@ -45,7 +45,7 @@ export class ReapplyErasures {
     let keysBack = 0;
     for (const userId of accounts) {
       if (!(await this.keys.isErased(userId, { fresh: true }))) keysBack++;
-      await this.erasure.run(userId, this.forgetting.steps);
+      await this.erasure.run(userId, this.forgetting.steps({ live: false }));
     }
     return { accounts: accounts.size, onlyInLog, keysBack };
   }
