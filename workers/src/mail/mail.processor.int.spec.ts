@@ -287,8 +287,8 @@ describe('e-mail delivery through crashes and refusals', () => {
       const afterCrash = await db.collection<MailOutboxDocument>(MailCollection.Outbox).findOne({ _id: key });
       const sentAfterCrash = await db.collection<MailSentDocument>(MailCollection.Sent).findOne({ _id: key });
 
-      // A new worker process: BullMQ hands it the job the killed one held once its lock expires (30 s) and its stalled
-      // check (every 30 s) sees it: up to a minute, more on a busy machine.
+      // A new worker process: BullMQ hands it the job the killed one held once its lock expires (10 s) and its stalled
+      // check (every 10 s) sees it: up to 20 s, more on a busy machine.
       gate.mode = 'pass';
       worker = startWorkers(gated);
       const sent = await waitFor('the message recorded sent', () => db.collection<MailSentDocument>(MailCollection.Sent).findOne({ _id: key }), 150_000);
