@@ -9,6 +9,7 @@ import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReadModels } from './read-models';
+import { StoreSchema } from './store-schema';
 import { RedisClient } from './redis-client';
 import { RequestDeadline } from './request-deadline';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
@@ -38,6 +39,9 @@ export class PlatformModule implements BeforeApplicationShutdown {
             ...storeCallBounds(deadline),
             ...STORE_POOL,
             bufferCommands: false,
+            // Made at start, awaited and tried again while the store does not answer (StoreSchema).
+            autoCreate: false,
+            autoIndex: false,
             ...crashPoints.options,
             connectionFactory: crashPoints.connectionFactory,
           }),
@@ -49,7 +53,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
         queues,
         RateLimitsModule,
       ],
-      providers: [RedisClient, searchEngineProvider, DependencyWatch, RequestDeadline, ReadModels],
+      providers: [RedisClient, searchEngineProvider, DependencyWatch, RequestDeadline, ReadModels, StoreSchema],
       exports: [RedisClient, SEARCH_ENGINE, DependencyWatch, RequestDeadline, ReadModels, queues],
     };
   }
