@@ -9,7 +9,6 @@ import { serviceEnvSchema } from './config/service-env.schema';
 import { DependencyWatch } from './dependency-watch';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { ReadModels } from './read-models';
-import { StoreSchema } from './store-schema';
 import { RedisClient } from './redis-client';
 import { RequestDeadline } from './request-deadline';
 import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
@@ -39,9 +38,6 @@ export class PlatformModule implements BeforeApplicationShutdown {
             ...storeCallBounds(deadline),
             ...STORE_POOL,
             bufferCommands: false,
-            // Made at start, awaited and tried again while the store does not answer (StoreSchema).
-            autoCreate: false,
-            autoIndex: false,
             ...crashPoints.options,
             connectionFactory: crashPoints.connectionFactory,
           }),
@@ -53,7 +49,7 @@ export class PlatformModule implements BeforeApplicationShutdown {
         queues,
         RateLimitsModule,
       ],
-      providers: [RedisClient, searchEngineProvider, DependencyWatch, RequestDeadline, ReadModels, StoreSchema],
+      providers: [RedisClient, searchEngineProvider, DependencyWatch, RequestDeadline, ReadModels],
       exports: [RedisClient, SEARCH_ENGINE, DependencyWatch, RequestDeadline, ReadModels, queues],
     };
   }
