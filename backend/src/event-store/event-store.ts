@@ -25,6 +25,7 @@ import { BoundedReads } from './bounded-reads';
 import { ConcurrencyError } from './concurrency-error';
 import { GroupCommit } from './group-commit';
 import { LOG_POSITION_MODEL } from './log-position.schema';
+import { makeLogCollections } from './log-collections';
 import { LogWakeUps } from './log-wake-ups';
 import { PARTITION_HEAD_MODEL } from './partition-head.schema';
 import { STORED_EVENT_MODEL } from './stored-event.schema';
@@ -93,7 +94,7 @@ export class EventStore implements OnModuleInit {
 
   /** The collections and the indexes their schemas declare exist before the first append. */
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.events.init(), this.positions.init(), this.heads.init()]);
+    await makeLogCollections([this.events, this.positions, this.heads] as Model<never>[]);
   }
 
   /**

@@ -5,7 +5,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { AccountEventType, bookReadModelId, type BookReadModel, type LoginResponse, ReadModelCollection, SocialEventType, socialStreams } from '@shelf/contracts';
 import { listeningApi } from '@test/listening-api';
 import { testEnv } from '@test/support';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -350,6 +350,30 @@ describe('the API while the store or Redis is away', () => {
       expect(searches).toEqual([...Array(20).fill(200), 429]);
     } finally {
       await redis.start();
+    }
+  }, 60_000);
+
+  it('starts when the store stalls for seconds right after it connects, once it answers again', async () => {
+    const before = new Set(mongoose.connections);
+    const started = listeningApi(testEnv(__filename, { MONGO_URL: `${store.url}outage`, REDIS_URL: redis.url }));
+    const outcome = started.then(
+      () => 'started',
+      (error: unknown) => `failed: ${String(error)}`,
+    );
+    // Stalled as soon as the new API's connection is open: its first calls (making the log's collections) meet a store
+    // that does not answer for longer than the request bound (2.5 s).
+    while (!mongoose.connections.some((connection) => !before.has(connection) && connection.readyState === mongoose.ConnectionStates.connected)) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    store.stall();
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    store.resume();
+    expect(await outcome).toBe('started');
+    const second = await started;
+    try {
+      expect((await fetch(`${(await second.api.getUrl()).replace('[::1]', '127.0.0.1')}/api/health`)).status).toBe(200);
+    } finally {
+      await second.api.close();
     }
   }, 60_000);
 });
