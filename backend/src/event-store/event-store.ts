@@ -94,7 +94,7 @@ export class EventStore implements OnModuleInit {
 
   /** The collections and the indexes their schemas declare exist before the first append. */
   async onModuleInit(): Promise<void> {
-    await makeLogCollections([this.events, this.positions, this.heads] as Model<never>[]);
+    await makeLogCollections([this.events, this.positions, this.heads]);
   }
 
   /**

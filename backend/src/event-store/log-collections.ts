@@ -10,7 +10,7 @@ const PAUSE_MS = 750;
  * them) before the first append. Each call runs under the API's request bound, so a store busy at start may not answer
  * one in time: asked again while it is away, instead of failing the start (Mongoose's own `init` keeps its first failure).
  */
-export async function makeLogCollections(models: Model<never>[]): Promise<void> {
+export async function makeLogCollections(models: Pick<Model<unknown>, 'createCollection' | 'createIndexes'>[]): Promise<void> {
   await Promise.all(models.map((model) => untilStoreAnswers(async () => {
     await model.createCollection();
     await model.createIndexes();
