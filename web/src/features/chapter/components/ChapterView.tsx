@@ -19,6 +19,8 @@ import { hasHydrated } from '../../../shared/state/hydration';
 import { ChapterBar } from './ChapterBar';
 import { withThousands } from '../../../shared/text/whole-number';
 import { NewChapterNotice } from '../../../shared/new-chapters/components/NewChapterNotice';
+import { ReadAloud } from '../read-aloud/ReadAloud';
+import { useReadAloud } from '../read-aloud/use-read-aloud';
 
 /** Where the like button and the comment section go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
@@ -38,7 +40,7 @@ interface ChapterViewProps {
   parts: ChapterParts;
 }
 
-/** The chapter page of the spec: heading, text, notes, navigation, control bars, chapter list and settings. */
+/** The chapter page of the spec: heading, text, notes, navigation, control bars, chapter list and settings; and read aloud. */
 export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSection } }: ChapterViewProps) {
   const { chapterContent: chapter, chapterList, bookDetails, nextBook } = page;
   const [barShown, setBarShown] = useState(false);
@@ -59,6 +61,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
   }, [openedInApp]);
   useResumePlace(textRef, chapter.chapter_id);
   const revised = useRecordProgress(page, textRef);
+  const readAloud = useReadAloud(textRef, chapter.chapter_id, nextPath);
   useChapterKeys(previousPath, nextPath);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
@@ -80,6 +83,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
         </Link>
         <h1>{chapter.title}</h1>
         <p className="chapter-word-count">{withThousands(chapter.chapter_word_count)} words</p>
+        <ReadAloud {...readAloud} />
         {revised && <RevisedNotice />}
       </header>
       <ChapterBar variant="desktop" {...controls} />

@@ -4,12 +4,16 @@ import { fontSizeIndexAtom, pageSpaceIndexAtom, stepFontSizeAtom, stepPageSpaceA
 import { FONT_FAMILIES, isFontFamily, isTextWidth, TEXT_WIDTHS } from '../font-and-width';
 import { fontFamilyAtom, textWidthAtom } from '../font-and-width.atoms';
 import { FONT_SIZES, PAGE_SPACES, THEMES } from '../reader-preferences';
+import { ReadAloudSettings } from './ReadAloudSettings';
 import { Stepper } from './Stepper';
 import './reader-settings.css';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Font size, page spacing, theme, font and text width for the reader; every choice is remembered in local storage. */
+/**
+ * Font size, page spacing, theme, font and text width for the reader, and read aloud's voice and speed; every choice is
+ * remembered in local storage.
+ */
 export function ReaderSettings() {
   const fontSizeIndex = useAtomValue(fontSizeIndexAtom);
   const pageSpaceIndex = useAtomValue(pageSpaceIndexAtom);
@@ -71,6 +75,7 @@ export function ReaderSettings() {
           ))}
         </select>
       </div>
+      <ReadAloudSettings />
     </div>
   );
 }
