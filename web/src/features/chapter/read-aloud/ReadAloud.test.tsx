@@ -45,6 +45,12 @@ const highlighted = () => [...document.querySelectorAll(`.${READ_ALOUD_CURRENT_C
 describe('read aloud', () => {
   let uninstall = () => undefined as void;
   afterEach(() => uninstall());
+  /** A stand-in speech engine on window for this case, listing `voices`. */
+  const withSpeech = (...voices: Parameters<typeof installFakeSpeech>) => {
+    const installed = installFakeSpeech(...voices);
+    uninstall = installed.uninstall;
+    return installed.speech;
+  };
 
   const listening = async (speech: FakeSpeech, text: string) => {
     await waitFor(() => expect(speech.speaking).toBe(text));
@@ -52,9 +58,7 @@ describe('read aloud', () => {
   };
 
   it('reads the chapter block by block, highlighting the one being read, then goes on into the next chapter', async () => {
-    const installed = installFakeSpeech();
-    uninstall = installed.uninstall;
-    const { speech } = installed;
+    const speech = withSpeech();
     renderChapter();
     fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
     await listening(speech, 'The rain began at dusk.');
@@ -74,9 +78,7 @@ describe('read aloud', () => {
   });
 
   it('pauses, resumes and stops from the player', async () => {
-    const installed = installFakeSpeech();
-    uninstall = installed.uninstall;
-    const { speech } = installed;
+    const speech = withSpeech();
     renderChapter();
     fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
     await listening(speech, 'The rain began at dusk.');
@@ -92,12 +94,11 @@ describe('read aloud', () => {
   });
 
   it('says so where the browser has no voices', async () => {
-    const installed = installFakeSpeech([]);
-    uninstall = installed.uninstall;
+    const speech = withSpeech([]);
     renderChapter();
     fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
     expect(await screen.findByText(NO_VOICES_TEXT, undefined, { timeout: 3000 })).toBeInTheDocument();
-    expect(installed.speech.spoken).toEqual([]);
+    expect(speech.spoken).toEqual([]);
   });
 
   it('says so where the browser has no speech at all', async () => {
