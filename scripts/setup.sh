@@ -11,10 +11,11 @@ say() { printf 'setup: %s\n' "$*"; }
 if ! command -v go >/dev/null && [ -x /usr/local/go/bin/go ]; then export PATH="$PATH:/usr/local/go/bin"; fi
 command -v go >/dev/null || { say "Go 1.22 or newer is required to build FerretDB and k6"; exit 1; }
 
-# 1. Debian packages: Redis (queues, pub/sub) and Chromium (browser tests, Lighthouse).
+# 1. Debian packages: Redis (queues, pub/sub), Chromium (browser tests, Lighthouse) and EPUBCheck (the e-book tests).
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v chromium >/dev/null || missing+=(chromium)
+[ -f /usr/share/java/epubcheck.jar ] || missing+=(epubcheck)
 if ((${#missing[@]})); then
   sudo=''
   [ "$(id -u)" -eq 0 ] || sudo=sudo

@@ -9,6 +9,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { CatalogCommandsModule, CatalogQueriesModule } from './modules/catalog/catalog.module';
 import { CommentsModule } from './modules/comments/comments.module';
 import { DigestsModule } from './modules/digests/digests.module';
+import { EbooksModule } from './modules/ebooks/ebooks.module';
 import { FeedsModule } from './modules/feeds/feeds.module';
 import { HealthModule } from './modules/health/health.module';
 import { LikesModule } from './modules/likes/likes.module';
@@ -64,6 +65,7 @@ export class AppModule {
         // Last among the API modules: its /:bookIDSlug routes match any single path segment.
         CatalogQueriesModule,
         PagesModule,
+        EbooksModule,
         ...(existsSync(WEB_DIST)
           ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST, exclude: ['/api/{*path}', '/realtime/{*path}', '/covers/{*path}', `${QUEUE_DASHBOARD_PATH}{/*path}`, `${METRICS_PATH}{/*path}`], serveStaticOptions: { setHeaders: cacheForever } })]
           : []),

@@ -51,6 +51,7 @@ export * from './api/library-responses';
 export * from './api/server-rendered-page';
 export * from './rules/utc-minute';
 export * from './api/feeds';
+export * from './api/ebooks';
 export * from './api/data-export';
 export * from './rules/spoiler-fold';
 export * from './rules/chapter-revisions';

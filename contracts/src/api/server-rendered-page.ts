@@ -56,4 +56,6 @@ export interface PageRenderer {
   /** The answer `url` (path and query) shows, or null for an address the client renders on its own. */
   requestOf(url: string): PageRequest | null;
   render(url: string, page: EmbeddedPageData): RenderedPage;
+  /** Markdown as the site shows it, written as XHTML for the documents the server makes (the EPUB download). */
+  markdownXhtml(markdown: string): string;
 }

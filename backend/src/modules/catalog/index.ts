@@ -2,6 +2,7 @@
 // ESLint refuses imports of another module's insides (eslint.config.mjs, "module faces").
 export * from './api/search-rate-limit';
 export * from './application/catalog-lists';
+export * from './application/cover-svg';
 export * from './application/get-book-page.query';
 export * from './application/get-category-page.query';
 export * from './application/get-chapter-page.query';

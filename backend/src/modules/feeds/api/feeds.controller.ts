@@ -9,7 +9,7 @@ import { FeedQueries, NO_SUCH_FEED } from '../application/feed-queries';
 import { FeedAddresses } from '../infrastructure/feed-addresses';
 import { FEED_RATE_LIMIT } from './feed-limits';
 import { feedBookId, feedFile } from './feed-file';
-import { notModified } from './not-modified';
+import { notModified } from '../../../platform/http/not-modified';
 
 const PUBLIC_FEED_CACHE = 'public, max-age=300';
 const PRIVATE_FEED_CACHE = 'private, max-age=60';

@@ -44,6 +44,15 @@ export class ServerRenderedPages implements OnModuleInit {
     this.build = await loadWebBuild(webDist);
   }
 
+  /**
+   * The web app's Markdown writer for documents the server makes (markdownToXhtml: the site's own parsing and
+   * sanitizing, as XHTML), or null when the web app has no server build here.
+   */
+  markdownXhtml(): ((markdown: string) => string) | null {
+    const renderer = this.build?.renderer;
+    return renderer ? (markdown) => renderer.markdownXhtml(markdown) : null;
+  }
+
   /** The Express handler; `serverPaths` are the prefixes of what is never a page (/api/, /realtime/ …). */
   handler(serverPaths: string[]): RequestHandler {
     return (req, res, next) => {

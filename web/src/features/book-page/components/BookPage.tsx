@@ -15,6 +15,7 @@ import { ChaptersList } from './ChaptersList';
 import { NewChapterNotice } from '../../../shared/new-chapters/components/NewChapterNotice';
 import { ContinueReadingButton } from '../../../shared/reading-progress/components/ContinueReadingButton';
 import { useBookProgress } from '../../../shared/reading-progress/queries';
+import { EbookLink } from './EbookLink';
 import { EndingReveal } from './EndingReveal';
 import { LinkedList } from './LinkedList';
 import { RelatedList } from './RelatedList';
@@ -119,6 +120,7 @@ export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookId
         <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} chaptersRevised={chaptersRevised} />
       </Boundary>
       <FeedLinks label="New chapters by feed:" links={feeds} />
+      <EbookLink bookId={book.book_id} slug={slug} chapters={data.chapters.length} />
       <NewChapterNotice bookId={book.book_id} slug={slug} />
 
       <div id="book-comments" className="book-page__comments">
