@@ -1,5 +1,5 @@
 // Every path the API answers, with a valid-looking request for each: the product's API calls, the logout call,
-// health, the generated covers, the queue dashboard, the operators' API, and paths that match no route.
+// health, the generated covers, the e-books, the queue dashboard, the operators' API, and paths that match no route.
 import { CATEGORIES, COMMENT_SORTS, GENRES, LIKED_STORY_SORTS, SEARCH_SORTS, TAGS } from '@shelf/contracts';
 
 /** What the test site holds, for requests that reach past validation. */
@@ -116,6 +116,7 @@ export function apiRoutes({ bookIds, chapterIds, commentIds }: Fixtures): ApiRou
     { method: 'GET', path: '/api/feeds/:file', segments: { file: ['latest.rss', 'latest.atom'] } },
     { method: 'GET', path: '/api/feeds/stories/:file', segments: { file: bookIds.flatMap((id) => [`${id}.rss`, `${id}.atom`]) } },
     { method: 'GET', path: '/api/feeds/reading/:file', segments: { file: [`${'0'.repeat(64)}.rss`, `${'f'.repeat(64)}.atom`] } },
+    { method: 'GET', path: '/api/books/:id/epub', segments: { id: bookIds.map(String) } },
     { method: 'GET', path: '/api/health' },
     { method: 'GET', path: '/covers/:file', segments: { file: bookIds.map((id) => `${id}.svg`) } },
     { method: 'GET', path: '/admin/queues' },
