@@ -36,7 +36,7 @@ module.exports = {
   projects: [
     ...['contracts', 'search-index', 'server-config', 'backend', 'workers'].map((name) => project(name)),
     // Whole flows across the API and the workers, as `npm start` runs them; and the API fuzzed (test/fuzz).
-    project('test', ['<rootDir>/e2e/**/*.spec.ts', '<rootDir>/fuzz/**/*.spec.ts']),
+    project('test', ['<rootDir>/e2e/**/*.spec.ts', '<rootDir>/fuzz/**/*.spec.ts', '<rootDir>/docs/**/*.spec.ts']),
   ],
   globalSetup: '<rootDir>/test/global-setup.cjs',
   globalTeardown: '<rootDir>/test/global-teardown.cjs',
