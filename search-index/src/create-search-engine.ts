@@ -25,6 +25,6 @@ export async function startSearchEngine(env: SearchEngineSettings, db: Db): Prom
 /** Meilisearch when MEILI_URL is set; otherwise the embedded engine on the document store and Redis. */
 export function createSearchEngine(env: SearchEngineSettings, db: Db): SearchEngine {
   if (env.meiliUrl) return new MeilisearchEngine(env.meiliUrl, env.meiliMasterKey);
-  const feed = new ChangeFeed(new Redis(env.redisUrl), new Redis(env.redisUrl));
+  const feed = new ChangeFeed(new Redis(env.redisUrl), new Redis(env.redisUrl, { autoResubscribe: false }));
   return new EmbeddedEngine(db.collection<StoredSearchDocument>(EMBEDDED_SEARCH_COLLECTION), feed);
 }

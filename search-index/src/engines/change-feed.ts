@@ -6,8 +6,11 @@ const CHANNEL = 'search-index:books-changed';
 export type IndexChange = number[] | 'all';
 
 /**
- * Tells every process that holds the embedded index which documents changed, over Redis pub/sub. A subscriber that
- * was disconnected reloads everything on reconnect, so a missed message costs a reload, never a stale index.
+ * Tells every process that holds the embedded index which documents changed, over Redis pub/sub. Pub/sub keeps no
+ * message for a subscriber that is not subscribed yet (starting, or reconnecting): so each time the subscription is
+ * confirmed, on the first connection and after every reconnect, the subscriber is told to reload everything ('all').
+ * A missed message costs a reload, never a stale index. The subscriber's connection must not resubscribe by itself
+ * (`autoResubscribe: false`): this feed resubscribes, and so knows when it is subscribed again.
  */
 export class ChangeFeed {
   constructor(
@@ -28,8 +31,10 @@ export class ChangeFeed {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === CHANNEL) onChange(JSON.parse(message) as IndexChange);
     });
-    this.subscriber.on('ready', () => onChange('all'));
-    this.subscriber.subscribe(CHANNEL).catch(() => undefined);
+    // Told only once Redis has confirmed the subscription: a change published before then is in the store by now.
+    const listen = () => void this.subscriber.subscribe(CHANNEL).then(() => onChange('all'), () => undefined);
+    this.subscriber.on('ready', listen);
+    if (this.subscriber.status === 'ready') listen();
   }
 
   async close(): Promise<void> {

@@ -20,8 +20,14 @@ export class EmbeddedEngine implements SearchEngine {
   private loaded?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
-  /** Counts local writes, so a reload that raced one starts again instead of overwriting it. */
-  private writes = 0;
+  /**
+   * The books changed (here or announced by another process) while each reload under way reads: put again from the
+   * store once that reload's index is swapped in, so a reload that read before a change never hides it.
+   */
+  private readonly changedDuringReloads = new Set<Set<number>>();
+  /** Reloads numbered as they start; a reload swaps its index in only over an older one's (or replaceAll's). */
+  private reloadsStarted = 0;
+  private swappedReload = 0;
 
   constructor(
     private readonly collection: Collection<StoredSearchDocument>,
@@ -45,23 +51,22 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async upsert(documents: SearchBookDocument[]): Promise<void> {
-    this.writes++;
     for (const doc of documents) {
       await this.collection.replaceOne({ _id: String(doc.book_id) }, doc, { upsert: true });
+      this.noteChanged([doc.book_id]);
       this.index.put(doc);
     }
-    this.writes++;
     await this.feed.publish(documents.map((doc) => doc.book_id));
   }
 
   async replaceAll(documents: SearchBookDocument[]): Promise<void> {
-    this.writes++;
     await this.collection.deleteMany({});
     if (documents.length > 0) await this.collection.insertMany(documents.map((doc) => ({ _id: String(doc.book_id), ...doc })));
     const index = new InMemoryIndex();
     documents.forEach((doc) => index.put(doc));
     this.index = index;
-    this.writes++;
+    // A reload that read before the replacement must not swap the old set back in.
+    this.swappedReload = ++this.reloadsStarted;
     await this.feed.publish('all');
   }
 
@@ -100,26 +105,44 @@ export class EmbeddedEngine implements SearchEngine {
       this.loaded = this.load();
       return this.loaded;
     }
-    for (const id of change) {
+    this.noteChanged(change);
+    await this.putFromStore(change);
+  }
+
+  private noteChanged(ids: number[]): void {
+    for (const changed of this.changedDuringReloads) for (const id of ids) changed.add(id);
+  }
+
+  private async putFromStore(ids: Iterable<number>): Promise<void> {
+    for (const id of ids) {
       const stored = await this.collection.findOne({ _id: String(id) });
       if (stored) this.index.put(withoutId(stored));
     }
   }
 
   /**
-   * Builds a fresh index and swaps it in, so a search never sees a half-loaded one. When this process wrote while
-   * the reload read, the reload may have missed the write: it reads again.
+   * Builds a fresh index and swaps it in, so a search never sees a half-loaded one. The books that changed while it
+   * read (written here or announced) are then put again from the store: the read may have seen them before the change.
+   * Two reloads may overlap (a start, a reconnect, a replacement): one that started earlier and read less recently
+   * never swaps its index in over a later one's.
    */
   private async reloadAll(): Promise<void> {
-    for (;;) {
-      const writes = this.writes;
+    const reload = ++this.reloadsStarted;
+    const changed = new Set<number>();
+    this.changedDuringReloads.add(changed);
+    try {
       const index = new InMemoryIndex();
       // A large catalog loads in many batches, each within the deadline.
       for (const stored of await this.collection.find({}, LONG_SCAN).toArray()) index.put(withoutId(stored));
-      if (writes === this.writes) {
+      if (reload > this.swappedReload) {
         this.index = index;
-        return;
+        this.swappedReload = reload;
       }
+      // Changes that come while these are put again are put by their own apply, into this index.
+      this.changedDuringReloads.delete(changed);
+      await this.putFromStore(changed);
+    } finally {
+      this.changedDuringReloads.delete(changed);
     }
   }
 }
