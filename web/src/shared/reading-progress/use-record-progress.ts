@@ -13,8 +13,14 @@ import { placeOf } from './text-position';
 const SEND_EVERY_MS = 3_000;
 
 /**
- * Keeps the reader's place in the chapter: on opening, every few seconds while it changes, and on leaving the page or
- * the tab. A logged-in reader's goes to their account (every device), a visitor's to this browser. Returns whether the
+ * Dispatched on `window` by what moves the reader's place without the reader scrolling (read aloud, which goes on with
+ * the phone's screen off): a hidden page draws nothing, so it gets no scroll events, but its place still changes.
+ */
+export const PLACE_MOVED_EVENT = 'reading-place-moved';
+
+/**
+ * Keeps the reader's place in the chapter: on opening, every few seconds while it changes (scrolled, or moved by
+ * PLACE_MOVED_EVENT), and on leaving the page or the tab. A logged-in reader's goes to their account (every device), a visitor's to this browser. Returns whether the
  * account said the chapter's text was revised since the reader last read it (it says so once, on opening).
  */
 export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTMLElement | null>): boolean {
@@ -70,6 +76,7 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
     let first: ReturnType<typeof setTimeout> | undefined;
     const stopWaiting = onHydrated(() => (first = setTimeout(flush, 500)));
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener(PLACE_MOVED_EVENT, onScroll);
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', flush);
     return () => {
@@ -77,6 +84,7 @@ export function useRecordProgress(page: ChapterPageResponse, text: RefObject<HTM
       clearTimeout(first);
       flush();
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener(PLACE_MOVED_EVENT, onScroll);
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', flush);
     };

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_VOICES_TEXT } from '../../../shared/reader-settings/speech';
+import { PLACE_MOVED_EVENT } from '../../../shared/reading-progress/use-record-progress';
 import { type FakeSpeech, installFakeSpeech } from '../../../test/fake-speech';
 import { renderWithProviders } from '../../../test/render';
 import { ReadAloud } from './ReadAloud';
@@ -105,5 +106,30 @@ describe('read aloud', () => {
     renderChapter();
     fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
     expect(await screen.findByText(NO_VOICES_TEXT)).toBeInTheDocument();
+  });
+
+  it("moves the reader's place with each block, and scrolls at once while the page is hidden (the screen off)", async () => {
+    const speech = withSpeech();
+    const moves: Event[] = [];
+    const onMove = (event: Event) => moves.push(event);
+    window.addEventListener(PLACE_MOVED_EVENT, onMove);
+    // Every block below the screen, so each one is scrolled to; the page hidden.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 5_000, bottom: 5_040 } as DOMRect);
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      renderChapter();
+      fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
+      await listening(speech, 'The rain began at dusk.');
+      act(() => speech.finish());
+      await listening(speech, 'Shixiong waited by the gate.');
+      expect(moves).toHaveLength(2);
+      expect(scrolled.mock.calls).toEqual([[{ block: 'center', behavior: 'auto' }], [{ block: 'center', behavior: 'auto' }]]);
+    } finally {
+      window.removeEventListener(PLACE_MOVED_EVENT, onMove);
+      vi.restoreAllMocks();
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
   });
 });

@@ -17,6 +17,7 @@ export function firstInView(blocks: HTMLElement[]): number {
 export function keepInView(block: HTMLElement): void {
   const { top, bottom } = block.getBoundingClientRect();
   if (top >= 0 && bottom <= window.innerHeight) return;
-  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  block.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  // A hidden page (the phone's screen off) draws no frames, so a smooth scroll would not move until it shows again.
+  const instant = document.visibilityState === 'hidden' || (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+  block.scrollIntoView?.({ block: 'center', behavior: instant ? 'auto' : 'smooth' });
 }

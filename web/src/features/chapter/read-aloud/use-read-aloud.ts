@@ -3,6 +3,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { READ_ALOUD_SPEEDS, readAloudSpeedIndexAtom, readAloudVoiceAtom } from '../../../shared/reader-settings/read-aloud.atoms';
 import { loadVoices, speechEngine, voiceNamed } from '../../../shared/reader-settings/speech';
+import { PLACE_MOVED_EVENT } from '../../../shared/reading-progress/use-record-progress';
 import { firstInView, keepInView, readableBlocks } from './read-aloud-blocks';
 import { ReadAloudSession } from './read-aloud-session';
 
@@ -36,7 +37,8 @@ function drawnBlocks(page: RefObject<HTMLElement | null>): Promise<HTMLElement[]
 
 /**
  * Reads the chapter in `page` aloud with the browser's speech synthesis, from the first block on screen: the block
- * being read is highlighted and kept in view (so the reader's place, recorded from the scroll, follows it); at the end
+ * being read is highlighted and kept in view, and the reader's place follows it (PLACE_MOVED_EVENT, for a hidden page
+ * too, which gets no scroll events); at the end
  * of the chapter the next one (`nextPath`) opens and is read from its top. Stops when the chapter is left.
  */
 export function useReadAloud(page: RefObject<HTMLElement | null>, chapterId: number, nextPath: string | null) {
@@ -64,6 +66,8 @@ export function useReadAloud(page: RefObject<HTMLElement | null>, chapterId: num
     if (block) {
       block.classList.add(READ_ALOUD_CURRENT_CLASS);
       keepInView(block);
+      // The place is the reader's place, recorded even while the page is hidden and gets no scroll events.
+      window.dispatchEvent(new Event(PLACE_MOVED_EVENT));
     }
   }, []);
 
