@@ -1,4 +1,4 @@
-import { storySlug } from '@shelf/contracts';
+import { ebookPath, storySlug } from '@shelf/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,25 @@ describe.each([
     await page.goto(`${site}/${slug}/${first.chapter_id}`);
     await page.getByRole('heading', { level: 1, name: first.title }).waitFor();
     expect(await page.getByText('You are offline.', { exact: false }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('never answers an address of the API with the site shell offline (an EPUB download fails instead of saving it)', async () => {
+    const site = inject('site').baseUrl;
+    const book = await bookWithChapters(2);
+    const page = await context.newPage();
+    await page.goto(`${site}/${storySlug(book.bookDetails.book_id, book.bookDetails.english_book_name)}`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Chromium's downloads do not follow the emulated network: the service worker's answer to the file's address, as a
+    // navigation, is what decides. Offline, a page address gets the shell; the API's gets the network's error.
+    await context.setOffline(true);
+    try {
+      const answered = (url: string) => page.goto(url).then((response) => `answered ${response?.status()}`, (error: Error) => error.message);
+      expect(await answered(`${site}/some-page-while-offline`)).toBe('answered 200');
+      expect(await answered(`${site}${ebookPath(book.bookDetails.book_id)}`)).toContain('net::ERR_INTERNET_DISCONNECTED');
+    } finally {
+      await context.setOffline(false);
+    }
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { testEnv } from '@test/support';
+import { testEnv, waitFor } from '@test/support';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { applyStraight, type Projector, PROJECTORS, ReadModels } from '../../workers/src/engine';
@@ -67,9 +67,10 @@ describe('likes, comments and notifications', () => {
       await post('like/remove-like-book', { book_id: book.bookId }, bob);
       await site.drained();
       expect((await get<LikeStatusResponse>(`like/show-user-like-count?book_id=${book.bookId}`, bob)).body).toEqual({ isLiked: false, likeCount: { like_count: 1 } });
-      // Lists and search carry the count too.
-      const detail = await get<{ books: { book_id: number; like_count: number }[] }>(`searchbook?sort_by=likes`);
-      expect(detail.body.books.find((b) => b.book_id === book.bookId)?.like_count).toBe(1);
+      // Search carries the count too, a moment later: the search index is written once the like's batch is committed
+      // (after the checkpoints drained() waits for), and each API process hears of it over Redis.
+      const searched = async () => (await get<{ books: { book_id: number; like_count: number }[] }>(`searchbook?sort_by=likes`)).body.books.find((b) => b.book_id === book.bookId)?.like_count;
+      await waitFor('the search index counts one like', async () => ((await searched()) === 1 ? true : undefined), 10_000);
     });
 
     it('answers 401 to visitors, 404 for an unknown book and 400 for a bad id', async () => {

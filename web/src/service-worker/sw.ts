@@ -12,9 +12,13 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** A page the network does not answer: the app shell, which draws the page from what it can reach (saved chapters). */
+/**
+ * A page the network does not answer: the app shell, which draws the page from what it can reach (saved chapters).
+ * The API's addresses are never pages (a file to download, such as a story's EPUB): offline, their download fails
+ * rather than saving the shell under the file's name.
+ */
 registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
   async ({ request }) => {
     try {
       return await fetch(request);
