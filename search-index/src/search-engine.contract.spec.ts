@@ -4,33 +4,13 @@ import { testEnv } from '@test/support';
 import { MongoClient } from 'mongodb';
 import { createSearchEngine } from './create-search-engine';
 import type { SearchBookDocument } from './search-document';
+import { searchDocument } from './search-document.fixture';
 import type { SearchEngine } from './search-engine';
 import type { SearchQuery } from './search-query';
 
 const day = 86_400_000;
-const doc = (book_id: number, overrides: Partial<SearchBookDocument>): SearchBookDocument => ({
-  book_id,
-  english_book_name: `Book ${book_id}`,
-  original_book_name: '',
-  associated_names: [],
-  author: 'Anonymous',
-  cover_image: `/covers/${book_id}.svg`,
-  description: '',
-  book_word_count: 10_000,
-  diversities: 'Danmei/BL',
-  original_languages: 'Chinese',
-  completion_statuses: 'Ongoing',
-  endings: 'Happy Ending',
-  genres: ['Romance'],
-  settings: ['Modern'],
-  tags: ['Sweet'],
-  last_updated: new Date(Date.UTC(2026, 0, 1) + book_id * day).toISOString(),
-  last_updated_ms: Date.UTC(2026, 0, 1) + book_id * day,
-  latest_chapter: 1,
-  latest_chapter_title: 'Chapter 1',
-  like_count: 0,
-  ...overrides,
-});
+const doc = (book_id: number, overrides: Partial<SearchBookDocument>): SearchBookDocument =>
+  searchDocument(book_id, { last_updated: new Date(Date.UTC(2026, 0, 1) + book_id * day).toISOString(), last_updated_ms: Date.UTC(2026, 0, 1) + book_id * day, ...overrides });
 
 const books = [
   doc(1, { english_book_name: 'The Crimson Jade Pavilion', original_book_name: '赤玉楼阁', like_count: 30, genres: ['Romance', 'Fantasy'], tags: ['Sweet', 'Cultivation'] }),

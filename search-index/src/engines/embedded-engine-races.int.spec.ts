@@ -7,32 +7,12 @@ import { Redis } from 'ioredis';
 import { type Collection, type Db, MongoClient } from 'mongodb';
 import { createSearchEngine, EMBEDDED_SEARCH_COLLECTION } from '../create-search-engine';
 import type { SearchBookDocument } from '../search-document';
+import { searchDocument } from '../search-document.fixture';
 import type { SearchEngine } from '../search-engine';
 import { ChangeFeed } from './change-feed';
 import { EmbeddedEngine, type StoredSearchDocument } from './embedded-engine';
 
-const book = (book_id: number, english_book_name = `Book ${book_id}`): SearchBookDocument => ({
-  book_id,
-  english_book_name,
-  original_book_name: '',
-  associated_names: [],
-  author: 'Anonymous',
-  cover_image: `/covers/${book_id}.svg`,
-  description: '',
-  book_word_count: 10_000,
-  diversities: 'Danmei/BL',
-  original_languages: 'Chinese',
-  completion_statuses: 'Ongoing',
-  endings: 'Happy Ending',
-  genres: ['Romance'],
-  settings: ['Modern'],
-  tags: ['Sweet'],
-  last_updated: new Date(book_id).toISOString(),
-  last_updated_ms: book_id,
-  latest_chapter: 1,
-  latest_chapter_title: 'Chapter 1',
-  like_count: 0,
-});
+const book = (book_id: number, english_book_name = `Book ${book_id}`): SearchBookDocument => searchDocument(book_id, { english_book_name });
 
 /** The collection, with each whole-index read's answer (taken when asked) handed over only once `release` is called. */
 function heldReads(collection: Collection<StoredSearchDocument>) {

@@ -4,29 +4,9 @@ import { testEnv } from '@test/support';
 import { MongoClient } from 'mongodb';
 import { createSearchEngine } from '../create-search-engine';
 import type { SearchBookDocument } from '../search-document';
+import { searchDocument } from '../search-document.fixture';
 
-const book = (book_id: number): SearchBookDocument => ({
-  book_id,
-  english_book_name: `Book ${book_id}`,
-  original_book_name: '',
-  associated_names: [],
-  author: 'Anonymous',
-  cover_image: `/covers/${book_id}.svg`,
-  description: '',
-  book_word_count: 10_000,
-  diversities: 'Danmei/BL',
-  original_languages: 'Chinese',
-  completion_statuses: 'Ongoing',
-  endings: 'Happy Ending',
-  genres: ['Romance'],
-  settings: ['Modern'],
-  tags: ['Sweet'],
-  last_updated: new Date(book_id).toISOString(),
-  last_updated_ms: book_id,
-  latest_chapter: 1,
-  latest_chapter_title: 'Chapter 1',
-  like_count: 0,
-});
+const book = (book_id: number): SearchBookDocument => searchDocument(book_id);
 
 describe('the embedded search engine after a reload the store failed', () => {
   const env = testEnv(__filename);
