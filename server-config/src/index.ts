@@ -10,6 +10,7 @@ export { STORE_POOL } from './store-pool';
 export { readStoreRestarts, type StoreRestart, type StoreRestarts } from './store-restarts';
 export { logLevelsFrom } from './log-levels';
 export { readDigestUnsubscribe, signDigestUnsubscribe } from './digest-unsubscribe-token';
+export { accountLinkToken } from './account-link-token';
 export { ErasureLedger, type ErasureLedgerEntry } from './erasure-ledger';
 export { KeyEncryptionKey, KeyNotUnwrapped } from './key-encryption-key';
 export { PersonalKeys, UnopenableField } from './personal-keys';

@@ -1,7 +1,7 @@
 // An erased reader's e-mail: the reset e-mail still waiting in the queue when they confirm the deletion, and every
-// e-mail sent to them, go from the outbox, mail_sent and Redis by user id; the waiting one is never sent, also when
-// the erasure broke off after the key was erased (the address unreadable) and the link is followed again. Real store,
-// Redis, SMTP catcher and the workers sending.
+// e-mail sent to them, go from the outbox, mail_sent and Redis by user id once the workers read the account's end
+// (user.erased.v1); the waiting one is never sent, also when the erasure broke off after the key was erased (the
+// address unreadable) and the link is followed again. Real store, Redis, SMTP catcher and the workers sending.
 import { MailCollection, type MailOutboxDocument, type MailSentDocument, QueueName } from '@shelf/contracts';
 import { caughtMail, testEnv, waitForMail, waitFor } from '@test/support';
 import { Queue } from 'bullmq';
@@ -32,6 +32,8 @@ describe("an erased reader's e-mail", () => {
 
   /** The reader's deletion token (its e-mail sent), then a reset e-mail left waiting in the paused queue: its key. */
   async function deletionAndWaitingReset(reader: Reader): Promise<{ token: string; waitingKey: string }> {
+    // An e-mail recorded before records named their account: found by its address while it can still be read.
+    await sent().insertOne({ _id: `mail-older-${reader.user.user_id}`, to: reader.user.email, subject: 'Older', sentAt: new Date() });
     await site.call('POST', 'user/profile/delete-account', { body: { password: PASSWORD }, token: reader.token });
     const link = new URL(/https?:\/\/\S+/.exec((await waitForMail(reader.user.email, 15_000, 'Confirm the deletion of your Novel Shelf account')).text)![0]);
     // The link is the token alone: no address in it.
@@ -41,12 +43,13 @@ describe("an erased reader's e-mail", () => {
     const entry = await waitFor('the reset e-mail in the outbox', () => outbox().findOne({ 'message.userId': reader.user.user_id, 'message.subject': RESET_SUBJECT }));
     const job = await waitFor('its job waiting', () => mailQueue.getJob(entry._id));
     expect(job.data).toEqual({ key: entry._id });
-    await waitFor('the verification and deletion e-mails recorded sent', async () => (await sent().countDocuments({ userId: reader.user.user_id })) === 2);
+    await waitFor('the verification and deletion e-mails, and the older one, named', async () => (await sent().countDocuments({ userId: reader.user.user_id })) === 3);
     return { token: link.searchParams.get('token')!, waitingKey: entry._id };
   }
 
-  /** Nothing of the reader's e-mail is left, and the waiting reset e-mail is never sent. */
+  /** Nothing of the reader's e-mail is left once the workers have read the account's end, and the waiting reset e-mail is never sent. */
   async function nothingLeft(reader: Reader, waitingKey: string): Promise<void> {
+    await site.drained();
     expect(await outbox().countDocuments({ 'message.userId': reader.user.user_id })).toBe(0);
     expect(await sent().countDocuments({ $or: [{ userId: reader.user.user_id }, { to: reader.user.email }] })).toBe(0);
     expect(await mailQueue.getJob(waitingKey)).toBeUndefined();
@@ -61,8 +64,6 @@ describe("an erased reader's e-mail", () => {
   it('deletes the e-mails sent and waiting, and the waiting job, with the account', async () => {
     const reader = await registerReader(site, 'Waiting');
     const { token, waitingKey } = await deletionAndWaitingReset(reader);
-    // An e-mail recorded before records named their account: found by its address while it can still be read.
-    await sent().insertOne({ _id: `mail-older-${reader.user.user_id}`, to: reader.user.email, subject: 'Older', sentAt: new Date() });
 
     expect(await site.call('POST', 'user/delete-account', { body: { token } })).toEqual({ status: 200, body: { success: true, message: 'Your account has been deleted.' } });
     await nothingLeft(reader, waitingKey);
@@ -76,9 +77,10 @@ describe("an erased reader's e-mail", () => {
     const broken = jest.spyOn(steps, 'endOtherSessions').mockRejectedValueOnce(new MongoNetworkError('connection reset'));
     expect((await site.call('POST', 'user/delete-account', { body: { token } })).status).toBe(503);
     broken.mockRestore();
-    expect(await outbox().countDocuments({ 'message.userId': reader.user.user_id })).toBe(1);
+    // The account has ended: the workers forget its e-mails by id though its address can no longer be read.
+    await nothingLeft(reader, waitingKey);
 
     expect((await site.call('POST', 'user/delete-account', { body: { token } })).status).toBe(200);
-    await nothingLeft(reader, waitingKey);
+    expect(await outbox().countDocuments({ 'message.userId': reader.user.user_id })).toBe(0);
   }, 90_000);
 });

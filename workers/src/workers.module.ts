@@ -27,6 +27,7 @@ import { ErasureListener } from './log/erasure-listener';
 import { DigestScheduler } from './digests/digest-scheduler';
 import { DigestsProcessor } from './digests/digests.processor';
 import { AccountMailer } from './mail/account-mailer';
+import { MailErasure } from './mail/mail-erasure';
 import { MailProcessor } from './mail/mail.processor';
 import { MailOutbox } from './mail/mail-outbox';
 import { MailTransport } from './mail/mail-transport';
@@ -55,7 +56,7 @@ import { SEARCH_ENGINE, searchEngineProvider } from './search-engine.provider';
 const PROJECTOR_CLASSES = [
   CatalogProjector, StoryLikesProjector, ReplyInboxProjector, CommentThreadsProjector, SearchProjector, ModerationProjector, AuditTrailProjector,
   UsersProjector, ReadingProgressProjector, ShelvesProjector, SearchPresetsProjector, FeedTokensProjector, MutesProjector, ReaderActivityProjector,
-  ReaderSettingsProjector, DigestsProjector, AccountMailer,
+  ReaderSettingsProjector, DigestsProjector, AccountMailer, MailErasure,
 ];
 const projectorsProvider = {
   provide: PROJECTORS,

@@ -1,10 +1,23 @@
+import { AccountEventType } from '../events/account-events';
+
 /**
- * Single-use e-mail tokens (verification, password reset, the confirmation of an account's deletion). The workers create them when they send the e-mail; the
- * API consumes them. Only a hash is stored: `_id` is the hex SHA-256 of the token.
+ * Single-use e-mail tokens (verification, password reset, the confirmation of an account's deletion). The API owns
+ * them: it stores one as it appends the event that asks for the e-mail, and uses it up when the link is followed; the
+ * workers only write the link (server-config's accountLinkToken). Only a hash is stored: `_id` is the hex SHA-256 of
+ * the token.
  */
 export const ACCOUNT_TOKENS_COLLECTION = 'account_tokens';
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password' | 'delete-account';
+
+/** The account events whose e-mail holds a single-use link, and what the link is for. */
+export const ACCOUNT_LINK_PURPOSES: Readonly<Partial<Record<string, AccountTokenPurpose>>> = {
+  [AccountEventType.UserRegistered]: 'verify-email',
+  [AccountEventType.UserRegisteredV2]: 'verify-email',
+  [AccountEventType.VerificationResent]: 'verify-email',
+  [AccountEventType.PasswordResetRequested]: 'reset-password',
+  [AccountEventType.ErasureRequested]: 'delete-account',
+};
 
 export interface AccountTokenDocument {
   _id: string;

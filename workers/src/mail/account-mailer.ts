@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
-  ACCOUNT_TOKEN_TTL_MS,
-  ACCOUNT_TOKENS_COLLECTION,
+  ACCOUNT_LINK_PURPOSES,
   AccountEventType,
-  type AccountTokenDocument,
   type AccountTokenPurpose,
   type AnyDomainEvent,
   type ErasureRequestedV1,
@@ -16,18 +13,17 @@ import {
   type UserRegisteredV2,
   type VerificationResentV1,
 } from '@shelf/contracts';
-import { MongoServerError } from 'mongodb';
-import type { Connection } from 'mongoose';
-import { createHash, createHmac } from 'node:crypto';
+import { accountLinkToken } from '@shelf/server-config';
 import type { ProjectionContext, Projector } from '../engine';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 
 /**
  * Answers UserRegistered, VerificationResent, PasswordResetRequested and ErasureRequested with an e-mail holding a
  * single-use link, and tells the owner of an address someone tried to register with; an address erased since gets
- * nothing. The token is an HMAC of the event id under a key derived from AUTH_SECRET, so the event applied again (a retry, a batch run again after a crash) makes the same token
- * (one stored hash, the same link) and nobody without the secret can predict one. The message is queued with the
- * batch (ProjectionContext.mail), and goes into the mail outbox once per event when the batch is stored.
+ * nothing. The link's token is the one the API stored as it appended the event (accountLinkToken: an HMAC of the event
+ * id under a key derived from AUTH_SECRET), so the event applied again makes the same link, and the workers store no
+ * token. The message is queued with the batch (ProjectionContext.mail), and goes into the mail outbox once per event
+ * when the batch is stored.
  */
 @Injectable()
 export class AccountMailer implements Projector {
@@ -40,42 +36,21 @@ export class AccountMailer implements Projector {
     AccountEventType.RegistrationAttempted,
     AccountEventType.ErasureRequested,
   ];
-  private readonly key: Buffer;
-
-  constructor(
-    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
-    @InjectConnection() private readonly connection: Connection,
-  ) {
-    this.key = createHmac('sha256', env.authSecret).update('e-mail-token').digest();
-  }
+  constructor(@Inject(SERVICE_ENV) private readonly env: ServiceEnv) {}
 
   async apply(event: AnyDomainEvent, { mail }: ProjectionContext): Promise<void> {
     const send = (message: MailMessage | null) => (message ? mail(mailKey(event.id), message) : undefined);
-    if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2 || event.type === AccountEventType.VerificationResent) {
-      send(await this.tokenMail(event, 'verify-email'));
-    }
-    if (event.type === AccountEventType.PasswordResetRequested) send(await this.tokenMail(event, 'reset-password'));
-    if (event.type === AccountEventType.ErasureRequested) send(await this.tokenMail(event, 'delete-account'));
+    const purpose = ACCOUNT_LINK_PURPOSES[event.type];
+    if (purpose) send(this.linkMail(event as LinkEvent, purpose));
     if (event.type === AccountEventType.RegistrationAttempted && event.data.email !== '') send(attemptMail(event.data, this.env.publicUrl));
   }
 
-  /** Stores the single-use token of the event's link (once however often it is applied) and makes its e-mail. */
-  private async tokenMail(
-    event: UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1 | ErasureRequestedV1,
-    purpose: AccountTokenPurpose,
-  ): Promise<MailMessage | null> {
-    const token = createHmac('sha256', this.key).update(event.id).digest('base64url');
+  /** The e-mail of the event's single-use link. */
+  private linkMail(event: LinkEvent, purpose: AccountTokenPurpose): MailMessage | null {
+    const token = accountLinkToken(this.env.authSecret, event.id);
     const { userId, email, username } = event.data;
-    // An address erased since (the account is gone): no token, no e-mail.
+    // An address erased since (the account is gone): no e-mail.
     if (email === '') return null;
-    const expiresAt = new Date(Date.parse(event.occurredAt) + ACCOUNT_TOKEN_TTL_MS[purpose]);
-    try {
-      await this.connection
-        .collection<AccountTokenDocument>(ACCOUNT_TOKENS_COLLECTION)
-        .insertOne({ _id: createHash('sha256').update(token).digest('hex'), purpose, userId, email, expiresAt });
-    } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // stored by an earlier try
-    }
     // The deletion link names no address: it is its token alone (verify and reset links keep the spec's `token&email`).
     const link = `${this.env.publicUrl}/user/${purpose}?${new URLSearchParams(purpose === 'delete-account' ? { token } : { token, email })}`;
     const to = { userId, to: email };
@@ -83,6 +58,8 @@ export class AccountMailer implements Projector {
     return purpose === 'verify-email' ? verificationMail(to, username, link) : resetMail(to, username, link);
   }
 }
+
+type LinkEvent = UserRegisteredV1 | UserRegisteredV2 | VerificationResentV1 | PasswordResetRequestedV1 | ErasureRequestedV1;
 
 function verificationMail(to: Recipient, username: string, link: string): MailMessage {
   return {

@@ -42,7 +42,8 @@ export function mailMessageId(key: string, publicUrl: string): string {
  * The site's outgoing e-mail, recorded in the store under an idempotency key before it is queued: the store, not
  * Redis, knows what is still to be sent (mail_outbox, with each message's state) and what was sent (mail_sent). A job
  * carries the key alone; the message stays in the outbox, where erasing its account deletes it by user id
- * (AccountErasure.forgetMail): a job whose entry is gone sends nothing, and an erased account gets no new entry.
+ * (forgetUser, from MailErasure): a job whose entry is gone sends nothing, an erased account's message is never sent,
+ * and an erased account gets no new entry. This class alone writes mail_outbox and mail_sent.
  *
  * Delivery is at least once, with a stable Message-ID: a message is marked `sending` (with its try count and
  * Message-ID) before each SMTP try, and recorded sent only after the server accepted it. A sender that dies between
@@ -107,6 +108,11 @@ export class MailOutbox implements MailOutboxPort {
     }
     const found = await this.outbox.findOne({ _id: key });
     if (!found) return;
+    // Its account erased, and the erasure not projected yet (forgetUser): never sent.
+    if (found.message.userId && (await personalKeysOf(this.connection.db!).isErased(found.message.userId, { fresh: true }))) {
+      await this.outbox.deleteOne({ _id: key });
+      return;
+    }
     if (found.state === 'failed') throw new UnrecoverableError(`e-mail ${key} failed every try; an operator retries it with \`npm run projections:parked -- retry ${key}\``);
     const messageId = found.messageId ?? mailMessageId(key, this.env.publicUrl);
     if (found.state === 'sending') {
@@ -130,6 +136,31 @@ export class MailOutbox implements MailOutboxPort {
       if (!isDuplicateKey(error)) throw error;
     }
     await this.outbox.deleteOne({ _id: key });
+  }
+
+  /**
+   * Names the account on the messages recorded before messages named their account (found by the address), while
+   * the address can still be read: the account asked to be erased (MailErasure), so forgetUser finds them by its id.
+   */
+  async nameOlderMail(userId: string, email: string): Promise<void> {
+    await this.outbox.updateMany({ 'message.to': email, 'message.userId': { $exists: false } }, { $set: { 'message.userId': userId } });
+    await this.sent.updateMany({ to: email, userId: { $exists: false } }, { $set: { userId } });
+  }
+
+  /**
+   * Deletes an erased account's messages, sent or waiting (they hold the address, the name and live links), and their
+   * jobs, by user id alone: the same whether run first or again. Jobs go first, so one broken off between the two is
+   * found again by its entry; a job queued again meanwhile by the sweep finds its entry gone and sends nothing. A job
+   * being sent at that moment cannot be removed (it is locked): `deliver` refuses an erased account's message.
+   */
+  async forgetUser(userId: string): Promise<void> {
+    const keys = [
+      ...(await this.outbox.find({ 'message.userId': userId }, { projection: { _id: 1 } }).toArray()),
+      ...(await this.sent.find({ userId }, { projection: { _id: 1 } }).toArray()),
+    ].map((doc) => doc._id);
+    for (const key of keys) await this.queue.remove(key);
+    await this.outbox.deleteMany({ 'message.userId': userId });
+    await this.sent.deleteMany({ userId });
   }
 
   /**

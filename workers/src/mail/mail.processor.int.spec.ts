@@ -219,6 +219,23 @@ describe('the mail queue', () => {
     expect(await queue.getJob(key)).toBeUndefined();
   });
 
+  it('never sends a waiting message of an account erased since, before the erasure is projected', async () => {
+    const userId = `erased-later-${randomUUID()}`;
+    const key = `mail-erased-later-${randomUUID()}`;
+    const to = `erased-later-${randomUUID()}@example.test`;
+    await queue.pause();
+    try {
+      await workers.get(MailOutbox).enqueue(key, message(to, 'Reset your password', userId));
+      expect(await outbox().findOne({ _id: key })).not.toBeNull();
+      await new PersonalKeys(() => workers.get<Connection>(getConnectionToken()).db!, testKeyEncryptionKey()).erase(userId);
+    } finally {
+      await queue.resume();
+    }
+    await (await waitFor('the job queued', () => queue.getJob(key))).waitUntilFinished(events, 10000);
+    expect(await outbox().findOne({ _id: key })).toBeNull();
+    expect(await mailTo(to)).toEqual([]);
+  });
+
   it('sends a job queued before v2 from its outbox entry, its data cut to the key', async () => {
     const key = `mail-v1-${randomUUID()}`;
     const to = `v1-${randomUUID()}@example.test`;

@@ -1,10 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import { MailCollection, type MailOutboxDocument, type MailSentDocument, QueueName } from '@shelf/contracts';
 import { ErasureLedger, PersonalKeys } from '@shelf/server-config';
-import { Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
 import { decideErasure } from '../domain/account-decisions';
 import { AccountMessage } from '../domain/account-messages';
 import { USERNAME_GRACE_MS, usernameKey } from '../domain/account-rules';
@@ -44,23 +39,22 @@ const NOTHING_ELSE: ForgettingSteps = { beforeEnd: [], afterEnd: [] };
 export class AccountErasure {
   /**
    * The account's own steps until it has ended: what needs the account readable first (its username held by its hash
-   * for USERNAME_GRACE_MS, e-mails stored before they named their account claimed by it); then its personal key erased,
-   * so its personal fields in the log read as erased from then on, and the erasure announced to every API process;
-   * `user.erased.v1` ends the account (its stream folds to none; nothing is appended where the log has it).
+   * for USERNAME_GRACE_MS); then its personal key erased, so its personal fields in the log read as erased from then
+   * on, and the erasure announced to every API process; `user.erased.v1` ends the account (its stream folds to none;
+   * nothing is appended where the log has it). The workers' mail module forgets its e-mails, sent or waiting, when it
+   * reads that event (MailErasure), and sends it nothing from the key's erasure on.
    */
   readonly untilEnded: readonly ErasureStep[] = [
     { name: 'username held', run: (userId) => this.holdUsername(userId) },
-    { name: 'older e-mails named', run: (userId) => this.claimOlderMailOf(userId) },
     { name: 'personal key', run: (userId) => this.eraseKey(userId) },
     { name: 'account ended (user.erased.v1)', run: (userId) => this.users.change(userId, (current) => decideErasure('valid', current), userId) },
   ];
 
-  /** Then its sessions, password hashes, address and name claims, its e-mails sent or waiting with their jobs (by user id) and, last, its e-mail links are deleted. */
+  /** Then its sessions, password hashes, address and name claims and, last, its e-mail links are deleted. */
   readonly afterEnded: readonly ErasureStep[] = [
     { name: 'sessions', run: (userId) => this.refreshTokens.endOtherSessions(userId, null) },
     { name: 'password hashes', run: (userId) => this.credentials.forgetAll(userId) },
     { name: 'address and name claims', run: (userId) => this.claims.releaseAll(userId) },
-    { name: 'e-mails sent or waiting, with their jobs', run: (userId) => this.forgetMail(userId) },
     { name: 'e-mail links', run: (userId) => this.tokens.forgetAll(userId) },
   ];
 
@@ -74,8 +68,6 @@ export class AccountErasure {
     private readonly refreshTokens: RefreshTokens,
     private readonly ledger: ErasureLedger,
     private readonly announcements: ErasureAnnouncements,
-    @InjectConnection() private readonly connection: Connection,
-    @InjectQueue(QueueName.Mail) private readonly mailQueue: Queue,
   ) {}
 
   /** The account a deletion link is for; a link unknown, used or expired is refused with the accounts' message. */
@@ -117,39 +109,6 @@ export class AccountErasure {
   private async holdUsername(userId: string): Promise<void> {
     const user = (await this.keys.isErased(userId)) ? null : await this.users.load(userId);
     if (user) await this.holds.hold(usernameKey(user.username), new Date(Date.now() + USERNAME_GRACE_MS));
-  }
-
-  /** While the address can still be read: the e-mails stored before e-mails named their account are claimed by it. */
-  private async claimOlderMailOf(userId: string): Promise<void> {
-    const user = (await this.keys.isErased(userId)) ? null : await this.users.load(userId);
-    if (user?.email) await this.claimOlderMail(userId, user.email);
-  }
-
-  /**
-   * Deletes the account's e-mails, sent or waiting (they hold the address, the name and live links), and their jobs,
-   * by user id alone: it does the same whether run first, again after a break, or after a restore. Jobs go first, so
-   * one broken off between the two is found again by its entry; a job queued again meanwhile by the workers' sweep
-   * finds its entry gone and sends nothing. A job being sent at that moment cannot be removed (it is locked): that one
-   * e-mail goes out.
-   */
-  async forgetMail(userId: string): Promise<void> {
-    const outbox = this.connection.collection<MailOutboxDocument>(MailCollection.Outbox);
-    const sent = this.connection.collection<MailSentDocument>(MailCollection.Sent);
-    const keys = [
-      ...(await outbox.find({ 'message.userId': userId }, { projection: { _id: 1 } }).toArray()),
-      ...(await sent.find({ userId }, { projection: { _id: 1 } }).toArray()),
-    ].map((doc) => doc._id);
-    for (const key of keys) await this.mailQueue.remove(key);
-    await outbox.deleteMany({ 'message.userId': userId });
-    await sent.deleteMany({ userId });
-  }
-
-  /** Names the account on its e-mails stored before e-mails named one (found by the address, which they hold). */
-  private async claimOlderMail(userId: string, email: string): Promise<void> {
-    await this.connection
-      .collection<MailOutboxDocument>(MailCollection.Outbox)
-      .updateMany({ 'message.to': email, 'message.userId': { $exists: false } }, { $set: { 'message.userId': userId } });
-    await this.connection.collection<MailSentDocument>(MailCollection.Sent).updateMany({ to: email, userId: { $exists: false } }, { $set: { userId } });
   }
 
   /** The key erased, and every API process told: the account's tokens are refused and its sockets closed at once. */

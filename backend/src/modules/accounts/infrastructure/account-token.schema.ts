@@ -3,7 +3,7 @@ import { Schema } from 'mongoose';
 
 export const ACCOUNT_TOKEN_MODEL = 'AccountToken';
 
-/** The e-mail links' tokens, `_id` a token's SHA-256: the workers insert them as they send the e-mail; the API uses them up. */
+/** The e-mail links' tokens, `_id` a token's SHA-256: the API stores one as it appends the event asking for the e-mail, and uses it up. */
 export const accountTokenSchema = new Schema<AccountTokenDocument>(
   {
     _id: { type: String, required: true },

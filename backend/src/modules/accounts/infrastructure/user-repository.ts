@@ -6,11 +6,15 @@ import { eventMetadata } from '../../../event-store/event-metadata';
 import type { NewEvent } from '../../../domain/decision';
 import { EventStore } from '../../../event-store/event-store';
 import { foldUser, type UserState } from '../domain/user-state';
+import { AccountTokens } from './account-tokens';
 
 /** Users as event streams: load by folding `user-{id}`, change by appending after the loaded version. */
 @Injectable()
 export class UserRepository {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly tokens: AccountTokens,
+  ) {}
 
   async load(userId: string): Promise<UserState | null> {
     return foldUser(await this.store.readStream(accountStreams.user(userId)));
@@ -20,10 +24,13 @@ export class UserRepository {
     return (await this.load(userId)) !== null;
   }
 
-  /** Appends after `expectedVersion`; a concurrent change to the same user raises ConcurrencyError. */
+  /**
+   * Appends after `expectedVersion`, the tokens of the e-mail links its events ask for stored first (AccountTokens.issue);
+   * a concurrent change to the same user raises ConcurrencyError.
+   */
   async append(userId: string, expectedVersion: number, events: NewEvent[], actor: string): Promise<void> {
     const by = eventMetadata(actor);
-    await this.store.append(accountStreams.user(userId), expectedVersion, events, by);
+    await this.store.append(accountStreams.user(userId), expectedVersion, await this.tokens.issue(events), by);
   }
 
   /** Decides on the user's current state and appends the decision (re-deciding after a concurrent change). */
