@@ -10,19 +10,28 @@ const sharedZone = { regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ 
 // The app's links are shared/ui/Link (react-router's Link brings data-router prefetching into the entry).
 const routerLink = { name: 'react-router-dom', importNames: ['Link'], message: 'Use shared/ui/Link.' };
 const featureAppZone = { regex: '^(\\.\\./)+app(/|$)', message: 'Features never import app/: move what they need into shared/.' };
-// Each web feature's own zone: it may import its own files and shared/, never another feature, reached from inside
-// the feature (`../../likes/…`) or through features/ (`../../../features/likes/…`), dynamic import() too.
+// Each web feature's face is its index.ts: another feature, and app/, use it only through that face (`../../likes`,
+// `../../likes/index`, `../features/likes`), never its files (`../../likes/components/…`), dynamic import() too; tests
+// may reach inside. app/'s own import() of a feature's module is allowed: see the app/ zone below.
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const otherFeatureZone = (own) => ({
-  regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((name) => name !== own).join('|')})(/|$)`,
-  message: 'A feature never imports another feature: move what both need into shared/, or let app/ compose them.',
+const FEATURE_FACE = "Use another feature through its index.ts (e.g. '../../likes'), not its files: export what is needed there.";
+const otherFeatureInsides = (own) => ({
+  regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((name) => name !== own).join('|')})/(?!index$)`,
+  message: FEATURE_FACE,
 });
 const otherFeatureLoad = (own) => ({
-  selector: `ImportExpression[source.value=/${otherFeatureZone(own).regex.replaceAll('/', '\\/')}/]`,
-  message: otherFeatureZone(own).message,
+  selector: `ImportExpression[source.value=/${otherFeatureInsides(own).regex.replaceAll('/', '\\/')}/]`,
+  message: FEATURE_FACE,
 });
+const appFeatureInsides = { regex: '^(\\.\\./)+features/[a-z-]+/(?!index$)', message: FEATURE_FACE };
+// A face holds nothing but re-exports, so web/vite.config.ts can mark it free of side effects: what imports one thing
+// from it does not bring every module it names into its chunk.
+const faceOnlyReexports = {
+  selector: 'Program > :not(ExportNamedDeclaration[source])',
+  message: "A feature's index.ts only re-exports its files by name: `export { … } from './…'`.",
+};
 
 // Another backend module's insides: its layers, reached from a module (`../../other/application/…`) or from outside one
 // (`../modules/other/infrastructure/…`).
@@ -61,15 +70,30 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink] }] },
   },
   // Web import zones (docs/layout.md): `app/` composes features and shared and decides routing; a feature imports
-  // neither `app/` nor another feature; `shared/` (what several features need) imports neither `app/` nor `features/`.
-  // web/src/lint-zones.test.ts proves these rules fire.
-  ...webFeatures.map((feature) => ({
-    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [featureAppZone, otherFeatureZone(feature)] }],
-      'no-restricted-syntax': ['error', otherFeatureLoad(feature)],
+  // neither `app/` nor another feature's files, only its face; `shared/` (what no feature owns) imports neither `app/`
+  // nor `features/`. web/src/lint-zones.test.ts proves these rules fire.
+  ...webFeatures.flatMap((feature) => [
+    {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [featureAppZone, otherFeatureInsides(feature)] }],
+        'no-restricted-syntax': ['error', otherFeatureLoad(feature)],
+      },
     },
-  })),
+    {
+      files: [`web/src/features/${feature}/**/*.test.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [featureAppZone] }], 'no-restricted-syntax': 'off' },
+    },
+  ]),
+  { files: ['web/src/features/*/index.ts'], rules: { 'no-restricted-syntax': ['error', faceOnlyReexports] } },
+  // app/ imports a feature through its face too, but for its own import() of a feature's module: the route table and
+  // the screens decide what loads on demand, each such module a chunk of its own (app/page-code.ts names those of the
+  // server-rendered pages as Vite's manifest knows them).
+  {
+    files: ['web/src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [reactSuspense, routerLink], patterns: [appFeatureInsides] }] },
+  },
   {
     files: ['web/src/shared/**/*.{ts,tsx}'],
     rules: {

@@ -68,8 +68,21 @@ const installableApp = VitePWA({
   },
 });
 
+/**
+ * A feature's face (`src/features/<name>/index.ts`, which eslint.config.mjs lets hold nothing but re-exports) has no
+ * side effects of its own, and is marked so: a module that imports one thing from a face then brings only that thing
+ * and what it needs, not every module the face names (the home page's entry would otherwise take in the code of the
+ * features' parts that other pages load on demand).
+ */
+const sideEffectFreeFaces: Plugin = {
+  name: 'side-effect-free-faces',
+  transform(code, id) {
+    return /\/src\/features\/[^/]+\/index\.ts$/.test(id) ? { code, moduleSideEffects: false } : null;
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), pureRouterComponents, precompressAssets, ...(isSsrBuild ? [] : [installableApp])],
+  plugins: [react(), pureRouterComponents, sideEffectFreeFaces, precompressAssets, ...(isSsrBuild ? [] : [installableApp])],
   resolve: {
     alias: [
       { find: '@shelf/contracts', replacement: fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { LiveProvider } from '../shared/live/live-provider';
-import { DocumentTheme } from '../shared/reader-settings/components/DocumentTheme';
+import { DocumentTheme } from '../features/reader-settings';
 import type { AppStore } from '../shared/state/store';
 import { RenderTimeContext } from '../shared/time/use-now';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { BookRoute } from './routes/BookRoute';
-import { HomePage } from '../features/home/components/HomePage';
+import { HomePage } from '../features/home';
 import { lazyComponent } from '../shared/ui/lazy-component';
 import { Layout } from './Layout';
 import { CategoryPage, ChapterScreen } from './page-code';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
-import { hasLocalPlaces } from '../shared/reading-progress/use-has-reading-places';
+import { hasLocalPlaces } from '../features/reading-progress';
 import { AdBlockBanner } from './frame/components/AdBlockBanner';
 import { AdSlot } from '../shared/page/AdSlot';
 import { CookieBanner } from './frame/components/CookieBanner';
@@ -16,7 +16,7 @@ import { lazyComponent } from '../shared/ui/lazy-component';
 import { Boundary } from '../shared/ui/Boundary';
 
 const MergeVisitorProgress = lazyComponent(() =>
-  import('../shared/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
+  import('../features/reading-progress/components/MergeVisitorProgress').then((m) => m.MergeVisitorProgress),
 );
 
 /**

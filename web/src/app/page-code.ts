@@ -14,7 +14,7 @@ const codeOf: Record<PageData['page'], { preload?: () => Promise<void>; module?:
   chapter: {
     preload: ChapterScreen.preload,
     module: 'src/app/screens/chapter.tsx',
-    readerFont: 'src/shared/reader-settings/dyslexic-font.css',
+    readerFont: 'src/features/reader-settings/dyslexic-font.css',
   },
   category: { preload: CategoryPage.preload, module: 'src/features/category/components/CategoryPage.tsx' },
 };

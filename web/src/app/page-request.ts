@@ -1,6 +1,6 @@
 import { bookIdOfSlug, type Category, type PageRequest } from '@shelf/contracts';
 import { createRoutesFromElements, matchRoutes } from 'react-router-dom';
-import { CHAPTER_ID } from '../features/chapter/chapter-paths';
+import { CHAPTER_ID } from '../features/chapter';
 import { appRoutes } from './AppRoutes';
 
 const routes = createRoutesFromElements(appRoutes);

@@ -1,9 +1,9 @@
 import type { EmbeddedPageData, PageData } from '@shelf/contracts';
 import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
-import { bookKeys } from '../features/book-page/query-keys';
-import { categoryKeys } from '../features/category/query-keys';
-import { chapterKeys } from '../features/chapter/query-keys';
-import { homeKeys } from '../shared/home/queries';
+import { bookKeys } from '../features/book-page';
+import { categoryKeys } from '../features/category';
+import { chapterKeys } from '../features/chapter';
+import { homeKeys } from '../features/home';
 import { ApiError } from '../shared/api/api-error';
 
 /** The query of the page that holds the answer. */

@@ -1,7 +1,7 @@
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { lazyComponent } from '../../shared/ui/lazy-component';
-import { HomePage } from '../../features/home/components/HomePage';
+import { HomePage } from '../../features/home';
 import { Boundary } from '../../shared/ui/Boundary';
 
 /** The story page's code, on demand (preloaded before a server-rendered story page hydrates). */

@@ -1,5 +1,5 @@
-import { ProfilePage } from '../../features/account/components/ProfilePage';
-import { EmailDigests } from '../../features/digests/components/EmailDigests';
+import { ProfilePage } from '../../features/account';
+import { EmailDigests } from '../../features/digests';
 
 /** The profile page with the e-mail digests section, which the digests feature draws. */
 export function ProfileScreen() {

@@ -1,7 +1,7 @@
-import { BookPage } from '../../features/book-page/components/BookPage';
-import { ShelfControl } from '../../features/library/components/ShelfControl';
-import { CommentSection } from '../../features/comments/components/CommentSection';
-import { LikeButton } from '../../features/likes/components/LikeButton';
+import { BookPage } from '../../features/book-page';
+import { ShelfControl } from '../../features/library';
+import { CommentSection } from '../../features/comments';
+import { LikeButton } from '../../features/likes';
 
 const parts = { LikeButton, ShelfControl, CommentSection };
 

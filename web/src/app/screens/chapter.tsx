@@ -1,9 +1,8 @@
 import { bookIdOfSlug } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
-import { CHAPTER_ID } from '../../features/chapter/chapter-paths';
-import { ChapterPage } from '../../features/chapter/components/ChapterPage';
-import { HomePage } from '../../features/home/components/HomePage';
-import { LikeButton } from '../../features/likes/components/LikeButton';
+import { CHAPTER_ID, ChapterPage } from '../../features/chapter';
+import { HomePage } from '../../features/home';
+import { LikeButton } from '../../features/likes';
 import { lazyComponent } from '../../shared/ui/lazy-component';
 import { WhenNear } from '../../shared/ui/WhenNear';
 

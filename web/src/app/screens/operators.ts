@@ -1,3 +1,3 @@
 // The operators' pages, loaded together on demand (one chunk, one entry in the route table's code).
-export { AuditPage } from '../../features/operators/components/AuditPage';
-export { ModerationPage } from '../../features/operators/components/ModerationPage';
+export { AuditPage } from '../../features/operators';
+export { ModerationPage } from '../../features/operators';

@@ -1,7 +1,7 @@
 import type { BookPageResponse } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { retryOnMount } from '../../shared/state/hydration';
-import { listsChaptersOf } from '../../shared/new-chapters/queries';
+import { listsChaptersOf } from '../new-chapters';
 import { fetchBookPage } from './api';
 import { bookKeys } from './query-keys';
 

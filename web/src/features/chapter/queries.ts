@@ -1,7 +1,7 @@
 import { bookIdOfSlug, type ChapterPageResponse } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { retryOnMount } from '../../shared/state/hydration';
-import { listsChaptersOf } from '../../shared/new-chapters/queries';
+import { listsChaptersOf } from '../new-chapters';
 import { fetchChapterPage } from './api';
 import { chapterKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import type { CommentSort, ThreadRef } from '@shelf/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { commentKeys, hasMore, type ThreadPages } from '../../shared/comments/queries';
+import { commentKeys, hasMore, type ThreadPages } from './queries';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -1,7 +1,7 @@
 import { CommentMessage, type ThreadRef } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { patchThread, setLikedIn, updateComment } from '../../shared/comments/queries';
+import { patchThread, setLikedIn, updateComment } from './queries';
 
 /** Shows an accepted edit at once, marked edited now; the live push or the next load brings the stored version. */
 export function useEditedLocally(thread: ThreadRef): (commentId: string, text: string) => void {

@@ -1,7 +1,7 @@
 import { type CommentPush, LivePush, type ThreadRef, threadId } from '@shelf/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent, useLiveReconnect, useLiveThread } from '../../shared/live/live-context';
-import { addComment, commentKeys, patchThread, renameAuthor, updateComment, upsertComment } from '../../shared/comments/queries';
+import { addComment, commentKeys, patchThread, renameAuthor, updateComment, upsertComment } from './queries';
 
 /**
  * Keeps an open thread current: new comments, edits, deletions, removals, restorations, like counts and authors' new

@@ -1,7 +1,7 @@
 import type { LikedStorySort } from '@shelf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { fetchUncheckedCount } from '../../shared/badges/api';
+import { fetchUncheckedCount } from '../badges';
 import { userAtom } from '../../shared/state/session.atoms';
 import { fetchLikedStories } from './api';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { fetchUnreadCount } from '../../shared/badges/api';
+import { fetchUnreadCount } from '../badges';
 import { userAtom } from '../../shared/state/session.atoms';
 import { fetchReplies } from './api';
 

@@ -5,7 +5,7 @@ import { SITE_DESCRIPTION } from '../config/site-config';
 export interface PageMeta {
   title?: string;
   description?: string;
-  /** The feeds the page offers (shared/feeds' useFeedLinks). */
+  /** The feeds the page offers (features/feeds' useFeedLinks). */
   feeds?: FeedLink[];
 }
 

@@ -6,7 +6,7 @@ import { getAppStore } from '../../../shared/state/store';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
 import { fakeLiveClient } from '../../../test/fake-socket';
-import { badgeText } from '../../../shared/badges/badge-text';
+import { badgeText } from '../../../features/badges/badge-text';
 import { LiveContext } from '../../../shared/live/live-context';
 import { ProtectedRoute } from '../../../shared/session/components/ProtectedRoute';
 import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/session.atoms';

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
 import type { BadgeCounts } from '@shelf/contracts';
-import { CountBadge } from '../../../shared/badges/components/CountBadge';
-import { useOperator } from '../../../features/operators/queries';
+import { CountBadge } from '../../../features/badges';
+import { useOperator } from '../../../features/operators';
 import { useLogOut } from '../../../shared/session/use-log-out';
 import { ProfileIcon } from './ProfileIcon';
 

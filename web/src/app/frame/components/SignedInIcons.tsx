@@ -1,6 +1,5 @@
 import { Link } from '../../../shared/ui/Link';
-import { CountBadge } from '../../../shared/badges/components/CountBadge';
-import { useBadgeCounts } from '../../../shared/badges/queries';
+import { CountBadge, useBadgeCounts } from '../../../features/badges';
 import { NotificationIcon } from './NotificationIcon';
 import { ProfileMenu } from './ProfileMenu';
 

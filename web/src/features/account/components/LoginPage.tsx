@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '../../../shared/ui/Link';
 import { useFormMutation } from '../../../shared/api/use-form-mutation';
 import { clearSessionAtom, startSessionAtom } from '../../../shared/state/session.atoms';
-import { prepareContinueRow } from '../../../shared/reading-progress/prepare-continue-row';
+import { prepareContinueRow } from '../../reading-progress';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { failureMessage } from '../account-messages';
 import { logIn } from '../api';

@@ -7,7 +7,7 @@ import { startSessionAtom, tokenAtom, userAtom } from '../../../shared/state/ses
 import { ProfilePage } from './ProfilePage';
 
 // The muted and blocked readers' section fetches its lists: MutedReaders.test.tsx covers it; here only the forms ask.
-vi.mock('../../../shared/mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
+vi.mock('../../comments/mutes/components/MutedReaders', () => ({ MutedReaders: () => null }));
 
 const user = { user_id: 'u1', username: 'reader', email: 'reader@example.com', email_verified: true };
 

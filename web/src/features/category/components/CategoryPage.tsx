@@ -1,8 +1,7 @@
 import { type Category } from '@shelf/contracts';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/config/site-config';
-import { PagedBookList } from '../../../shared/book-lists/components/PagedBookList';
-import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { PagedBookList, usePageParam } from '../../book-lists';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useCategoryPage } from '../queries';
 

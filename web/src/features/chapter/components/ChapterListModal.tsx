@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from '../../../shared/ui/Link';
 import { chapterPath } from '../chapter-paths';
 import { Modal } from '../../../shared/ui/Modal';
-import { useBookProgress } from '../../../shared/reading-progress/queries';
+import { useBookProgress } from '../../reading-progress';
 
 interface ChapterListModalProps {
   open: boolean;

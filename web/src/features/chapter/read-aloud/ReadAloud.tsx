@@ -1,4 +1,4 @@
-import { NO_VOICES_TEXT } from '../../../shared/reader-settings/speech';
+import { NO_VOICES_TEXT } from '../../reader-settings';
 import type { ReadAloudState } from './use-read-aloud';
 import './read-aloud.css';
 

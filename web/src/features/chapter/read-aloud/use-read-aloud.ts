@@ -1,9 +1,8 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { READ_ALOUD_SPEEDS, readAloudSpeedIndexAtom, readAloudVoiceAtom } from '../../../shared/reader-settings/read-aloud.atoms';
-import { loadVoices, speechEngine, voiceNamed } from '../../../shared/reader-settings/speech';
-import { PLACE_MOVED_EVENT } from '../../../shared/reading-progress/use-record-progress';
+import { READ_ALOUD_SPEEDS, readAloudSpeedIndexAtom, readAloudVoiceAtom, loadVoices, speechEngine, voiceNamed } from '../../reader-settings';
+import { PLACE_MOVED_EVENT } from '../../reading-progress';
 import { firstInView, keepInView, readableBlocks } from './read-aloud-blocks';
 import { ReadAloudSession } from './read-aloud-session';
 

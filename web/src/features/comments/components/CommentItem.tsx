@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { MutedFold } from '../../../shared/mutes/components/MutedFold';
+import { MutedFold } from '../mutes/components/MutedFold';
 import { exactTimeTitle } from '../../../shared/time/exact-time';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
-import { editComment, postComment } from '../../../shared/comments/api';
+import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
 import { useThread } from '../thread-context';
 import { useEditedLocally } from '../use-comment-writes';

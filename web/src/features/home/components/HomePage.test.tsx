@@ -5,8 +5,8 @@ import { SITE_DESCRIPTION } from '../../../shared/config/site-config';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { getAppStore } from '../../../shared/state/store';
 import { renderWithProviders } from '../../../test/render';
-import { CONTINUE_ROW_SHOWN_KEY } from '../../../shared/reading-progress/continue-row-room';
-import { LOCAL_PROGRESS_KEY } from '../../../shared/reading-progress/local-progress-key';
+import { CONTINUE_ROW_SHOWN_KEY } from '../../reading-progress/continue-row-room';
+import { LOCAL_PROGRESS_KEY } from '../../reading-progress/local-progress-key';
 import { HomePage } from './HomePage';
 
 const book = (book_id: number, english_book_name: string): BookListItem => ({

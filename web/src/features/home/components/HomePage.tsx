@@ -1,19 +1,13 @@
 import type { BookListItem } from '@shelf/contracts';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../../shared/config/site-config';
-import { BookCardList } from '../../../shared/book-lists/components/BookCardList';
-import { lazyComponent } from '../../../shared/ui/lazy-component';
-import { releaseContinueRowRoom } from '../../../shared/reading-progress/continue-row-room';
-import { useHasReadingPlaces } from '../../../shared/reading-progress/use-has-reading-places';
+import { BookCardList } from '../../book-lists';
+import { ContinueReadingRow, releaseContinueRowRoom, useHasReadingPlaces } from '../../reading-progress';
 import { useHydrated } from '../../../shared/state/hydration';
-import { FeedLinks } from '../../../shared/feeds/components/FeedLinks';
-import { latestFeedLinks, useFeedLinks } from '../../../shared/feeds/feed-links';
+import { FeedLinks, latestFeedLinks, useFeedLinks } from '../../feeds';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
-import { useHome } from '../../../shared/home/queries';
+import { useHome } from '../queries';
 import { Boundary } from '../../../shared/ui/Boundary';
-
-// Only readers with places to go back to load the row's code.
-const ContinueReadingRow = lazyComponent(() => import('../../../shared/reading-progress/components/ContinueReadingRow').then((m) => m.ContinueReadingRow));
 
 const LATEST_FEEDS = latestFeedLinks();
 

@@ -1,6 +1,6 @@
 import { SHELF_NAMES, type ShelvedStoryItem } from '@shelf/contracts';
 import { Link } from '../../../shared/ui/Link';
-import { ReadingFeed } from '../../../shared/feeds/components/ReadingFeed';
+import { ReadingFeed } from '../../feeds';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useLibrary } from '../queries';
 import './library.css';

@@ -1,9 +1,7 @@
 import { LIKED_STORY_SORTS, type LikedStorySort } from '@shelf/contracts';
 import { useSearchParams } from 'react-router-dom';
-import { markUpdatesChecked } from '../../../shared/badges/api';
-import { useMarkSeen } from '../../../shared/badges/use-mark-seen';
-import { PagedBookList } from '../../../shared/book-lists/components/PagedBookList';
-import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { markUpdatesChecked, useMarkSeen } from '../../badges';
+import { PagedBookList, usePageParam } from '../../book-lists';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { likedStoryKeys, useLikedStories, useUpdatesNotice } from '../queries';
 

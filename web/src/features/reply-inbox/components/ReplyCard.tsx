@@ -1,7 +1,7 @@
 import { type ReplyItem, replyCardSlug } from '@shelf/contracts';
 import type { ReactNode } from 'react';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
-import { SpoilerFold } from '../../../shared/comments/SpoilerFold';
+import { SpoilerFold } from '../../comments';
 import { Markdown } from '../../../shared/markdown/components/Markdown';
 
 /** Links of a reply card open in a new tab, so the list stays where it was. */

@@ -9,7 +9,7 @@ import { startSessionAtom } from '../../../shared/state/session.atoms';
 import { getAppStore } from '../../../shared/state/store';
 import { fakeLiveClient } from '../../../test/fake-socket';
 import { json, stubFetch } from '../../../test/fetch';
-import { badgeKeys } from '../../../shared/badges/queries';
+import { badgeKeys } from '../../badges/queries';
 import type { LiveClient } from '../../../shared/live/live-client';
 import { LiveContext } from '../../../shared/live/live-context';
 import { replyKeys } from '../queries';

@@ -1,9 +1,8 @@
 import { LivePush } from '@shelf/contracts';
 import { useState } from 'react';
-import { markRepliesRead } from '../../../shared/badges/api';
-import { useMarkSeen } from '../../../shared/badges/use-mark-seen';
+import { markRepliesRead, useMarkSeen } from '../../badges';
 import { PageButtons } from '../../../shared/ui/PageButtons';
-import { usePageParam } from '../../../shared/book-lists/use-page-param';
+import { usePageParam } from '../../book-lists';
 import { useLiveEvent } from '../../../shared/live/live-context';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { replyKeys, useReplies, useUnreadOnArrival } from '../queries';

@@ -1,6 +1,6 @@
 import { storySlug } from '@shelf/contracts';
 import { Link } from '../../../shared/ui/Link';
-import { useHome } from '../../../shared/home/queries';
+import { useHome } from '../../home';
 
 /** A compact Latest Updates list: each book's title and its latest chapter. */
 export function LatestUpdatesSidebar() {

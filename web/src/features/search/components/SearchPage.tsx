@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { userAtom } from '../../../shared/state/session.atoms';
-import { BookCardList } from '../../../shared/book-lists/components/BookCardList';
+import { BookCardList } from '../../book-lists';
 import { PageButtons } from '../../../shared/ui/PageButtons';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { searchQuery, useSearch } from '../queries';

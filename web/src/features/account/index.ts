@@ -1,0 +1,9 @@
+export { DeleteAccountPage } from './components/DeleteAccountPage';
+export { ForgotPasswordPage } from './components/ForgotPasswordPage';
+export { LoginPage } from './components/LoginPage';
+export { LogoutPage } from './components/LogoutPage';
+export { ProfilePage } from './components/ProfilePage';
+export { RegisterPage } from './components/RegisterPage';
+export { ResetPasswordPage } from './components/ResetPasswordPage';
+export { ResetPasswordSuccessfulPage } from './components/ResetPasswordSuccessfulPage';
+export { VerifyEmailPage } from './components/VerifyEmailPage';

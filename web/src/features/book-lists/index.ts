@@ -1,0 +1,3 @@
+export { BookCardList } from './components/BookCardList';
+export { PagedBookList } from './components/PagedBookList';
+export { usePageParam } from './use-page-param';

@@ -1,0 +1,2 @@
+export { BookPage } from './components/BookPage';
+export { bookKeys } from './query-keys';

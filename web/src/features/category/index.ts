@@ -1,0 +1,2 @@
+export { CategoryPage } from './components/CategoryPage';
+export { categoryKeys } from './query-keys';

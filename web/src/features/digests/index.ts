@@ -1,0 +1,2 @@
+export { DigestUnsubscribePage } from './components/DigestUnsubscribePage';
+export { EmailDigests } from './components/EmailDigests';

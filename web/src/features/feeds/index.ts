@@ -1,0 +1,3 @@
+export { FeedLinks } from './components/FeedLinks';
+export { ReadingFeed } from './components/ReadingFeed';
+export { latestFeedLinks, storyFeedLinks, useFeedLinks } from './feed-links';

@@ -1,0 +1,2 @@
+export { LibraryPage } from './components/LibraryPage';
+export { ShelfControl } from './components/ShelfControl';

@@ -1,0 +1,1 @@
+export { LikedStoriesPage } from './components/LikedStoriesPage';

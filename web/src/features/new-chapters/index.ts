@@ -1,0 +1,2 @@
+export { NewChapterNotice } from './components/NewChapterNotice';
+export { listsChaptersOf } from './queries';

@@ -1,0 +1,3 @@
+export { AuditPage } from './components/AuditPage';
+export { ModerationPage } from './components/ModerationPage';
+export { useOperator } from './queries';

@@ -1,0 +1,10 @@
+export { ContinueReadingButton } from './components/ContinueReadingButton';
+export { RevisedNotice } from './components/RevisedNotice';
+export { SpoilerFoldSetting } from './components/SpoilerFoldSetting';
+export { releaseContinueRowRoom } from './continue-row-room';
+export { ContinueReadingRow } from './on-demand';
+export { prepareContinueRow } from './prepare-continue-row';
+export { useBookProgress } from './queries';
+export { hasLocalPlaces, useHasReadingPlaces } from './use-has-reading-places';
+export { PLACE_MOVED_EVENT, useRecordProgress } from './use-record-progress';
+export { useResumePlace } from './use-resume-place';

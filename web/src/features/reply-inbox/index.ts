@@ -1,0 +1,1 @@
+export { ReplyNotificationsPage } from './components/ReplyNotificationsPage';
