@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY search-index/package.json search-index/
 COPY server-config/package.json server-config/
+COPY read-model-formats/package.json read-model-formats/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY web/package.json web/
@@ -23,6 +24,8 @@ COPY --from=build /app/search-index/package.json search-index/
 COPY --from=build /app/search-index/dist search-index/dist
 COPY --from=build /app/server-config/package.json server-config/
 COPY --from=build /app/server-config/dist server-config/dist
+COPY --from=build /app/read-model-formats/package.json read-model-formats/
+COPY --from=build /app/read-model-formats/dist read-model-formats/dist
 USER node
 
 FROM server AS api

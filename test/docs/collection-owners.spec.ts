@@ -26,8 +26,9 @@ function ownersTable(): Map<string, string> {
 const HANDED_COLLECTIONS = [
   // The engine writes each projector's read models from its batches, and its own leases.
   'workers/src/engine/',
-  // A projector's helpers (documents, ordered pages) write the handles their projector passes them.
+  // A projector's helpers write the handles their projector passes them, and so do the read-model formats' writers.
   'workers/src/projections/',
+  'read-model-formats/src/',
   // A search engine writes the collection it was made with (search_books).
   'search-index/src/engines/',
   // The event log's indexes, made on the collections the event store names.

@@ -4,9 +4,15 @@
 // rebuild would have it. Real store, Redis and SMTP; the workers a process of their own, to freeze.
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type CommentPageReadModel, type CommentsResponse, ERASED_NAME, ModerationReadModelCollection as M, pageComments, SocialReadModelCollection as S } from '@shelf/contracts';
+import {
+  type CommentPageReadModel,
+  type CommentsResponse,
+  ERASED_NAME,
+  ModerationReadModelCollection as M,
+  SocialReadModelCollection as S,
+} from '@shelf/contracts';
+import { pageComments } from '@shelf/read-model-formats';
 import { testEnv, waitForMail } from '@test/support';
-import { pageCompression } from '../../workers/src/projections/comment-threads/page-compression';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { SiteProcess } from '../own-services';
 import { projectionsDone, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
@@ -27,7 +33,7 @@ describe('a comment posted while its author deletes the account', () => {
   const traces = (docs: unknown[]) =>
     docs.flatMap((doc) => {
       const page = doc as CommentPageReadModel;
-      const json = JSON.stringify(typeof page.packed === 'string' ? [doc, pageComments(page, pageCompression)] : doc);
+      const json = JSON.stringify(typeof page.packed === 'string' ? [doc, pageComments(page)] : doc);
       return [reader.user.username, LAST_WORDS].filter((text) => json.includes(text)).map((text) => `${String(page._id)}: ${text}`);
     });
 

@@ -13,12 +13,11 @@ import {
   type ModerationQueueResponse,
   type MutesResponse,
   OperatorApi,
-  pageComments,
   SocialReadModelCollection as S,
 } from '@shelf/contracts';
+import { pageComments } from '@shelf/read-model-formats';
 import { testEnv, waitForMail } from '@test/support';
 import { ChangeOperatorRoleCommand } from '../../backend/src/modules/accounts/application/change-operator-role.command';
-import { pageCompression } from '../../workers/src/projections/comment-threads/page-compression';
 import { connect, joinThread, type LiveSocket } from '../live-sockets';
 import { appendComment, type Reader, readModelSnapshot, rebuild, registerReader, seedCatalog, startSite, type TestSite } from '../site-harness';
 
@@ -60,7 +59,7 @@ describe('an erasure in the live read models', () => {
     const texts = [leaver.user.email, registeredAs, RENAMED, COMMENT, EDITED, REPLY].map((text) => text.toLowerCase());
     const found = docs.flatMap((doc) => {
       const page = doc as CommentPageReadModel;
-      const json = JSON.stringify(typeof page.packed === 'string' ? [doc, pageComments(page, pageCompression)] : doc).toLowerCase();
+      const json = JSON.stringify(typeof page.packed === 'string' ? [doc, pageComments(page)] : doc).toLowerCase();
       return texts.filter((text) => json.includes(text)).map((text) => `${String(page._id)}: ${text}`);
     });
     return found;

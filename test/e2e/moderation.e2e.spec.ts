@@ -11,9 +11,9 @@ import {
   ModerationReadModelCollection,
   type ModerationQueueResponse,
   OperatorApi,
-  type OrderedHeadReadModel,
   SocialEventType,
 } from '@shelf/contracts';
+import { type OrderedHeadReadModel } from '@shelf/read-model-formats';
 import { CommandBus } from '@nestjs/cqrs';
 import { testEnv } from '@test/support';
 import type { Socket } from 'socket.io-client';

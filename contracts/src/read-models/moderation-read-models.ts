@@ -3,7 +3,9 @@ import { AccountEventType } from '../events/account-events';
 import type { EventType } from '../events/any-event';
 import { PARTITION_COUNT, partitionPartId } from '../events/event-log';
 import { SocialEventType } from '../events/social-events';
-import { sortableNumber } from './ordered-pages';
+
+/** A number as base-36 text of a fixed width, so that such numbers sort as text as they do as numbers (audit and queue keys). */
+const sortableNumber = (value: number, width: number): string => value.toString(36).padStart(width, '0');
 
 /** The operators' read models, projected from the log by the workers' moderation and audit projectors. */
 export const ModerationReadModelCollection = {

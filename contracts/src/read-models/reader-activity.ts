@@ -4,7 +4,7 @@ import type { ReportReason } from '../comments/report-reasons';
 /**
  * What a reader did to comments, findable by the reader: the comments they posted, the comments they like now and the
  * comments they reported. Those events live in each comment's stream (its thread's partition), so without this a
- * reader's own comments could be found only by scanning the log. Kept as ordered pages (ordered-pages.ts), one part per
+ * reader's own comments could be found only by scanning the log. Kept as ordered pages (read-model-formats), one part per
  * reader and partition of the log (`_id` = readerActivityPartId(...)), written by the workers' reader-activity
  * projector; "Download my data" reads a reader's 16 heads by `_id`, and their pages when a part outgrows its head.
  */

@@ -101,7 +101,7 @@ export const CHANGED_PAGES_MEMORY = 64;
 /**
  * Comments per page of a thread. A whole thread is read page by page, and the embedded store reads a long string
  * about ten times faster than the same entries as nested documents, so a page keeps its comments as text (see
- * comment-pages.ts): at 200 a page, a thread of 100,000 is 500 reads.
+ * read-model-formats' comment-pages-format.ts): at 200 a page, a thread of 100,000 is 500 reads.
  */
 export const COMMENT_PAGE_ITEMS = 200;
 

@@ -8,7 +8,7 @@ import { CommitStream, PartitionCommits, SharedCommits } from './batch-commits';
 import { applyWrites, STAMP } from './stamped-writes';
 import { Checkpoints } from './checkpoints';
 import { LeaseLost } from './leases';
-import type { ById, ReadModelStore } from './read-model-store';
+import type { ById, ReadModelStore } from '@shelf/read-model-formats';
 import { WriteBuffers } from './write-buffers';
 
 interface Likes extends ById {

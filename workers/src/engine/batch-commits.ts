@@ -10,7 +10,8 @@ import {
 import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { Checkpoints, positionsOf } from './checkpoints';
 import { LeaseLost } from './leases';
-import type { ById, ReadModelStore, SharedStores } from './read-model-store';
+import type { ById, ReadModelStore } from '@shelf/read-model-formats';
+import type { SharedStores } from './read-model-store';
 import { applyWrites } from './stamped-writes';
 import { WriteBuffers } from './write-buffers';
 import { setTimeout as pause } from 'node:timers/promises';

@@ -6,7 +6,8 @@
 // What projectors implement and are given.
 export { type LogPlace, type ProjectionContext, type Projector, PROJECTORS } from './projector';
 export { BatchModels, type BatchWrites, ReadModels } from './read-models';
-export type { ById, ReadModelStore, ReadModelUpdate, SharedStores } from './read-model-store';
+export type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
+export type { SharedStores } from './read-model-store';
 
 // The ports, which the module composing the workers binds to adapters.
 export { LIVE_PUSHES, type LivePushes, MAIL_OUTBOX, type MailOutboxPort } from './ports';

@@ -4,7 +4,8 @@ import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDo
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SharedCommits } from './batch-commits';
-import type { ById, ReadModelStore, SharedStores } from './read-model-store';
+import type { ById, ReadModelStore } from '@shelf/read-model-formats';
+import type { SharedStores } from './read-model-store';
 import type { WriteBuffers } from './write-buffers';
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */

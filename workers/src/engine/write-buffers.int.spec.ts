@@ -2,7 +2,7 @@
 // also once it has emptied its cache and must look documents up in the store again.
 import { testEnv } from '@test/support';
 import { type Db, MongoClient, MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore } from './read-model-store';
+import type { ById, ReadModelStore } from '@shelf/read-model-formats';
 import { WriteBuffers } from './write-buffers';
 
 interface Page extends ById {

@@ -1,7 +1,7 @@
 import type { CommittedWrites } from '@shelf/contracts';
 import { type Db, type Document, MongoServerError } from 'mongodb';
 import { applyWrites, unstamped } from './stamped-writes';
-import type { ById, ReadModelStore, ReadModelUpdate } from './read-model-store';
+import type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
 const MAX_CACHED = 20_000;

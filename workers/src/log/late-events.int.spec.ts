@@ -12,7 +12,6 @@ import {
   EventLogCollection,
   eventDocumentId,
   ModerationReadModelCollection,
-  type OrderedHeadReadModel,
   partitionId,
   type PartitionHeadDocument,
   partitionKey,
@@ -20,8 +19,8 @@ import {
   positionId,
   type PositionDocument,
   type StoredEventDocument,
-  unpackEntries,
 } from '@shelf/contracts';
+import { type OrderedHeadReadModel, unpackEntries } from '@shelf/read-model-formats';
 import { testEnv } from '@test/support';
 import type { Db } from 'mongodb';
 import type { Connection } from 'mongoose';

@@ -2,7 +2,7 @@
 // each new document once when flushed, and find a document again after a flush (read back by `_id`, then replaced).
 import { testEnv } from '@test/support';
 import { type Db, MongoClient, MongoServerError } from 'mongodb';
-import type { ById, ReadModelStore } from '../read-model-store';
+import type { ById, ReadModelStore } from '@shelf/read-model-formats';
 import { MemoryReadModels } from './memory-read-models';
 
 interface Page extends ById {

@@ -1,6 +1,6 @@
 import { type Collection, type Db, type Document, MongoServerError } from 'mongodb';
 import type { BatchWrites } from '../read-models';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../read-model-store';
+import type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
 import { inChunks } from '../../store-bulk';
 import { IdFilter } from './id-filter';
 

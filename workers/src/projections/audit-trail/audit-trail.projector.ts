@@ -12,17 +12,11 @@ import {
   type AuditEntryTuple,
   auditPartId,
   ModerationReadModelCollection,
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedEntry,
-  type OrderedPageReadModel,
-  packEntries,
   partitionKey,
   partitionOf,
   toAuditTuple,
-  unpackEntries,
 } from '@shelf/contracts';
-import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import { type OrderedDirectoryReadModel, type OrderedEntry, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp, packEntries, unpackEntries } from '@shelf/read-model-formats';
 import type { ProjectionContext, Projector } from '../../engine';
 import { auditRecord } from './audit-summary';
 import { erasableEntriesId, type ErasableEntriesDocument, erasedForm } from './erasable-entries';

@@ -14,8 +14,6 @@ import {
   type CommentPostedV1,
   type CommentThreadReadModel,
   type CommentUnlikedV1,
-  emptyCommentPage,
-  pageComment,
   pageId,
   type ReaderCommentLikesReadModel,
   readerThreadId,
@@ -26,14 +24,12 @@ import {
   type ThreadRef,
   type UsernameChangedV1,
   type UserErasedV1,
-  withComment,
-  withCommentFields,
 } from '@shelf/contracts';
+import { emptyCommentPage, pageComment, withComment, withCommentFields } from '@shelf/read-model-formats';
 import { versionStep } from '../documents';
 import type { BatchModels, LogPlace, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { erasedAuthor, postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
-import { pageCompression } from './page-compression';
 
 const C = SocialReadModelCollection;
 
@@ -56,7 +52,7 @@ const threadStores = (models: BatchModels): ThreadStores => ({
 
 /**
  * Comment threads in the bucket pattern: a head per thread (its comment count), the comments in pages of
- * COMMENT_PAGE_ITEMS (packed text and a few loose comments: comment-pages.ts), an index from comment to page, one
+ * COMMENT_PAGE_ITEMS (packed text and a few loose comments: read-model-formats' comment-pages-format.ts), an index from comment to page, one
  * document per (comment, liker), and per reader and thread the comments they like. All of a thread's events share a
  * partition (see partitionKey), so one consumer at a time writes a thread's documents; heads and pages remember the
  * events they counted, so a batch retried after a crash counts nothing twice. Each event reads and writes one page,
@@ -123,8 +119,8 @@ export class CommentThreadsProjector implements Projector {
     const id = pageId(thread, page);
     const doc = (await s.pages.findOne({ _id: id })) ?? emptyCommentPage(id);
     const onPage = seq - page * COMMENT_PAGE_ITEMS;
-    const stored = doc.count > onPage ? pageComment(doc, entry.comment_id, pageCompression) : undefined;
-    if (!stored) await this.save(s, { ...withComment(doc, entry, pageCompression), count: onPage + 1 });
+    const stored = doc.count > onPage ? pageComment(doc, entry.comment_id) : undefined;
+    if (!stored) await this.save(s, { ...withComment(doc, entry), count: onPage + 1 });
     await s.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
     await this.counted(s, event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
     return { kind: 'created', entry: stored ?? entry };
@@ -135,7 +131,7 @@ export class CommentThreadsProjector implements Projector {
     const next = reduceComment(entry, event);
     // An author's erasure changes every copy where it stands, as a rebuild (which reads it erased from the start) has it.
     const erased = event.type === SocialEventType.CommentAuthorErased;
-    if (next) await this.save(s, erased ? withCommentFields(page, entry.comment_id, erasedAuthor, pageCompression) : withComment(page, next.entry, pageCompression));
+    if (next) await this.save(s, erased ? withCommentFields(page, entry.comment_id, erasedAuthor) : withComment(page, next.entry));
     // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
     await this.counted(s, event, place, number, { changed: next !== null });
     return next?.change ?? null;
@@ -151,7 +147,7 @@ export class CommentThreadsProjector implements Projector {
     let change: ThreadChange = null;
     if (liked !== (current?.liked ?? false) && !page.applied.includes(event.id)) {
       const next: CommentEntry = { ...entry, like_count: entry.like_count + (liked ? 1 : -1) };
-      await this.save(s, { ...withComment(page, next, pageCompression), applied: rememberApplied(page.applied, event.id) });
+      await this.save(s, { ...withComment(page, next), applied: rememberApplied(page.applied, event.id) });
       change = { kind: 'like-count', entry: next };
     }
     const path = `comments.${commentKey(commentId)}`;
@@ -170,7 +166,7 @@ export class CommentThreadsProjector implements Projector {
     const commentId = event.data.comment_id;
     const index = await s.index.findOne({ _id: commentId });
     const page = index ? await s.pages.findOne({ _id: pageId(index.thread, index.page) }) : null;
-    const entry = page ? pageComment(page, commentId, pageCompression) : undefined;
+    const entry = page ? pageComment(page, commentId) : undefined;
     // The comment's first event is not applied (parked or skipped): fail, to be retried, then parked with its stream.
     if (!index || !page || !entry) throw new Error(`${event.streamId}: comment ${commentId} is not projected yet; will retry`);
     return { page, entry, number: index.page };

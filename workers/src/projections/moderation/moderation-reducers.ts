@@ -10,7 +10,7 @@ import {
   moderationViewKey,
   SocialEventType,
 } from '@shelf/contracts';
-import type { OrderedOp } from '../ordered-pages/ordered-pages';
+import { type OrderedOp } from '@shelf/read-model-formats';
 
 /** A reported comment's moderation state: its queue document but the comment. */
 export type ModerationState = Omit<ModerationQueueReadModel, 'comment'>;

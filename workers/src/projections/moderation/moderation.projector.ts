@@ -10,15 +10,12 @@ import {
   ModerationReadModelCollection,
   type ModerationQueueReadModel,
   moderationViewPartId,
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedPageReadModel,
   partitionKey,
   partitionOf,
   SocialEventType,
 } from '@shelf/contracts';
+import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp, type OrderedStores } from '@shelf/read-model-formats';
 import { saveDocument } from '../documents';
-import { OrderedPages, orderedStamp, type OrderedStores } from '../ordered-pages/ordered-pages';
 import type { BatchModels, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 

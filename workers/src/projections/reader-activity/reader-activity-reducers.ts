@@ -1,5 +1,5 @@
 import { type EventOfType, readerActivityKey, type ReaderActivityTuple, SocialEventType } from '@shelf/contracts';
-import type { OrderedOp } from '../ordered-pages/ordered-pages';
+import { type OrderedOp } from '@shelf/read-model-formats';
 
 export const READER_ACTIVITY_EVENT_TYPES = [
   SocialEventType.CommentPosted,

@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedPageReadModel,
   partitionKey,
   partitionOf,
   READER_ACTIVITY_HEAD_ENTRIES,
@@ -12,7 +9,7 @@ import {
   ReaderActivityReadModelCollection,
   type ReaderActivityTuple,
 } from '@shelf/contracts';
-import { OrderedPages, orderedStamp } from '../ordered-pages/ordered-pages';
+import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp } from '@shelf/read-model-formats';
 import type { ProjectionContext, Projector } from '../../engine';
 import { activityOf, READER_ACTIVITY_EVENT_TYPES, type ReaderActivityEvent } from './reader-activity-reducers';
 

@@ -10,11 +10,8 @@ import {
   auditPartIds,
   fromAuditTuple,
   ModerationReadModelCollection,
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedPageReadModel,
 } from '@shelf/contracts';
-import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
+import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, readOrdered, storedPages } from '@shelf/read-model-formats';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;

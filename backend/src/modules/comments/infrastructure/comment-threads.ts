@@ -5,7 +5,6 @@ import {
   type CommentIndexReadModel,
   type CommentPageReadModel,
   type CommentThreadReadModel,
-  pageComments,
   pageId,
   type ReaderCommentLikesReadModel,
   readerThreadId,
@@ -13,9 +12,9 @@ import {
   threadId,
   type ThreadRef,
 } from '@shelf/contracts';
+import { pageComments } from '@shelf/read-model-formats';
 import { LRUCache } from 'lru-cache';
 import { ReadModels } from '../../../platform/read-models';
-import { pageCompression } from './page-compression';
 
 const C = SocialReadModelCollection;
 
@@ -65,7 +64,7 @@ export class CommentThreads {
     };
     await Promise.all(Array.from({ length: Math.min(PAGE_READS_AT_ONCE, stale.length) }, reader));
     this.kept.set(id, { collection, changes: head.changes, pages });
-    return pages.flatMap((page) => (page ? pageComments(page, pageCompression) : []));
+    return pages.flatMap((page) => (page ? pageComments(page) : []));
   }
 
   /** The comments of `thread` the reader likes, by id. */
@@ -83,7 +82,7 @@ export class CommentThreads {
     const pages = await Promise.all(pageIds.map((page) => this.page(page)));
     const found = new Map<string, CommentEntry>();
     for (const page of pages) {
-      for (const entry of page ? pageComments(page, pageCompression) : []) if (wanted.has(entry.comment_id)) found.set(entry.comment_id, entry);
+      for (const entry of page ? pageComments(page) : []) if (wanted.has(entry.comment_id)) found.set(entry.comment_id, entry);
     }
     return found;
   }

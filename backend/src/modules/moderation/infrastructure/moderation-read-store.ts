@@ -6,13 +6,10 @@ import {
   type ModerationQueueReadModel,
   type ModerationView,
   moderationViewPartId,
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedPageReadModel,
   PARTITION_COUNT,
   partitionPartIds,
 } from '@shelf/contracts';
-import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
+import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, readOrdered, storedPages } from '@shelf/read-model-formats';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ModerationReadModelCollection;

@@ -2,14 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   ModerationReadModelCollection,
   type ModeratedCommentReadModel,
-  type OrderedDirectoryReadModel,
-  type OrderedHeadReadModel,
-  type OrderedPageReadModel,
   readerActivityPartIds,
   ReaderActivityReadModelCollection,
   type ReaderActivityTuple,
 } from '@shelf/contracts';
-import { readOrdered, storedPages } from '../../../platform/ordered-pages-reader';
+import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, readOrdered, storedPages } from '@shelf/read-model-formats';
 import { ReadModels } from '../../../platform/read-models';
 
 const C = ReaderActivityReadModelCollection;

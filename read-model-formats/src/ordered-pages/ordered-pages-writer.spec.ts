@@ -1,6 +1,6 @@
-import { type OrderedDirectoryReadModel, orderedDirectoryId, type OrderedHeadReadModel, orderedPageId, type OrderedPageReadModel, unpackDirectory, unpackEntries } from '@shelf/contracts';
-import type { ById, ReadModelStore, ReadModelUpdate } from '../../engine';
-import { type OrderedEdge, type OrderedOp, OrderedPages } from './ordered-pages';
+import { type OrderedDirectoryReadModel, orderedDirectoryId, type OrderedHeadReadModel, orderedPageId, type OrderedPageReadModel, unpackDirectory, unpackEntries } from './ordered-pages-format';
+import type { ById, ReadModelStore, ReadModelUpdate } from '../read-model-store';
+import { type OrderedEdge, type OrderedOp, OrderedPages } from './ordered-pages-writer';
 import { seededRandom } from '@test/support';
 
 type Doc = ById & Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { LogPlace } from '@shelf/contracts';
 import {
   type OrderedDirectoryReadModel,
   orderedDirectoryId,
@@ -10,9 +11,9 @@ import {
   packEntries,
   unpackDirectory,
   unpackEntries,
-} from '@shelf/contracts';
+} from './ordered-pages-format';
 import { isDeepStrictEqual } from 'node:util';
-import type { LogPlace, ReadModelStore } from '../../engine';
+import type { ReadModelStore } from '../read-model-store';
 
 /** Put an entry (replacing the one with its key), or delete the entry with a key. */
 export type OrderedOp<T> = { put: OrderedEntry<T> } | { del: string };
@@ -40,7 +41,7 @@ export interface OrderedEdge {
 }
 
 /**
- * The writer of ordered pages (contracts/src/read-models/ordered-pages.ts): applies an event's puts and deletes to a
+ * The writer of ordered pages (ordered-pages-format.ts): applies an event's puts and deletes to a
  * part, splitting a page that outgrows `capacity` and dropping one that empties. A part stays inline in its head until
  * it outgrows `capacity`.
  *

@@ -65,6 +65,3 @@ export const packDirectory = (refs: OrderedPageRef[]): string =>
   JSON.stringify(refs.map((ref): PackedRef => (ref.next === null ? [ref.page, ref.n, ref.min, ref.max] : [ref.page, ref.n, ref.min, ref.max, ref.next])));
 export const unpackDirectory = (packed: string | undefined): OrderedPageRef[] =>
   packed ? (JSON.parse(packed) as PackedRef[]).map(([page, n, min, max, next]) => ({ page, n, min, max, next: next ?? null })) : [];
-
-/** A number as base-36 text of a fixed width, so that such numbers sort as text as they do as numbers. */
-export const sortableNumber = (value: number, width: number): string => value.toString(36).padStart(width, '0');

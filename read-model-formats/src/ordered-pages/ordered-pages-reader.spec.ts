@@ -1,4 +1,4 @@
-import { type OrderedEntry, type OrderedHeadReadModel, type OrderedPageRef, packEntries } from '@shelf/contracts';
+import { type OrderedEntry, type OrderedHeadReadModel, type OrderedPageRef, packEntries } from './ordered-pages-format';
 import { type OrderedSelection, readOrdered } from './ordered-pages-reader';
 import { seededRandom } from '@test/support';
 

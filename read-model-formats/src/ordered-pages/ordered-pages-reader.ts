@@ -8,7 +8,11 @@ import {
   type OrderedPageRef,
   unpackDirectory,
   unpackEntries,
-} from '@shelf/contracts';
+} from './ordered-pages-format';
+import type { ReadModelStore } from '../read-model-store';
+
+/** What the loader needs of a collection: a lookup by `_id`. */
+type Lookup<T extends { _id: string }> = Pick<ReadModelStore<T>, 'findOne'>;
 
 export interface OrderedSelection<T> {
   /** `asc`: lowest key first; `desc`: highest first. */
@@ -28,13 +32,8 @@ export interface OrderedLoader<T> {
   page(part: string, page: string): Promise<OrderedEntry<T>[]>;
 }
 
-/** What the loader needs of a collection: a lookup by `_id`. */
-interface ById<T> {
-  findOne(filter: { _id: string }): Promise<T | null>;
-}
-
 /** Reads the directories from the heads' collection and the pages from theirs, by `_id`. */
-export const storedPages = <T>(heads: ById<OrderedDirectoryReadModel>, pages: ById<OrderedPageReadModel>): OrderedLoader<T> => ({
+export const storedPages = <T>(heads: Lookup<OrderedDirectoryReadModel>, pages: Lookup<OrderedPageReadModel>): OrderedLoader<T> => ({
   directory: async (part) => unpackDirectory((await heads.findOne({ _id: orderedDirectoryId(part) }))?.d),
   page: async (part, page) => unpackEntries<T>((await pages.findOne({ _id: orderedPageId(part, page) }))?.e),
 });
@@ -60,7 +59,7 @@ interface Unread {
 type Source<T> = { key: string; unread: Unread } | { key: string; entries: OrderedEntry<T>[]; at: number };
 
 /**
- * Entries `skip` to `skip + limit` of parts of ordered pages (contracts/src/read-models/ordered-pages.ts) merged in key
+ * Entries `skip` to `skip + limit` of parts of ordered pages (ordered-pages-format.ts) merged in key
  * order, read by `_id`: the heads (given), whose copies of the edge answer a first page; past them only the directories
  * and the pages that can hold what is asked for. Entries wholly before the first one wanted are passed over by their
  * counts (none are without `matches`), and what can reach the last one is read at once, side by side, so a page of
