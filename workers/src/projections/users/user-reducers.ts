@@ -1,6 +1,8 @@
 import {
   AccountEventType,
   type CommentingSuspendedV1,
+  type PublicAccount,
+  publicAccountChange,
   type CommentingSuspensionLiftedV1,
   type OperatorGrantedV1,
   type OperatorRevokedV1,
@@ -37,22 +39,9 @@ export const USER_EVENT_TYPES = [
 export function reduceUser(user: UserReadModel | null, event: UserEvent): UserReadModel | null {
   if (user && event.version <= user.version) return null;
   if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) {
-    return { _id: event.data.userId, username: event.data.username, operator: false, suspension: null, version: event.version };
+    return { _id: event.data.userId, ...(publicAccountChange(event) as PublicAccount), version: event.version };
   }
   if (!user) return null;
-  const next = { ...user, version: event.version };
-  switch (event.type) {
-    case AccountEventType.UsernameChanged:
-      return { ...next, username: event.data.username };
-    case AccountEventType.OperatorGranted:
-      return { ...next, operator: true };
-    case AccountEventType.OperatorRevoked:
-      return { ...next, operator: false };
-    case AccountEventType.CommentingSuspended:
-      return { ...next, suspension: { until: event.data.until, reason: event.data.reason } };
-    case AccountEventType.CommentingSuspensionLifted:
-      return { ...next, suspension: null };
-    case AccountEventType.UserErased:
-      return { ...next, username: ERASED_NAME, operator: false, suspension: null };
-  }
+  if (event.type === AccountEventType.UserErased) return { ...user, username: ERASED_NAME, operator: false, suspension: null, version: event.version };
+  return { ...user, ...publicAccountChange(event), version: event.version };
 }

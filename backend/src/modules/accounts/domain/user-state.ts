@@ -7,6 +7,8 @@ import {
   type PasswordChangedV2,
   type PasswordResetV1,
   type PasswordResetV2,
+  type PublicAccount,
+  publicAccountChange,
   type UserRegisteredV1,
   type UserRegisteredV2,
 } from '@shelf/contracts';
@@ -42,31 +44,27 @@ export function suspendedNow(user: Pick<UserState, 'suspension'>, now = new Date
 
 function apply(user: UserState | null, event: AccountEvent): UserState | null {
   if (event.type === AccountEventType.UserRegistered || event.type === AccountEventType.UserRegisteredV2) {
-    const { userId, email, username } = event.data;
-    return { userId, email, username, registeredAt: event.occurredAt, password: passwordOf(event), emailVerified: false, operator: false, suspension: null, version: event.version };
+    const { userId, email } = event.data;
+    const seen = publicAccountChange(event) as PublicAccount;
+    return { userId, email, ...seen, registeredAt: event.occurredAt, password: passwordOf(event), emailVerified: false, version: event.version };
   }
   if (!user) return null;
-  const next = { ...user, version: event.version };
+  const next = { ...user, ...publicAccountChange(event), version: event.version };
   switch (event.type) {
     case AccountEventType.EmailVerified:
       return { ...next, emailVerified: true };
-    case AccountEventType.UsernameChanged:
-      return { ...next, username: event.data.username };
     case AccountEventType.PasswordChanged:
     case AccountEventType.PasswordReset:
     case AccountEventType.PasswordChangedV2:
     case AccountEventType.PasswordResetV2:
       return { ...next, password: passwordOf(event) };
-    case AccountEventType.OperatorGranted:
-      return { ...next, operator: true };
-    case AccountEventType.OperatorRevoked:
-      return { ...next, operator: false };
-    case AccountEventType.CommentingSuspended:
-      return { ...next, suspension: { until: event.data.until, reason: event.data.reason } };
-    case AccountEventType.CommentingSuspensionLifted:
-      return { ...next, suspension: null };
     case AccountEventType.UserErased:
       return null;
+    case AccountEventType.UsernameChanged: // changes others see: publicAccountChange
+    case AccountEventType.OperatorGranted:
+    case AccountEventType.OperatorRevoked:
+    case AccountEventType.CommentingSuspended:
+    case AccountEventType.CommentingSuspensionLifted:
     case AccountEventType.PasswordResetRequested:
     case AccountEventType.VerificationResent:
     case AccountEventType.ErasureRequested:
