@@ -30,4 +30,5 @@ export { applyStraight } from './apply-straight';
 export { WriteBuffers } from './write-buffers';
 
 // The rebuild of read models from the log (workers/src/cli/rebuild.ts runs it).
-export { dropAll, type RebuildDeps, type RebuildProfile, type RebuildProgress, type RebuildResult, rebuildProjections } from './rebuild/rebuild-projections';
+export { dropAll, type RebuildDeps, type RebuildResult, rebuildProjections } from './rebuild/rebuild-projections';
+export type { RebuildProfile, RebuildProgress } from './rebuild/rebuild-progress';

@@ -11,6 +11,7 @@ import type { BatchModels, ReadModels } from '../read-models';
 import { recordShapes } from '../shape-upgrade';
 import { WriteBuffers } from '../write-buffers';
 import { replayLog } from './replay-log';
+import type { RebuildProfile, RebuildProgress } from './rebuild-progress';
 
 /** Log entries a catch-up pass reads at a time. */
 const BATCH = 500;
@@ -24,17 +25,6 @@ const SHORT_PASS_MS = 1000;
 const MAX_PASSES = 20;
 /** Tries of one event by one projector before the rebuild parks it (and the rest of its stream), as live projection does. */
 const ATTEMPTS = 3;
-
-export interface RebuildProgress {
-  /**
-   * 'read': the log read from the store; 'replay': its partitions applied one by one; 'catch-up': what came since;
-   * 'reindex': projectors derived from rebuilt read models rebuilding themselves (Projector.reindex), counted in what
-   * they report (not log entries).
-   */
-  phase: 'read' | 'replay' | 'catch-up' | 'reindex' | 'done';
-  events: number;
-  total: number;
-}
 
 export interface RebuildDeps {
   db: Db;
@@ -54,18 +44,6 @@ export interface RebuildResult {
   leasesHeldMs: number;
   /** What it took: each phase's time (ms), and the store work of reading the log and writing the new collections. */
   profile: RebuildProfile;
-}
-
-export interface RebuildProfile {
-  readMs: number;
-  replayMs: number;
-  catchUpMs: number;
-  /** Positions and events the scan read by `_id` (a cursor too far ahead of the other, or ended). */
-  lookedUp: number;
-  /** Documents inserted in bulk, replaced (read back, changed, written again), and read back by `_id`. */
-  inserted: number;
-  replaced: number;
-  readBack: number;
 }
 
 /**

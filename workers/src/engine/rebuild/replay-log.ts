@@ -5,7 +5,7 @@ import type { BatchModels, ReadModels } from '../read-models';
 import { collectGarbage, collectGarbageIfGrown } from './collect-garbage';
 import { LogScan } from './log-scan';
 import { MemoryReadModels } from './memory-read-models';
-import type { RebuildProfile, RebuildProgress } from './rebuild-projections';
+import type { RebuildProfile, RebuildProgress } from './rebuild-progress';
 import { Spool, type SpooledEntry } from './spool';
 import { personalKeysOf } from '../../log/personal-keys-of';
 
