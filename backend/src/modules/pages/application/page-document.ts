@@ -44,7 +44,7 @@ export class PageDocument {
     // Offered to index.html's early script (after it in the head), which loads it only for a reader who chose the font.
     const readerFont = page.readerFont && this.manifest[page.readerFont]?.file;
     const offered = readerFont ? `<meta name="reader-font-stylesheet" content="/${escapeHtml(readerFont)}">` : '';
-    // Marked as the web app's (data-feed), which takes them over once it runs (web/src/shared/feeds).
+    // Marked as the web app's (data-feed), which takes them over once it runs (web/src/features/feeds).
     const feeds = (page.feeds ?? []).map(
       (feed) => `<link rel="alternate" type="${escapeHtml(feed.type)}" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" data-feed>`,
     );
