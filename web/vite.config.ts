@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -125,5 +126,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A file per core at once, in threads (lighter than the default forks): 83 s instead of 144 s on 2 cores.
+    pool: 'threads',
+    // Beside lint, types and Jest (`npm run test:quick`) a file may wait for a core: no test is about time.
+    testTimeout: 15_000,
+    maxWorkers: availableParallelism(),
   },
 }));
