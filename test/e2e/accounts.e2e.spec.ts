@@ -234,6 +234,10 @@ describe('accounts and sessions', () => {
     const elsewhere = { 'x-forwarded-for': '10.78.0.1' };
     expect(await post('register', { email: 'twice@example.test', password, username: 'Once Only' }, elsewhere)).toEqual(nameTaken);
     expect(await post('register', { email: 'never.seen@example.test', password, username: 'Once Only' }, elsewhere)).toEqual(nameTaken);
+    // The same registration sent again (a retry after a 503 whose write had landed, a second tab) gets the usual answer;
+    // with another password it is only a taken name.
+    expect(await post('register', { email: 'Once@example.test', password, username: 'once only' }, elsewhere)).toEqual(fresh);
+    expect(await post('register', { email: 'once@example.test', password: 'not the same phrase', username: 'Once Only' }, elsewhere)).toEqual(nameTaken);
 
     expect((await post('register', { email: 'bot@example.test', password, username: 'Bot', honeypot: 'gotcha' })).body).toMatchObject({ success: true });
     expect((await post('login', { email: 'bot@example.test', password })).status).toBe(401);

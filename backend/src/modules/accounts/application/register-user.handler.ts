@@ -13,7 +13,10 @@ import { RegisterUserCommand } from './register-user.command';
  * Registers a user; the workers then send the verification e-mail. An address that already has an account gets the
  * same answer after the same work (a password hashed, one event appended: its owner is told by e-mail that someone
  * tried), so the form cannot be used to find out who has an account. A taken username is said, whatever the address:
- * usernames are public on comments. Resolves with the reader's message.
+ * usernames are public on comments. The one exception is the same registration sent again (same address, username
+ * and password: a reader retrying after a 503 whose write had landed, or a second tab): it gets the usual answer.
+ * Every taken username costs the same password check, so only someone who knows the password learns that the address
+ * and name are one account. Resolves with the reader's message.
  */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, string> {
@@ -31,7 +34,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const { userId, email } = registration;
     const passwordHash = await this.hasher.hash(password);
     const [nameHolder, addressHolder] = await Promise.all([this.liveHolder(usernameClaim(usernameKey(username))), this.liveHolder(emailClaim(email))]);
-    if (nameHolder) throw refusal(AccountMessage.usernameTaken);
+    if (nameHolder) {
+      if (await this.sentAgain(nameHolder, addressHolder, password)) return AccountMessage.registered;
+      throw refusal(AccountMessage.usernameTaken);
+    }
     if (addressHolder) return this.attempted(addressHolder);
     const exists = (holder: string) => this.users.exists(holder);
     // Another registration may have claimed either value since: the claims decide.
@@ -55,6 +61,13 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   private async liveHolder(claim: string): Promise<string | null> {
     const holder = await this.claims.holder(claim);
     return holder && (await this.users.exists(holder)) ? holder : null;
+  }
+
+  /** Whether the name's holder is the address's too, with this password; the password is checked either way. */
+  private async sentAgain(nameHolder: string, addressHolder: string | null, password: string): Promise<boolean> {
+    const holder = await this.users.load(nameHolder);
+    const matches = await this.hasher.verify(holder ? await this.credentials.hashOf(holder) : null, password);
+    return matches && nameHolder === addressHolder;
   }
 
   /** The address has an account: its owner hears of the attempt, and the answer is the usual one. */
