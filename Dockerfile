@@ -6,6 +6,7 @@ COPY contracts/package.json contracts/
 COPY search-index/package.json search-index/
 COPY server-config/package.json server-config/
 COPY read-model-formats/package.json read-model-formats/
+COPY event-log/package.json event-log/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY web/package.json web/
@@ -26,6 +27,8 @@ COPY --from=build /app/server-config/package.json server-config/
 COPY --from=build /app/server-config/dist server-config/dist
 COPY --from=build /app/read-model-formats/package.json read-model-formats/
 COPY --from=build /app/read-model-formats/dist read-model-formats/dist
+COPY --from=build /app/event-log/package.json event-log/
+COPY --from=build /app/event-log/dist event-log/dist
 USER node
 
 FROM server AS api

@@ -1,4 +1,4 @@
-// Jest runs the server-side suites (contracts, search-index, server-config, read-model-formats, backend, workers) as projects of one run,
+// Jest runs the server-side suites (contracts, search-index, server-config, read-model-formats, event-log, backend, workers) as projects of one run,
 // against the real FerretDB, Redis and SMTP catcher that test/global-setup.cjs starts.
 const swc = [
   '@swc/jest',
@@ -25,6 +25,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
     '^@shelf/search-index$': '<rootDir>/../search-index/src/index.ts',
     '^@shelf/server-config$': '<rootDir>/../server-config/src/index.ts',
     '^@shelf/read-model-formats$': '<rootDir>/../read-model-formats/src/index.ts',
+    '^@shelf/event-log$': '<rootDir>/../event-log/src/index.ts',
     '^@test/support$': '<rootDir>/../test/support.ts',
     '^@test/listening-api$': '<rootDir>/../test/listening-api.ts',
     '^@test/decider-spec$': '<rootDir>/../test/decider-spec.ts',
@@ -35,7 +36,7 @@ const project = (name, testMatch = ['<rootDir>/src/**/*.spec.ts']) => ({
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    ...['contracts', 'search-index', 'server-config', 'read-model-formats', 'backend', 'workers'].map((name) => project(name)),
+    ...['contracts', 'search-index', 'server-config', 'read-model-formats', 'event-log', 'backend', 'workers'].map((name) => project(name)),
     // Whole flows across the API and the workers, as `npm start` runs them; and the API fuzzed (test/fuzz).
     project('test', ['<rootDir>/e2e/**/*.spec.ts', '<rootDir>/fuzz/**/*.spec.ts', '<rootDir>/docs/**/*.spec.ts']),
   ],

@@ -10,7 +10,6 @@ export * from './events/domain-event';
 export * from './events/catalog-events';
 export * from './events/any-event';
 export * from './events/event-log';
-export * from './events/log-placing';
 export * from './events/retired-secrets';
 export * from './events/personal-fields';
 export * from './events/projection-progress';

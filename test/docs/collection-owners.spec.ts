@@ -37,16 +37,6 @@ const HANDED_COLLECTIONS = [
   'workers/src/log-migration/',
 ];
 
-/**
- * Writers outside a collection's owner that stay until the event log is a part of its own (issue 48): the readers of
- * the log fill holes with tombstones and place late events, by the placement rules the API's appends use
- * (contracts' placeEvents).
- */
-const SECOND_WRITERS = new Map([
-  ['event_positions', 'workers/src/log/'],
-  ['event_partitions', 'workers/src/log/'],
-]);
-
 describe('docs/architecture.md, "Collections and their owners"', () => {
   const owners = ownersTable();
   const writes = collectionWrites(root);
@@ -64,7 +54,7 @@ describe('docs/architecture.md, "Collections and their owners"', () => {
 
   it('has every write of a collection in its owner', () => {
     const outside = writes.flatMap(({ collection, file, line, method }) =>
-      collection === null || file.startsWith(owners.get(collection) ?? '?') || file.startsWith(SECOND_WRITERS.get(collection) ?? '?')
+      collection === null || file.startsWith(owners.get(collection) ?? '?')
         ? []
         : [`${file}:${line} ${method} ${collection} (owner: ${owners.get(collection) ?? 'none'})`],
     );
@@ -81,11 +71,5 @@ describe('docs/architecture.md, "Collections and their owners"', () => {
   it('writes a handed collection only in the folders that write for their callers', () => {
     const unknown = writes.filter(({ collection, file }) => collection === null && !HANDED_COLLECTIONS.some((folder) => file.startsWith(folder)));
     expect(unknown.map(({ file, line, method }) => `${file}:${line} ${method}`)).toEqual([]);
-  });
-
-  it('keeps the second writers of the event log to the folders named, and only while they write', () => {
-    for (const [collection, folder] of SECOND_WRITERS) {
-      expect(writes.some((write) => write.collection === collection && write.file.startsWith(folder))).toBe(true);
-    }
   });
 });

@@ -25,7 +25,7 @@ const WRITE_METHODS = new Set([
 const AMBIGUOUS_METHODS = new Set(['create', 'drop', 'rename']);
 
 /** The server's source folders: what runs against the store. */
-export const SERVER_SOURCES = ['contracts/src', 'server-config/src', 'search-index/src', 'read-model-formats/src', 'backend/src', 'workers/src'];
+export const SERVER_SOURCES = ['contracts/src', 'server-config/src', 'search-index/src', 'read-model-formats/src', 'event-log/src', 'backend/src', 'workers/src'];
 
 const sourceFiles = (root: string, dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 
 const root = join(__dirname, '..', '..');
-const SOURCES = ['contracts/src', 'server-config/src', 'search-index/src', 'read-model-formats/src', 'backend/src', 'workers/src', 'web/src'];
+const SOURCES = ['contracts/src', 'server-config/src', 'search-index/src', 'read-model-formats/src', 'event-log/src', 'backend/src', 'workers/src', 'web/src'];
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

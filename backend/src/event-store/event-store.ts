@@ -5,19 +5,16 @@ import {
   eventDocumentId,
   type EventMetadata,
   EventLogCollection,
-  type GroupPositionStore,
-  partitionId,
   partitionKey,
   partitionOf,
-  type PartitionEvents,
   type PartitionHeadDocument,
-  placeEventGroups,
   type PositionDocument,
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
+import { isDuplicateKey, LogPositions, type PartitionEvents, placeEventGroups } from '@shelf/event-log';
 import { PersonalKeys } from '@shelf/server-config';
-import { type Db, type MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { type Db, type MongoBulkWriteError } from 'mongodb';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../domain/decision';
@@ -37,8 +34,6 @@ interface PendingAppend {
   partition: number;
   docs: StoredEventDocument[];
 }
-
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
  * An append slower than this may have outlived the readers' patience with its positions (a reader passes over a
@@ -73,16 +68,6 @@ export class EventStore implements OnModuleInit {
   private readonly groups = new GroupCommit<PendingAppend>((_all, appends) => this.store(appends));
   private readonly streams = new StreamCache();
   private readonly reads = new BoundedReads(READS_IN_FLIGHT);
-  /** The partitions' heads and positions, as placeEventGroups draws and writes them (the workers' LateEvents place alike). */
-  private readonly positionStore: GroupPositionStore = {
-    draw: async (partition, count) =>
-      (await this.db
-        .collection<PartitionHeadDocument>(EventLogCollection.Partitions)
-        .findOneAndUpdate({ _id: partitionId(partition) }, { $inc: { head: count } }, { upsert: true, returnDocument: 'after' }))!.head,
-    write: async (positions) => void (await this.db.collection<PositionDocument>(EventLogCollection.Positions).insertMany(positions, { ordered: true })),
-    isDuplicate: isDuplicateKey,
-    writtenBefore: (error) => (error as MongoBulkWriteError).insertedCount,
-  };
 
   constructor(
     @InjectModel(STORED_EVENT_MODEL) private readonly events: Model<StoredEventDocument>,
@@ -103,6 +88,11 @@ export class EventStore implements OnModuleInit {
    */
   private get db(): Db {
     return this.events.db.db!;
+  }
+
+  /** The partitions' heads and positions, which placeEventGroups draws and writes (the workers' LateEvents place alike). */
+  private get positionStore(): LogPositions {
+    return new LogPositions(this.db);
   }
 
   private get eventDocs() {

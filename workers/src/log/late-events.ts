@@ -1,15 +1,6 @@
-import {
-  EventLogCollection,
-  partitionId,
-  type PartitionHeadDocument,
-  type PassedOverDocument,
-  type PlacedEvent,
-  placeEvents,
-  type PositionDocument,
-  type PositionStore,
-  type StoredEventDocument,
-} from '@shelf/contracts';
-import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { EventLogCollection, type PassedOverDocument, type PositionDocument, type StoredEventDocument } from '@shelf/contracts';
+import { LogPositions, type PlacedEvent, placeEvents } from '@shelf/event-log';
+import { type Db, MongoBulkWriteError } from 'mongodb';
 
 /**
  * How long a position passed over without its event is watched for the event: an hour. An append that is going to
@@ -21,8 +12,6 @@ export const LATE_EVENT_WATCH_MS = 60 * 60_000;
 /** Records looked at per pass; the rest wait for the next (there are none but after an API died mid-append). */
 const RECORDS_PER_PASS = 1000;
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
-
 /**
  * Events committed after the readers passed over their positions. A reader records each position it passes over
  * without its event (by position id, so readers of several processes record it once); placeStored, run by the
@@ -31,20 +20,13 @@ const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && 
  * are idempotent.
  */
 export class LateEvents {
-  private readonly positions: PositionStore;
+  private readonly positions: LogPositions;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    const heads = db.collection<PartitionHeadDocument>(EventLogCollection.Partitions);
-    const positions = db.collection<PositionDocument>(EventLogCollection.Positions);
-    this.positions = {
-      draw: async (partition, count) =>
-        (await heads.findOneAndUpdate({ _id: partitionId(partition) }, { $inc: { head: count } }, { upsert: true, returnDocument: 'after' }))!.head,
-      write: async (docs) => void (await positions.insertMany(docs, { ordered: true })),
-      isDuplicate: isDuplicateKey,
-    };
+    this.positions = new LogPositions(db);
   }
 
   private get records() {

@@ -8,7 +8,8 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { type Db, MongoBulkWriteError } from 'mongodb';
+import { LogPositions } from '@shelf/event-log';
+import { type Db } from 'mongodb';
 import { inChunks } from '../store-bulk';
 import { LateEvents } from './late-events';
 import { personalKeysOf } from './personal-keys-of';
@@ -107,6 +108,7 @@ export class LogReader {
   private readonly clock: () => number;
   private readonly holes: LogHoles;
   private readonly lateEvents: LateEvents;
+  private readonly placed: LogPositions;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +118,7 @@ export class LogReader {
     this.clock = clock;
     this.holes = holes;
     this.lateEvents = new LateEvents(db, () => new Date(this.clock()));
+    this.placed = new LogPositions(db);
   }
 
   private get positions() {
@@ -210,7 +213,7 @@ export class LogReader {
     const found = new Map<number, AnyDomainEvent | null>();
     if (holes.length === 0) return found;
     const unfound = holes.flatMap(({ position }) => (position ? [position] : []));
-    const written = await this.tombstone(partition, holes.flatMap(({ seq, position }) => (position ? [] : [seq])));
+    const written = await this.placed.tombstone(partition, holes.flatMap(({ seq, position }) => (position ? [] : [seq])), new Date(this.clock()));
     // Numbers written by their appenders meanwhile: what they hold now.
     const positions = await this.positionsAt(partition, written);
     const events = await this.eventsAt(positions);
@@ -221,31 +224,10 @@ export class LogReader {
     return found;
   }
 
-  /** Fills the numbers with tombstones, in one command; resolves with those written meanwhile by their appenders. */
-  private async tombstone(partition: number, seqs: number[]): Promise<number[]> {
-    if (seqs.length === 0) return [];
-    const at = new Date(this.clock());
-    const tombstones = seqs.map((seq): PositionDocument => ({ _id: positionId(partition, seq), partition, seq, eventDocumentId: null, eventId: null, at }));
-    try {
-      await this.positions.insertMany(tombstones, { ordered: false });
-      return [];
-    } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      const failures = [error.writeErrors].flat();
-      if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
-      return failures.map((failure) => seqs[failure.index]);
-    }
-  }
-
   /** Marks positions recorded as passed over, in a few commands (each by `_id`): later readers pass over them at once. */
   private async markPassed(positions: readonly PositionDocument[]): Promise<void> {
     const passedAt = new Date(this.clock());
-    for (const chunk of inChunks(positions)) {
-      await this.positions.bulkWrite(
-        chunk.map((position) => ({ updateOne: { filter: { _id: position._id }, update: { $set: { passedAt } } } })),
-        { ordered: false },
-      );
-    }
+    for (const chunk of inChunks(positions)) await this.placed.markPassed(chunk.map((position) => position._id), passedAt);
   }
 
   /** Waits until the hole at `seq` is filled or has waited its patience. */

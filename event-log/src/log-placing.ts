@@ -1,4 +1,4 @@
-import { positionId, type PositionDocument } from './event-log';
+import { positionId, type PositionDocument } from '@shelf/contracts';
 
 /**
  * What placing events in the log needs of the store, so that the API (which appends) and the workers (which place a

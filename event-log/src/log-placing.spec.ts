@@ -1,4 +1,4 @@
-import { positionId, type PositionDocument } from './event-log';
+import { positionId, type PositionDocument } from '@shelf/contracts';
 import { type GroupPositionStore, PLACE_ATTEMPTS, placeEventGroups, placeEvents } from './log-placing';
 
 class Duplicate extends Error {

@@ -1,0 +1,2 @@
+export * from './log-placing';
+export * from './log-positions';
