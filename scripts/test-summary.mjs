@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const SUITES = { jest: 'test-results/jest.json', web: 'test-results/vitest.json', browser: 'test-results/browser.json' };
+const SUITES = { jest: 'test-results/jest.json', 'jest-alone': 'test-results/jest-alone.json', web: 'test-results/vitest.json', browser: 'test-results/browser.json' };
 const SLOWEST = 15;
 
 const reports = Object.entries(SUITES).map(([suite, file]) => ({ suite, report: JSON.parse(readFileSync(file, 'utf8')) }));
@@ -17,7 +17,7 @@ const files = reports.flatMap(({ suite, report }) =>
 const total = (suite) => files.filter((file) => file.suite === suite).reduce((sum, file) => sum + file.seconds, 0);
 console.log(`\nslowest test files (of ${files.length}; seconds per suite: ${Object.keys(SUITES).map((suite) => `${suite} ${Math.round(total(suite))}`).join(', ')})`);
 for (const { suite, file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
-  console.log(`${seconds.toFixed(1).padStart(7)} s  ${suite.padEnd(7)}  ${file}`);
+  console.log(`${seconds.toFixed(1).padStart(7)} s  ${suite.padEnd(10)}  ${file}`);
 }
 
 const passed = sum('numPassedTests');
