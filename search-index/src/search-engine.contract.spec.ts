@@ -26,7 +26,7 @@ if (process.env.MEILI_URL) engines.push({ name: 'meilisearch', url: process.env.
 
 describe.each(engines)('the $name search engine', ({ url }) => {
   const env = testEnv(__filename);
-  const settings = { meiliUrl: url, meiliMasterKey: process.env.MEILI_MASTER_KEY, redisUrl: env.REDIS_URL };
+  const settings = { meiliUrl: url, meiliMasterKey: process.env.MEILI_MASTER_KEY, redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX };
   let client: MongoClient;
   let engine: SearchEngine;
   const ids = async (query: Partial<SearchQuery>) =>

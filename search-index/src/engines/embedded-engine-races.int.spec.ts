@@ -56,7 +56,7 @@ describe('the embedded search engine when a reload races a change', () => {
   const heldReader = () => {
     const held = heldReads(db.collection<StoredSearchDocument>(EMBEDDED_SEARCH_COLLECTION));
     heldLists.push(held.held);
-    const engine = new EmbeddedEngine(held.reads, new ChangeFeed(new Redis(env.REDIS_URL), new Redis(env.REDIS_URL, { autoResubscribe: false })));
+    const engine = new EmbeddedEngine(held.reads, new ChangeFeed(new Redis(env.REDIS_URL), new Redis(env.REDIS_URL, { autoResubscribe: false }), env.QUEUE_PREFIX));
     started.push(engine);
     return { engine, ...held };
   };
@@ -64,7 +64,7 @@ describe('the embedded search engine when a reload races a change', () => {
   beforeAll(async () => {
     client = await MongoClient.connect(env.MONGO_URL);
     db = client.db();
-    writer = createSearchEngine({ redisUrl: env.REDIS_URL }, db);
+    writer = createSearchEngine({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX }, db);
     started.push(writer);
     await writer.start();
   });

@@ -10,7 +10,7 @@ const book = (book_id: number): SearchBookDocument => searchDocument(book_id);
 
 describe('the embedded search engine after a reload the store failed', () => {
   const env = testEnv(__filename);
-  const settings = { redisUrl: env.REDIS_URL };
+  const settings = { redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX };
   const clients: MongoClient[] = [];
   const engines: { stop(): Promise<void> }[] = [];
 
