@@ -24,3 +24,6 @@ export {
 } from './ordered-pages/ordered-pages-format';
 export { type OrderedEdge, type OrderedOp, OrderedPages, type OrderedStamp, orderedStamp, type OrderedStores } from './ordered-pages/ordered-pages-writer';
 export { type OrderedLoader, type OrderedSelection, readOrdered, storedPages } from './ordered-pages/ordered-pages-reader';
+
+// A reader's reply inbox: ordered pages in parts, with the reader's read mark.
+export { type ReadModelCollections, ReplyInbox } from './reply-inbox/reply-inbox-reader';

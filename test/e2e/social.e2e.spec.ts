@@ -8,13 +8,13 @@ import {
   type LikedStoriesResponse,
   type LikeStatusResponse,
   type RepliesResponse,
-  type ReplyInboxReadModel,
   SocialEventType,
   SocialReadModelCollection,
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
 import { testEnv, waitFor } from '@test/support';
+import { ReplyInbox } from '@shelf/read-model-formats';
 import { CommandBus } from '@nestjs/cqrs';
 import { SaveChapterCommand } from '../../backend/src/modules/catalog/application/save-chapter.command';
 import { applyStraight, type Projector, PROJECTORS, ReadModels } from '../../workers/src/engine';
@@ -345,7 +345,7 @@ describe('likes, comments and notifications', () => {
         data: { comment_id: id, book_id: book.bookId, chapter_id: null, parent_comment_id: 'parent', parent_user_id: 'late', user_id: 'replier', username: 'R', email_hash: 'h', comment_content: GOOD },
       });
     }
-    const head = await readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: 'late' });
-    expect(head).toMatchObject({ count: 2, unread: 1, read_up_to: at(5) });
+    const late = await ReplyInbox.open((name) => readModels.collection(name), 'late');
+    expect([late.count, await late.unreadCount(), late.readUpTo]).toEqual([2, 1, at(5)]);
   });
 });

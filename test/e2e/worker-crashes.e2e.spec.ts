@@ -94,14 +94,15 @@ describe('crashes under readers, through the public API', () => {
       const parent = parents[i % parents.length];
       await appendComment(site, { userId: `burst-${i}`, parent: { id: parent.id, author: author.user.user_id }, bookId: parent.bookId, chapterId: parent.chapterId, content: `Burst reply ${i}.` });
     }
-    // One worker dies right after its first write to an inbox, holding its partition's lease for 15 s, while another
-    // applies the replies of every other partition to the same inbox; then the second takes the first's partition over.
+    // One worker dies right after its first write to an inbox part, holding its partition's lease for 15 s, while
+    // another applies the replies of every other partition to their parts of the same inbox; then the second takes the
+    // first's partition over and writes its committed batch.
     const doomed = new SiteProcess('workers', env);
     await doomed.start({ STORE_CRASH_AFTER_WRITE_TO: SocialReadModelCollection.ReplyInboxes });
     await workers.start();
     await doomed.exited();
-    // The drain took 82 s to past 120 s on this 2-core machine while this process's partitions raced each other's
-    // commits of the one inbox, 38–42 s since they take turns: this test is about counting once, so it waits longer.
+    // About 40 s on this 2-core machine, most of it the dead worker's lease: this test is about counting once, so it
+    // waits longer.
     await drained(200_000);
     expect((await site.call('GET', 'user/replies/unread-count', { token: author.token })).body).toEqual({ unreadCount: 300 });
     expect(await tools.get(PartitionRunner).parked.list()).toEqual([]);

@@ -89,12 +89,6 @@ export interface BatchCommitDocument {
   at: Date;
 }
 
-/** How far a shared document's commit stream is written (`_id` = the stream): the last batch written whole. */
-export interface CommitProgressDocument {
-  _id: string;
-  batch: number;
-}
-
 export const batchCommitId = (stream: string, batch: number): string => `${stream}#${batch}`;
 
 /**

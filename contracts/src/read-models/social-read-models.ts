@@ -27,12 +27,17 @@ export const SocialReadModelCollection = {
   StoryLikerPages: 'rm_story_liker_pages',
   /** A reader's liked stories in parts, one per partition of the log, `_id` = readerLikesId(...). */
   ReaderLikes: 'rm_reader_likes',
-  /** One head per reader who got a reply, `_id` = user id. */
+  /**
+   * A reader's replies in parts, one per partition of the log (the replies' threads'), as ordered pages keyed by
+   * replyKey: each part's head and directory, `_id` = replyInboxPartId(...).
+   */
   ReplyInboxes: 'rm_reply_inboxes',
-  /** A reader's replies, in pages. */
+  /** The pages of the reply parts that outgrew their heads. */
   ReplyPages: 'rm_reply_pages',
-  /** Whose inbox, and which page of it, holds each reply, `_id` = the reply's comment id. */
+  /** Each reply: whose inbox holds it, its key there, and its entry as it stands, `_id` = the reply's comment id. */
   ReplyIndex: 'rm_reply_index',
+  /** Each reader's read mark of their replies, `_id` = user id: written from the reader's own partition alone. */
+  ReplyReads: 'rm_reply_reads',
 } as const;
 
 /** Items per page of a bucketed read model. */
@@ -221,8 +226,6 @@ export interface ReplyInboxEntry {
   book_id: number;
   chapter_id: number | null;
   comment_time: string;
-  /** Its place in the inbox, from 0 (arrival order). */
-  seq: number;
   /**
    * Where its posting is in the log (absent: projected out of log order, by an operator's retry, or before places were
    * kept): e-mail digests list the replies projected between two of them by it (DigestWindow).
@@ -235,37 +238,33 @@ export interface ReplyInboxEntry {
   removed?: boolean;
 }
 
-/** Where a reply is: the inbox (user id) and its page. */
+/** Where a reply is: the inbox (user id), its key in the inbox's part, and its entry as the part holds it. */
 export interface ReplyIndexReadModel {
   _id: string;
   user_id: string;
-  page: number;
+  key: string;
+  entry: ReplyInboxEntry;
 }
 
-export interface ReplyInboxReadModel {
+/** A reader's read mark: replies up to this time are read. */
+export interface ReplyReadMarkReadModel {
   _id: string;
-  /** Replies received: the next one is number `count`. */
-  count: number;
-  /** Replies up to this time are read. */
-  read_up_to: string | null;
-  /** Replies after read_up_to, leaving out deleted and removed ones (countsAsUnread). */
-  unread: number;
-  /** The first page that may hold an unread reply (null: none does). */
-  first_unread_page: number | null;
-  /** The last events applied: read again from the log out of its order (an operator's retry of a parked event). */
-  applied: string[];
-  /**
-   * Per partition of the log (by partition id), the position of the last event of it applied here. Each partition's
-   * events arrive in position order, so this remembers every event applied, whatever the burst.
-   */
-  positions?: Record<string, number>;
+  read_up_to: string;
 }
 
-export interface ReplyPageReadModel {
-  _id: string;
-  /** Keyed `k{comment_id}`. */
-  replies: Record<string, ReplyInboxEntry>;
-}
+/** Replies per page of a reply part, and in a part's head before it pages. */
+export const REPLY_PAGE_ENTRIES = 200;
+/** Newest replies a paged part's head keeps a copy of: the reply badge and a first page read the heads alone. */
+export const REPLY_HEAD_ENTRIES = 20;
+
+/** The reader's part of their reply inbox for a partition of the log (the replies' threads'), and all their parts. */
+export const replyInboxPartId = (userId: string, partition: number): string => partitionPartId(userId, partition);
+export const replyInboxPartIds = (userId: string): string[] => partitionPartIds(userId);
+
+/** A reply's key in its part: replies sort by time (ISO text, all one length), then by comment id. */
+export const replyKey = (reply: Pick<ReplyInboxEntry, 'comment_time' | 'comment_id'>): string => `${reply.comment_time}|${reply.comment_id}`;
+/** The least key after every reply at or before `readUpTo`: reading keys from it gives the replies after the mark. */
+export const replyKeyAfter = (readUpTo: string): string => `${readUpTo}|\uffff`;
 
 export const commentKey = (commentId: string): string => `k${commentId}`;
 export const userKey = (userId: string): string => `u${userId}`;
@@ -282,9 +281,6 @@ export const isHiddenReply = (reply: ReplyInboxEntry): boolean => Boolean(reply.
 
 /** What the reply badge counts: a reply newer than the read mark that is still there to read. */
 export const countsAsUnread = (reply: ReplyInboxEntry, readUpTo: string | null): boolean => !isHiddenReply(reply) && isUnread(reply, readUpTo);
-
-/** The reader's unread replies: the reply badge. */
-export const unreadReplyCount = (inbox: ReplyInboxReadModel | null): number => inbox?.unread ?? 0;
 
 /** Remembers `eventId` among the last APPLIED_MEMORY applied. */
 export const rememberApplied = (applied: string[], eventId: string): string[] => [...applied, eventId].slice(-APPLIED_MEMORY);

@@ -6,24 +6,21 @@ import {
   LibraryReadModelCollection,
   type LogPlace,
   loadReaderLikes,
-  PAGE_ITEMS,
-  pageId,
   ReadModelCollection,
   type ReaderLikesReadModel,
-  type ReplyInboxReadModel,
-  type ReplyPageReadModel,
   type ShelvesReadModel,
   SocialReadModelCollection,
   type UserReadModel,
 } from '@shelf/contracts';
+import { ReplyInbox } from '@shelf/read-model-formats';
 import type { ReadModels } from '../engine';
 
 /** Items a digest lists at most; the rest it counts ("and 12 more"). */
 export const DIGEST_ITEMS = 30;
 /** Stories whose chapter lists one digest of new chapters reads at most. */
 const BOOKS_READ = 100;
-/** Pages of the reply inbox one digest of replies reads at most, newest first. */
-const REPLY_PAGES_READ = 3;
+/** Replies one digest of replies reads at most, newest first. */
+const REPLIES_READ = 300;
 
 /**
  * What one digest covers. An item with a place in the log (a reply's posting, a chapter's publication) is in it when
@@ -74,8 +71,8 @@ function inWindow(time: string, place: LogPlace | undefined, { since, until, fro
 }
 
 /**
- * What a digest lists, read from the log's read models by `_id` alone: a reader's reply inbox (its head, then its
- * pages from the newest back to the first older than the window), liked stories (one part per partition) and shelves,
+ * What a digest lists, read from the log's read models by `_id` alone: a reader's reply inbox (its parts' newest
+ * replies), liked stories (one part per partition) and shelves,
  * and the chapter lists of their stories. A run shares one instance, so each story's chapter list is read once a run
  * whatever the number of readers who follow it.
  */
@@ -102,27 +99,21 @@ export class DigestContents {
 
   /** The replies to the reader's comments that came in the window and are still there to read, newest first. */
   async replies(userId: string, window: DigestWindow): Promise<DigestItems<ReplyItem>> {
-    const inbox = await this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId });
-    if (!inbox || inbox.count === 0) return { items: [], total: 0 };
+    const inbox = await ReplyInbox.open((name) => this.readModels.collection(name), userId);
     const found: ReplyItem[] = [];
-    const last = Math.floor((inbox.count - 1) / PAGE_ITEMS);
-    for (let page = last; page >= 0 && page > last - REPLY_PAGES_READ; page--) {
-      const doc = await this.readModels.collection<ReplyPageReadModel>(SocialReadModelCollection.ReplyPages).findOne({ _id: pageId(userId, page) });
-      const entries = Object.values(doc?.replies ?? {});
-      for (const entry of entries) {
-        if (isHiddenReply(entry) || inWindow(entry.comment_time, entry.place, window) !== true) continue;
-        const book = await this.book(entry.book_id);
-        const chapter = entry.chapter_id === null ? null : book?.chapters[`c${entry.chapter_id}`];
-        found.push({
-          book_id: entry.book_id,
-          book_title: book?.metadata?.english_book_name ?? `Story ${entry.book_id}`,
-          chapter_id: entry.chapter_id,
-          chapter_title: chapter?.title ?? null,
-          comment_time: entry.comment_time,
-        });
-      }
-      // Pages are in the order replies were projected: once a whole page is before the window, so are the ones before it.
-      if (entries.length > 0 && entries.every((entry) => inWindow(entry.comment_time, entry.place, window) === 'before')) break;
+    // Newest first by time: a reply projected late (its place is in the window) was posted a moment before its place
+    // was drawn, so it is among the newest too.
+    for (const entry of await inbox.newest(0, REPLIES_READ)) {
+      if (isHiddenReply(entry) || inWindow(entry.comment_time, entry.place, window) !== true) continue;
+      const book = await this.book(entry.book_id);
+      const chapter = entry.chapter_id === null ? null : book?.chapters[`c${entry.chapter_id}`];
+      found.push({
+        book_id: entry.book_id,
+        book_title: book?.metadata?.english_book_name ?? `Story ${entry.book_id}`,
+        chapter_id: entry.chapter_id,
+        chapter_title: chapter?.title ?? null,
+        comment_time: entry.comment_time,
+      });
     }
     return newestFirst(found, (item) => item.comment_time);
   }

@@ -1,10 +1,10 @@
-// Two holders of one partition (or two writers of a shared document) interleaved, as a pause, a clock or a stale lease
+// Two holders of one partition interleaved, as a pause, a clock or a stale lease
 // lets them be: a batch computed on an out-of-date state is never written, a committed batch is written by whoever
 // comes next, and nothing goes back.
 import { batchCommitId, ProjectionCollection } from '@shelf/contracts';
-import { testDatabase, testEnv } from '@test/support';
-import { type Db, MongoClient } from 'mongodb';
-import { CommitStream, PartitionCommits, SharedCommits } from './batch-commits';
+import { testDatabase } from '@test/support';
+import type { Db } from 'mongodb';
+import { CommitStream, PartitionCommits } from './batch-commits';
 import { applyWrites, STAMP } from './stamped-writes';
 import { Checkpoints } from './checkpoints';
 import { LeaseLost } from './leases';
@@ -86,25 +86,6 @@ describe('batches committed by one insert', () => {
     expect((await checkpoint()).checkpoints.get(PROJECTOR)?.position).toBe(2);
   });
 
-  it('writes the documents of a shared batch whose writer stopped between its commit and its writes, before anything else', async () => {
-    await db.collection(ProjectionCollection.Commits).insertOne({
-      _id: batchCommitId('inbox:reader-1', 1),
-      stream: 'inbox:reader-1',
-      batch: 1,
-      writes: [{ collection: COLLECTION, inserted: [{ _id: 'book-1', likers: [7] }], replaced: [] }],
-      at: new Date(),
-    } as never);
-    const seen = await new SharedCommits(db).run('inbox:reader-1', new Map([[PROJECTOR, COLLECTION]]), async (stores) => {
-      const likes = stores<Likes>(PROJECTOR);
-      const doc = (await likes.findOne({ _id: 'book-1' }))!;
-      await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, 8] });
-      return doc.likers;
-    });
-    expect(seen).toEqual([7]);
-    expect(await stored()).toEqual({ _id: 'book-1', likers: [7, 8], [STAMP]: 2 });
-    expect(await db.collection(ProjectionCollection.Commits).find({ _id: { $regex: '#' } } as never).toArray()).toEqual([]);
-  });
-
   it('finds a holder out whose batch number was committed and its record removed since', async () => {
     const stale = await holder();
     await stale.like(1, 1);
@@ -164,57 +145,5 @@ describe('batches committed by one insert', () => {
     await second.like(2, 2);
     await second.buffers.flush();
     expect(await first.commits.superseded()).toBe(true);
-  });
-
-  it('runs a change of shared documents again when another writer committed first, whatever the pause', async () => {
-    const targets = new Map([[PROJECTOR, COLLECTION]]);
-    // Two processes' writers.
-    const [one, other] = [new SharedCommits(db), new SharedCommits(db)];
-    const addLiker = (reader: number, paused?: Promise<void>) =>
-      (paused ? one : other).run('inbox:reader-1', targets, async (stores) => {
-        const likes = stores<Likes>(PROJECTOR);
-        const doc = (await likes.findOne({ _id: 'book-1' })) ?? { _id: 'book-1', likers: [] };
-        await paused;
-        await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, reader] }, { upsert: true });
-        return doc.likers.length;
-      });
-    let resume!: () => void;
-    const frozen = addLiker(1, new Promise((resolve) => (resume = resolve)));
-    // Another partition's writer comes and goes while the first is paused after its read.
-    await addLiker(2);
-    resume();
-    // The first read a state without it: its batch is refused, and its change made again on the new state.
-    expect(await frozen).toBe(1);
-    expect(await stored()).toEqual({ _id: 'book-1', likers: [2, 1], [STAMP]: 2 });
-  });
-
-  it('keeps a key\'s documents after its change: the next change reads nothing, unless another process committed since', async () => {
-    // A process whose store commands are counted.
-    const client = await MongoClient.connect(testEnv(__filename).MONGO_URL, { monitorCommands: true });
-    const commands: string[] = [];
-    client.on('commandStarted', (event) => commands.push(event.commandName));
-    try {
-      const counted = new SharedCommits(client.db(db.databaseName));
-      const other = new SharedCommits(db);
-      const targets = new Map([[PROJECTOR, COLLECTION]]);
-      const addLiker = (writer: SharedCommits, reader: number) =>
-        writer.run('inbox:reader-1', targets, async (stores) => {
-          const likes = stores<Likes>(PROJECTOR);
-          const doc = (await likes.findOne({ _id: 'book-1' })) ?? { _id: 'book-1', likers: [] };
-          await likes.replaceOne({ _id: 'book-1' }, { likers: [...doc.likers, reader] }, { upsert: true });
-        });
-      await addLiker(counted, 1);
-      commands.length = 0;
-      await addLiker(counted, 2);
-      // The commit's own: its record inserted, the progress read (is the number passed?), the document replaced, the progress
-      // saved, the record removed. No read of the document or of the stream before it.
-      expect(commands).toEqual(['insert', 'find', 'update', 'update', 'delete']);
-      // Another process's writer commits; the kept state is out of date: found by the commit, and the change made again.
-      await addLiker(other, 3);
-      await addLiker(counted, 4);
-      expect(await stored()).toEqual({ _id: 'book-1', likers: [1, 2, 3, 4], [STAMP]: 4 });
-    } finally {
-      await client.close();
-    }
   });
 });

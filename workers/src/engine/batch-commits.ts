@@ -2,7 +2,6 @@ import {
   batchCommitId,
   type BatchCommitDocument,
   type CheckpointDocument,
-  type CommitProgressDocument,
   type CommittedWrites,
   partitionId,
   ProjectionCollection,
@@ -10,11 +9,7 @@ import {
 import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { Checkpoints, positionsOf } from './checkpoints';
 import { LeaseLost } from './leases';
-import type { ById, ReadModelStore } from '@shelf/read-model-formats';
-import type { SharedStores } from './read-model-store';
 import { applyWrites } from './stamped-writes';
-import { WriteBuffers } from './write-buffers';
-import { setTimeout as pause } from 'node:timers/promises';
 
 const isDuplicateKey = (error: unknown) => (error instanceof MongoServerError || error instanceof MongoBulkWriteError) && error.code === 11000;
 
@@ -166,91 +161,4 @@ export class PartitionCommits {
   commit(writes: readonly CommittedWrites[], checkpoints: Iterable<CheckpointDocument>): Promise<void> {
     return this.stream.commit(writes, positionsOf(checkpoints));
   }
-}
-
-/** Keys whose stream and documents a process keeps between changes at most (the least lately used go first). */
-const KEPT_KEYS = 1000;
-/** Documents kept per key at most (a reader's inbox head, pages and reply index entries). */
-const KEPT_DOCUMENTS = 500;
-
-/** A key's commit stream as this process last committed it, with the documents it read and wrote (as stored). */
-interface Kept {
-  commits: CommitStream;
-  buffers: WriteBuffers;
-  /** The collections the documents live in (a rebuild's swap changes them). */
-  collections: string;
-}
-
-/**
- * Read-change-writes of documents that events of many partitions change (a reader's inbox, stream `key`) as
- * optimistic transactions: the pending batches of the key are written, `work` reads and changes the documents through
- * write buffers of `readModels` (name → collection, in the order they are written: data before marks), and its changes
- * are committed as the key's next batch; when another writer committed that number first, it runs again on the new
- * state. No lease: whatever the pauses, a batch computed on an out-of-date state is never written.
- *
- * After a commit the process keeps the key's stream and documents: the next change of the key reads nothing from the
- * store and commits as the number after its own. If another writer committed since, that commit finds the number
- * taken, or passed (CommitStream.commitNow), and the change runs again from the store, so what is kept can be out of
- * date but is never written.
- */
-export class SharedCommits {
-  private readonly kept = new Map<string, Kept>();
-
-  constructor(private readonly db: Db) {}
-
-  async run<R>(key: string, readModels: ReadonlyMap<string, string>, work: (stores: SharedStores) => Promise<R>): Promise<R> {
-    const collections = JSON.stringify([...readModels]);
-    for (let attempt = 0; ; attempt++) {
-      // Another writer committed first: a pause of random length, so that racing writers of one key do not meet again.
-      if (attempt > 0) await pause(Math.random() * Math.min(100, 10 * attempt));
-      // Taken out while in use: two changes of one key at once in this process never share it.
-      let kept: Kept | null | undefined = this.kept.get(key);
-      this.kept.delete(key);
-      if (kept?.collections !== collections) kept = await this.open(key, readModels, collections);
-      if (!kept) continue;
-      const { commits, buffers } = kept;
-      try {
-        const result = await work(<T extends ById>(readModel: string) => {
-          const store = buffers.stores.get(readModel);
-          if (!store) throw new Error(`${readModel} is not written with ${key}`);
-          return store as unknown as ReadModelStore<T>;
-        });
-        await commits.commit(buffers.changes());
-        this.keep(key, kept);
-        return result;
-      } catch (error) {
-        if (!(error instanceof LeaseLost)) throw error;
-      }
-    }
-  }
-
-  /** The key's stream from the store, its pending batches written (null: its progress moved meanwhile, try again). */
-  private async open(key: string, readModels: ReadonlyMap<string, string>, collections: string): Promise<Kept | null> {
-    const progress = progressOf(this.db, key);
-    const opened = await CommitStream.open(this.db, key, await progress.batchOf(), progress);
-    return opened && { commits: opened.commits, buffers: new WriteBuffers(this.db, readModels, { maxCached: KEPT_DOCUMENTS }), collections };
-  }
-
-  private keep(key: string, kept: Kept): void {
-    this.kept.set(key, kept);
-    if (this.kept.size > KEPT_KEYS) this.kept.delete(this.kept.keys().next().value!);
-  }
-}
-
-/** A shared key's progress: a document of `projection_commits` (`_id` the key, `batch`). */
-function progressOf(db: Db, key: string): Progress {
-  const progressDocs = db.collection<CommitProgressDocument>(ProjectionCollection.Commits);
-  const progress: Progress = {
-    batchOf: async () => (await progressDocs.findOne({ _id: key }))?.batch ?? 0,
-    save: async ({ batch }) => {
-      try {
-        const result = await progressDocs.replaceOne({ _id: key, batch: { $lt: batch } }, { batch }, { upsert: true });
-        return result.matchedCount + result.upsertedCount > 0;
-      } catch (error) {
-        if (isDuplicateKey(error)) return (await progress.batchOf()) === batch;
-        throw error;
-      }
-    },
-  };
-  return progress;
 }

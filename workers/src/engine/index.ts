@@ -7,7 +7,6 @@
 export { type LogPlace, type ProjectionContext, type Projector, PROJECTORS } from './projector';
 export { BatchModels, type BatchWrites, ReadModels } from './read-models';
 export type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
-export type { SharedStores } from './read-model-store';
 
 // The ports, which the module composing the workers binds to adapters.
 export { LIVE_PUSHES, type LivePushes, MAIL_OUTBOX, type MailOutboxPort } from './ports';

@@ -336,12 +336,9 @@ export class PartitionRunner {
     return this.projectors.flatMap((projector) => (projector.owns ?? []).map((readModel) => this.readModels.physical(readModel))).join(' ');
   }
 
-  /**
-   * Write buffers of the read models only a partition's events change (not those `shared`), whose flushes are commits of
-   * the partition with its checkpoints as they stand.
-   */
+  /** Write buffers of the projector's read models, whose flushes are commits of the partition with its checkpoints as they stand. */
   private buffersOf(projector: Projector, commits: PartitionCommits, maxCached?: number): WriteBuffers {
-    const owned = (projector.owns ?? []).filter((readModel) => !projector.shared?.includes(readModel));
+    const owned = projector.owns ?? [];
     const commit = (writes: Parameters<PartitionCommits['commit']>[0]) => commits.commit(writes, commits.checkpoints.values());
     return new WriteBuffers(this.readModels.db, new Map(owned.map((readModel) => [readModel, this.readModels.physical(readModel)])), { commit, maxCached });
   }

@@ -18,8 +18,8 @@ export interface ProjectionContext {
    */
   mail(key: string, message: MailMessage): void;
   /**
-   * The read models of the batch the event is applied in: its write buffers, shared documents under their leases, work
-   * deferred until its writes are stored. Projectors reach read models through it alone.
+   * The read models of the batch the event is applied in: its write buffers and work deferred until its writes are
+   * stored. Projectors reach read models through it alone.
    */
   models: BatchModels;
 }
@@ -42,12 +42,6 @@ export interface Projector {
    * unmarked, to be applied again whole (docs/architecture.md, "Data before marks").
    */
   readonly owns?: readonly string[];
-  /**
-   * Those of `owns` that events of many partitions change (a reader's inbox): written at once, one writer at a time
-   * under the document's lease (BatchModels.exclusive), after the buffered writes before them. The others have one
-   * writer, their partition's consumer, which buffers its writes to them for a whole batch of the log (WriteBuffers).
-   */
-  readonly shared?: readonly string[];
   /**
    * The shape of its read models (1 when not given), raised when they change in a way the projector cannot apply over
    * the old ones: a site whose read models are of an older shape has them rebuilt when the workers start (ShapeUpgrade).

@@ -3,9 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { SharedCommits } from './batch-commits';
 import type { ById, ReadModelStore } from '@shelf/read-model-formats';
-import type { SharedStores } from './read-model-store';
 import type { WriteBuffers } from './write-buffers';
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
@@ -19,9 +17,6 @@ export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
 @Injectable()
 export class ReadModels {
   private readonly names: ReadModelNames;
-  /** Per shared key, the work queued last (partitions are run side by side in one process). */
-  private readonly turns = new Map<string, Promise<unknown>>();
-  private sharedCommits?: SharedCommits;
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     this.names = new ReadModelNames(() => this.versions.find({}).toArray());
@@ -53,21 +48,12 @@ export class ReadModels {
   }
 
   /**
-   * The read models of one batch: `writes` are the buffers its changes to the documents only its partition changes go
-   * to (a rebuild's: the new collections); `rebuilding` for a rebuild, which pushes nothing and is the only writer of
-   * its collections.
+   * The read models of one batch: `writes` are the buffers its changes go to (every document has one writer, its
+   * partition's consumer; a rebuild's buffers write the new collections); `rebuilding` for a rebuild, which pushes
+   * nothing.
    */
   batch(writes: BatchWrites, { rebuilding }: { rebuilding: boolean }): BatchModels {
-    return new BatchModels(
-      {
-        live: (readModel) => this.live(readModel),
-        shared: (key, readModels, work) =>
-          (this.sharedCommits ??= new SharedCommits(this.db)).run(key, new Map(readModels.map((readModel) => [readModel, this.physical(readModel)])), work),
-      },
-      writes,
-      rebuilding,
-      this.turns,
-    );
+    return new BatchModels((readModel) => this.live(readModel), writes, rebuilding);
   }
 
   private live<T extends ById>(readModel: string): ReadModelStore<T> {
@@ -76,53 +62,20 @@ export class ReadModels {
   }
 }
 
-/** The live collections a batch reads what it does not buffer from, and writes shared documents to (SharedCommits). */
-interface LiveStores {
-  live<T extends ById>(readModel: string): ReadModelStore<T>;
-  shared<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R>;
-}
-
 /** What a projector reads and writes while it applies a batch of the log: given to it with each event. */
 export class BatchModels {
   constructor(
-    private readonly stores: LiveStores,
+    /** The collection a read model lives in now, for what the batch does not buffer. */
+    private readonly live: <T extends ById>(readModel: string) => ReadModelStore<T>,
     private readonly writes: BatchWrites,
-    /** A rebuild: nothing is pushed to readers, and shared documents have no other writer. */
+    /** A rebuild: nothing is pushed to readers. */
     readonly rebuilding: boolean,
-    private readonly turns: Map<string, Promise<unknown>>,
   ) {}
 
   /** A read model: the batch's buffer of it when it has one, else the collection it lives in now. */
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
     const buffer = this.writes.stores.get(readModel) as ReadModelStore<T> | undefined;
-    return buffer ?? this.stores.live<T>(readModel);
-  }
-
-  /**
-   * Runs a read-change-write of documents that events of many partitions change (a reader's inbox, key `inbox:{user}`)
-   * as one writer of them: live, as a batch of the key's own commit stream, run again on the new state when another
-   * writer committed first (SharedCommits: no lease, no clock); in a rebuild, which is the only writer of its
-   * collections, through its buffers. Either way after the work queued before it on the key in this process, so that
-   * only other processes race it. `readModels`: those it writes,
-   * in the order they are written (data before marks).
-   */
-  async exclusive<R>(key: string, readModels: readonly string[], work: (stores: SharedStores) => Promise<R>): Promise<R> {
-    if (!this.rebuilding) {
-      // What the event changed in buffered documents is committed first: a crash after the shared write then finds both.
-      await this.writes.flush();
-      // One turn per key in this process: its partitions do not race each other's commits (only other processes' do).
-      return this.inTurn(key, () => this.stores.shared(key, readModels, work));
-    }
-    return this.inTurn(key, () => work((readModel) => this.collection(readModel)));
-  }
-
-  /** Runs `run` after the work queued before it on the same key in this process. */
-  private inTurn<R>(key: string, run: () => Promise<R>): Promise<R> {
-    const turn = (this.turns.get(key) ?? Promise.resolve()).then(run, run);
-    const settled = turn.catch(() => undefined);
-    this.turns.set(key, settled);
-    void settled.then(() => this.turns.get(key) === settled && this.turns.delete(key));
-    return turn;
+    return buffer ?? this.live<T>(readModel);
   }
 
   /**

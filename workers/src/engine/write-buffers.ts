@@ -19,7 +19,7 @@ interface Cached {
 
 /**
  * Read models written through a buffer, by their only writer: a rebuild filling new collections, or a partition's
- * consumer with the documents only its partition changes (see Projector.shared). Projectors read and change documents
+ * consumer with its partition's documents (each has one writer partition). Projectors read and change documents
  * in memory; `flush` writes what changed (new documents inserted in one command, changed ones replaced in a few), so
  * a document changed by many events is written once, and projecting costs a few store calls per batch of events
  * instead of a few per event. Being the only writer, what the buffer holds is what the store holds.

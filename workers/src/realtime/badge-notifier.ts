@@ -3,11 +3,10 @@ import {
   type BadgeCounts,
   loadReaderLikes,
   type ReaderLikesReadModel,
-  type ReplyInboxReadModel,
   SocialReadModelCollection,
   uncheckedUpdateCount,
-  unreadReplyCount,
 } from '@shelf/contracts';
+import { ReplyInbox } from '@shelf/read-model-formats';
 import { ReadModels } from '../engine';
 import { LiveEmitter } from './live-emitter';
 
@@ -28,10 +27,7 @@ export class BadgeNotifier {
 
   private async countsFor(userId: string): Promise<BadgeCounts> {
     const likeParts = this.readModels.collection<ReaderLikesReadModel>(SocialReadModelCollection.ReaderLikes);
-    const [inbox, likes] = await Promise.all([
-      this.readModels.collection<ReplyInboxReadModel>(SocialReadModelCollection.ReplyInboxes).findOne({ _id: userId }),
-      loadReaderLikes(userId, (filter) => likeParts.findOne(filter)),
-    ]);
-    return { unreadReplies: unreadReplyCount(inbox), uncheckedUpdates: uncheckedUpdateCount(likes) };
+    const [inbox, likes] = await Promise.all([ReplyInbox.open((name) => this.readModels.collection(name), userId), loadReaderLikes(userId, (filter) => likeParts.findOne(filter))]);
+    return { unreadReplies: await inbox.unreadCount(), uncheckedUpdates: uncheckedUpdateCount(likes) };
   }
 }

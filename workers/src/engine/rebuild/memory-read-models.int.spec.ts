@@ -54,23 +54,6 @@ describe('the rebuild’s read models in memory', () => {
       { _id: 'd', items: { k: { n: 1 } } },
     ]);
     expect(memory.counts).toEqual({ inserted: 4, replaced: 0, readBack: 0 });
-    expect(memory.size(['pages'])).toBe(0);
-  });
-
-  it('writes and forgets the documents used least recently when told to forget a share of them', async () => {
-    const memory = new MemoryReadModels(db, new Map([['inboxes', 'inboxes__memory']]));
-    const inboxes = memory.stores.get('inboxes') as ReadModelStore<Page>;
-    const ids = Array.from({ length: 10 }, (_, i) => `i${i}`);
-    for (const _id of ids) await inboxes.insertOne({ _id, count: 1 });
-    // The even ones are used again: the odd ones are the least recently used.
-    for (const _id of ids.filter((_, i) => i % 2 === 0)) await inboxes.updateOne({ _id }, { $set: { count: 2 } });
-    await memory.flush(['inboxes'], 0.5);
-    const collection = db.collection<Page>('inboxes__memory');
-    expect((await collection.find({}).toArray()).map((doc) => doc._id).sort()).toEqual(['i1', 'i3', 'i5', 'i7', 'i9']);
-    expect(memory.size(['inboxes'])).toBe(5);
-    await memory.flush();
-    expect(await collection.countDocuments()).toBe(10);
-    expect(memory.counts).toEqual({ inserted: 10, replaced: 0, readBack: 0 });
   });
 
   it('reads a document written by an earlier flush back, and replaces it at the next', async () => {

@@ -20,8 +20,8 @@ interface Entry {
 /**
  * A read model of a rebuild held in memory, written to its new collection when told (`flush`), which also forgets
  * every document: a document is inserted once, at the end of its life in memory. One that is needed again after (a
- * rebuild's partitions are apart, so only a shared document is) is read back by `_id` and replaced at the next flush;
- * an IdFilter tells which ids may be in the store, so a new document costs no read.
+ * rebuild's partitions are apart, and each document has one writer partition, so none should be) is read back by `_id`
+ * and replaced at the next flush; an IdFilter tells which ids may be in the store, so a new document costs no read.
  */
 export class MemoryReadModel implements ReadModelStore<ById> {
   private entries = new Map<string, Entry>();
@@ -32,11 +32,6 @@ export class MemoryReadModel implements ReadModelStore<ById> {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly collection: Collection<ById>) {}
-
-  /** Documents held in memory. */
-  get size(): number {
-    return this.entries.size;
-  }
 
   async findOne({ _id }: ById): Promise<ById | null> {
     return copy((await this.load(_id)).doc);
@@ -65,20 +60,12 @@ export class MemoryReadModel implements ReadModelStore<ById> {
   }
 
   /**
-   * Forgets the `share` of its documents used least recently (all by default), writing those that changed: new ones
-   * inserted in bulk, ones read back replaced. Resolves once written; the next flush starts after this one.
+   * Forgets every document, writing those that changed: new ones inserted in bulk, ones read back replaced. Resolves
+   * once written; the next flush starts after this one.
    */
-  flush(share = 1): Promise<void> {
-    const forgotten = share >= 1 ? [...this.entries.values()] : [];
-    if (share >= 1) this.entries = new Map();
-    else {
-      const count = Math.ceil(this.entries.size * share);
-      for (const [id, entry] of this.entries) {
-        if (forgotten.length >= count) break;
-        forgotten.push(entry);
-        this.entries.delete(id);
-      }
-    }
+  flush(): Promise<void> {
+    const forgotten = [...this.entries.values()];
+    this.entries = new Map();
     const changed = forgotten.filter((entry) => entry.dirty && entry.doc);
     const fresh = changed.filter((entry) => !entry.stored).map((entry) => entry.doc!);
     const replaced = changed.filter((entry) => entry.stored).map((entry) => entry.doc!);
@@ -104,12 +91,7 @@ export class MemoryReadModel implements ReadModelStore<ById> {
 
   private async load(id: string): Promise<Entry> {
     const held = this.entries.get(id);
-    if (held) {
-      // Kept in the order of use: a partial flush forgets the least recently used.
-      this.entries.delete(id);
-      this.entries.set(id, held);
-      return held;
-    }
+    if (held) return held;
     let doc: ById | null = null;
     if (this.written.mayHold(id)) {
       await this.writing;
@@ -151,17 +133,9 @@ export class MemoryReadModels {
     return sum;
   }
 
-  /** Documents held in memory by the read models named. */
-  size(readModels: Iterable<string>): number {
-    return [...readModels].reduce((sum, name) => sum + (this.stores.get(name)?.size ?? 0), 0);
-  }
-
-  /**
-   * Writes and forgets the read models named (all when none is), or the `share` of their documents used least
-   * recently: new collections, read by nobody until the switch.
-   */
-  async flush(readModels: Iterable<string> = this.stores.keys(), share = 1): Promise<void> {
-    const flushes = [...readModels].map((name) => this.stores.get(name)!.flush(share));
+  /** Writes and forgets the read models named (all when none is): new collections, read by nobody until the switch. */
+  async flush(readModels: Iterable<string> = this.stores.keys()): Promise<void> {
+    const flushes = [...readModels].map((name) => this.stores.get(name)!.flush());
     await Promise.all(flushes);
     for (const [key, work] of this.deferred) {
       await work();

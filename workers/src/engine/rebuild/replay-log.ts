@@ -15,11 +15,6 @@ import { personalKeysOf } from '../../log/personal-keys-of';
  * time. The documents of 10,000 entries take about 7 MB of heap.
  */
 const LIVE_ENTRIES = 50_000;
-/**
- * Documents of shared read models held in memory at most while the log is read: past this the half used least recently
- * is written and forgotten (mostly documents written once, as where a reply is).
- */
-const MAX_SHARED = 50_000;
 /** Spooled entries applied in one go. */
 const REPLAY_CHUNK = 1000;
 
@@ -44,29 +39,24 @@ export interface Replayed {
 }
 
 /**
- * Applies the whole log into the new collections, reading it once, in the store's natural order (LogScan). Projectors
- * whose documents events of many partitions change (Projector.shared) apply each event as it is read, and so do the
- * others for a few partitions (LIVE_ENTRIES); the rest of the log is spooled by partition (Spool) and replayed one
- * partition at a time. Everything is applied in memory (MemoryReadModels), and a document is inserted once, in bulk,
- * at the end of its life there: when its partition is done (events of one partition alone change it), or for shared
- * documents when too many are held. A partition whose scan stopped at a hole ends where it stopped (the catch-up reads
- * on from there).
+ * Applies the whole log into the new collections, reading it once, in the store's natural order (LogScan). The events
+ * of a few partitions (LIVE_ENTRIES) are applied as they are read; the rest of the log is spooled by partition (Spool)
+ * and replayed one partition at a time. Everything is applied in memory (MemoryReadModels), and a document is inserted
+ * once, in bulk, when its partition is done (events of one partition alone change it). A partition whose scan stopped
+ * at a hole ends where it stopped (the catch-up reads on from there).
  */
 export async function replayLog(options: ReplayLog): Promise<Replayed> {
   const { readModels, total, onProgress } = options;
   const started = Date.now();
   const memory = new MemoryReadModels(options.db, options.targets);
   const models = readModels.batch(memory.asBuffers(), { rebuilding: true });
-  const shared = options.projectors.filter((p) => p.shared?.length);
-  const apart = options.projectors.filter((p) => !p.shared?.length);
-  const sharedModels = shared.flatMap((p) => p.owns!);
-  const apartModels = apart.flatMap((p) => p.owns!);
-  const sharedTypes = new Set<string>(shared.flatMap((p) => p.handles));
-  const apartTypes = new Set<string>(apart.flatMap((p) => p.handles));
+  const { projectors } = options;
+  const owned = projectors.flatMap((p) => p.owns!);
+  const types = new Set<string>(projectors.flatMap((p) => p.handles));
   const live = Math.min(PARTITION_COUNT, Math.floor((PARTITION_COUNT * LIVE_ENTRIES) / Math.max(total, 1)));
-  /** Writes the documents of the projectors not shared (awaited before the next such flush; handled meanwhile). */
-  const flushApart = () => {
-    const flushed = memory.flush(apartModels);
+  /** Writes the documents held (awaited before the next flush; handled meanwhile). */
+  const flushOwned = () => {
+    const flushed = memory.flush(owned);
     flushed.catch(() => undefined);
     return flushed;
   };
@@ -78,10 +68,10 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
   try {
     const scan = new LogScan(options.db);
     const positions = await scan.run(async ({ partition, seq, type, raw }) => {
-      const now = [...(sharedTypes.has(type) ? shared : []), ...(partition < live && apartTypes.has(type) ? apart : [])];
-      if (now.length > 0) await apply(now, partition, seq, raw);
-      if (partition >= live && apartTypes.has(type)) await spool.append(partition, seq, raw);
-      if (memory.size(sharedModels) >= MAX_SHARED) await memory.flush(sharedModels, 0.5);
+      if (types.has(type)) {
+        if (partition < live) await apply(projectors, partition, seq, raw);
+        else await spool.append(partition, seq, raw);
+      }
       if (scan.read % REPLAY_CHUNK === 0) {
         collectGarbageIfGrown();
         onProgress({ phase: 'read', events: scan.read, total });
@@ -91,10 +81,9 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
     onProgress({ phase: 'read', events: scan.read, total });
     const readMs = Date.now() - started;
 
-    // The shared documents and the live partitions' are done with; then the others, a partition at a time, each written
-    // while the next one applies.
-    await memory.flush(sharedModels);
-    let written = flushApart();
+    // The live partitions' documents are done with; then the others, a partition at a time, each written while the next
+    // one applies.
+    let written = flushOwned();
     const spooled = Array.from({ length: PARTITION_COUNT }, (_, partition) => spool.count(partition)).reduce((sum, count) => sum + count, 0);
     let replayed = 0;
     onProgress({ phase: 'replay', events: replayed, total: spooled });
@@ -103,7 +92,7 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
       const applyChunk = async () => {
         const entries = chunk;
         chunk = [];
-        for (const { seq, raw } of entries) await apply(apart, partition, seq, raw);
+        for (const { seq, raw } of entries) await apply(projectors, partition, seq, raw);
         replayed += entries.length;
         collectGarbageIfGrown();
         onProgress({ phase: 'replay', events: replayed, total: spooled });
@@ -115,7 +104,7 @@ export async function replayLog(options: ReplayLog): Promise<Replayed> {
       await applyChunk();
       await written;
       collectGarbage();
-      written = flushApart();
+      written = flushOwned();
     }
     await written;
     await memory.flush();

@@ -1,14 +1,5 @@
-import { type CommentPostedV1, countsAsUnread, type ReplyInboxReadModel, SocialEventType } from '@shelf/contracts';
-import {
-  countRead,
-  countReply,
-  countVisibility,
-  emptyInbox,
-  reduceReplyVisibility,
-  replyEntry,
-  replyRecipient,
-  type ReplyVisibilityEvent,
-} from './reply-inbox-reducers';
+import { type CommentPostedV1, countsAsUnread, SocialEventType } from '@shelf/contracts';
+import { laterMark, reduceReplyVisibility, replyEntry, replyRecipient, type ReplyVisibilityEvent } from './reply-inbox-reducers';
 
 const posted = (over: Partial<CommentPostedV1['data']>, occurredAt = '2026-11-22T10:00:00.000Z'): CommentPostedV1 => ({
   id: 'e1', streamId: 'comment-r1', version: 1, type: SocialEventType.CommentPosted, occurredAt,
@@ -33,69 +24,38 @@ describe('reply inbox reducers', () => {
     expect(replyRecipient(posted({ parent_comment_id: null, parent_user_id: null }))).toBeNull();
   });
 
-  it('counts a reply as unread unless it is older than the read mark, and a mark covers what came before it only', () => {
-    const first = replyEntry(posted({}), 0);
-    const inbox = { ...emptyInbox('u1'), ...countReply(emptyInbox('u1'), first, 0) };
-    expect(inbox).toMatchObject({ count: 1, unread: 1, first_unread_page: 0 });
-    const read = { ...inbox, ...countRead(inbox, '2026-11-22T10:00:01.000Z', [[first]], 0) };
-    expect(read).toMatchObject({ unread: 0, first_unread_page: null, read_up_to: '2026-11-22T10:00:01.000Z' });
-    // A reply posted before the mark but projected after it (another partition) is read already.
-    const late = replyEntry(posted({ comment_id: 'r0' }, '2026-11-22T10:00:00.500Z'), 1);
-    expect(countReply(read, late, 0)).toMatchObject({ count: 2, unread: 0, first_unread_page: null });
-    const newer = replyEntry(posted({ comment_id: 'r2' }, '2026-11-22T10:00:02.000Z'), 2);
-    const later = { ...read, ...countReply({ ...read, count: 2 }, newer, 0) };
-    expect(later).toMatchObject({ count: 3, unread: 1, first_unread_page: 0 });
-    // A second mark counts only what is newer than the first.
-    expect(countRead(later, '2026-11-22T10:00:03.000Z', [[first, late, newer]], 0)).toMatchObject({ unread: 0, first_unread_page: null });
-    expect(countRead(later, '2026-11-22T10:00:01.500Z', [[first, late, newer]], 0)).toMatchObject({ unread: 1, first_unread_page: 0 });
+  it('keeps the posting in the log with the entry, and counts a reply as unread after the read mark only', () => {
+    const place = { partition: 3, seq: 41 };
+    const entry = replyEntry(posted({}), place);
+    expect(entry).toMatchObject({ comment_id: 'r1', parent_comment_id: 'p1', comment_time: '2026-11-22T10:00:00.000Z', version: 1, place });
+    expect(replyEntry(posted({})).place).toBeUndefined();
+    expect(countsAsUnread(entry, null)).toBe(true);
+    expect(countsAsUnread(entry, '2026-11-22T09:59:59.999Z')).toBe(true);
+    expect(countsAsUnread(entry, '2026-11-22T10:00:00.000Z')).toBe(false);
   });
 
-  describe('a reply deleted, removed or restored', () => {
-    const inboxWith = (...entries: ReturnType<typeof replyEntry>[]): ReplyInboxReadModel =>
-      entries.reduce((inbox, entry) => ({ ...inbox, ...countReply(inbox, entry, 0) }), emptyInbox('u1'));
+  it('moves a read mark on, never back, whatever order marks are applied in', () => {
+    expect(laterMark(null, '2026-11-22T10:00:00.000Z')).toBe('2026-11-22T10:00:00.000Z');
+    expect(laterMark('2026-11-22T10:00:00.000Z', '2026-11-22T10:00:01.000Z')).toBe('2026-11-22T10:00:01.000Z');
+    expect(laterMark('2026-11-22T10:00:01.000Z', '2026-11-22T10:00:00.000Z')).toBeNull();
+    expect(laterMark('2026-11-22T10:00:01.000Z', '2026-11-22T10:00:01.000Z')).toBeNull();
+  });
 
-    it('leaves the unread count when unread, comes back when restored, and changes nothing applied again', () => {
-      const reply = replyEntry(posted({}), 0);
-      const inbox = inboxWith(reply);
-      expect(inbox.unread).toBe(1);
+  it('marks a reply deleted, removed or restored once, and a deleted one stays hidden whatever an operator restores', () => {
+    const reply = replyEntry(posted({}));
+    const deleted = reduceReplyVisibility(reply, change(SocialEventType.CommentDeleted, 3))!;
+    expect(deleted).toMatchObject({ deleted: true, version: 3 });
+    expect(countsAsUnread(deleted, null)).toBe(false);
+    expect(reduceReplyVisibility(deleted, change(SocialEventType.CommentDeleted, 3))).toBeNull();
 
-      const deleted = reduceReplyVisibility(reply, change(SocialEventType.CommentDeleted, 3))!;
-      expect(deleted).toMatchObject({ deleted: true, version: 3 });
-      expect(countsAsUnread(deleted, null)).toBe(false);
-      expect(countVisibility(inbox, reply, deleted, 0)).toEqual({ unread: 0, first_unread_page: 0 });
-      expect(reduceReplyVisibility(deleted, change(SocialEventType.CommentDeleted, 3))).toBeNull();
-
-      const removed = reduceReplyVisibility(reply, change(SocialEventType.CommentRemoved, 2))!;
-      const afterRemoval = { ...inbox, ...countVisibility(inbox, reply, removed, 0) };
-      expect(afterRemoval.unread).toBe(0);
-      // An operator confirming the removal changes no count.
-      const confirmed = reduceReplyVisibility(removed, change(SocialEventType.CommentRemovedByOperator, 3))!;
-      expect(countVisibility(afterRemoval, removed, confirmed, 0)).toBeNull();
-      const restored = reduceReplyVisibility(confirmed, change(SocialEventType.CommentRestored, 4))!;
-      expect(restored).toMatchObject({ removed: false, version: 4 });
-      expect(countVisibility({ ...afterRemoval, first_unread_page: null }, confirmed, restored, 2)).toEqual({ unread: 1, first_unread_page: 2 });
-      // A deleted reply stays hidden whatever an operator restores.
-      const deletedThenRestored = reduceReplyVisibility(reduceReplyVisibility(removed, change(SocialEventType.CommentDeleted, 3))!, change(SocialEventType.CommentRestored, 4))!;
-      expect(countsAsUnread(deletedThenRestored, null)).toBe(false);
-    });
-
-    it('changes no count for a reply already read, and a read mark skips hidden replies', () => {
-      const [first, second] = [replyEntry(posted({}), 0), replyEntry(posted({ comment_id: 'r2' }, '2026-11-22T10:00:05.000Z'), 1)];
-      const inbox = inboxWith(first, second);
-      const read = { ...inbox, ...countRead(inbox, '2026-11-22T10:00:01.000Z', [[first, second]], 0) };
-      expect(read).toMatchObject({ unread: 1, first_unread_page: 0 });
-      const firstDeleted = reduceReplyVisibility(first, change(SocialEventType.CommentDeleted, 2))!;
-      expect(countVisibility(read, first, firstDeleted, 0)).toBeNull();
-
-      const secondRemoved = reduceReplyVisibility(second, change(SocialEventType.CommentRemoved, 2, 'r2'))!;
-      const hidden = { ...read, ...countVisibility(read, second, secondRemoved, 0) };
-      expect(hidden.unread).toBe(0);
-      // Marking read afterwards takes nothing off for the hidden reply: the count stays at 0, never below.
-      expect(countRead(hidden, '2026-11-22T10:00:09.000Z', [[firstDeleted, secondRemoved]], 0)).toEqual({
-        read_up_to: '2026-11-22T10:00:09.000Z',
-        unread: 0,
-        first_unread_page: null,
-      });
-    });
+    const removed = reduceReplyVisibility(reply, change(SocialEventType.CommentRemoved, 2))!;
+    expect(countsAsUnread(removed, null)).toBe(false);
+    const confirmed = reduceReplyVisibility(removed, change(SocialEventType.CommentRemovedByOperator, 3))!;
+    expect(confirmed).toMatchObject({ removed: true, version: 3 });
+    const restored = reduceReplyVisibility(confirmed, change(SocialEventType.CommentRestored, 4))!;
+    expect(restored).toMatchObject({ removed: false, version: 4 });
+    expect(countsAsUnread(restored, null)).toBe(true);
+    const deletedThenRestored = reduceReplyVisibility(reduceReplyVisibility(removed, change(SocialEventType.CommentDeleted, 3))!, change(SocialEventType.CommentRestored, 4))!;
+    expect(countsAsUnread(deletedThenRestored, null)).toBe(false);
   });
 });

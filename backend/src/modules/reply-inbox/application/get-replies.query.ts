@@ -3,7 +3,6 @@ import {
   type BookPosition,
   chapterKey,
   type CommentEntry,
-  countsAsUnread,
   type RepliesResponse,
   type ReplyItem,
   type ReplyInboxEntry,
@@ -20,7 +19,7 @@ import { ReplyInboxReadModels } from '../infrastructure/reply-inbox-read-models'
 export const REPLIES_PAGE_SIZE = 10;
 
 /**
- * A page of the reader's replies, newest first (by arrival; by time within the page). The inbox holds only
+ * A page of the reader's replies, newest first (by time, merged from the inbox's parts). The inbox holds only
  * references; texts come from the threads as they are now, so an edited, deleted or removed comment shows as such here
  * too, and repliers are named as they are called now. A deleted or removed reply is never shown unread: the badge
  * does not count it either. Replies by a reader the reader has blocked are left out. A reply on a chapter later than the
@@ -45,11 +44,7 @@ export class GetRepliesQuery {
       this.progress.positions(userId),
       this.settings.settings(userId),
     ]);
-    const count = inbox?.count ?? 0;
-    const newest = count - (pageNum - 1) * REPLIES_PAGE_SIZE;
-    const page = (await this.readers.replies(userId, Math.max(0, newest - REPLIES_PAGE_SIZE), newest)).sort(
-      (a, b) => b.comment_time.localeCompare(a.comment_time) || b.seq - a.seq,
-    );
+    const page = await inbox.newest((pageNum - 1) * REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE);
     const comments = await this.threads.find(page.flatMap((reply) => [reply.comment_id, reply.parent_comment_id]));
     const names = await this.users.names(page.flatMap((reply) => comments.get(reply.comment_id)?.user_id ?? []));
     const books = new Map<number, ReturnType<CatalogReadStore['findBook']>>();
@@ -59,11 +54,11 @@ export class GetRepliesQuery {
         const [comment, parent] = [comments.get(reply.comment_id), comments.get(reply.parent_comment_id)];
         // Replies a blocked reader wrote before the block are not shown (after it, theirs are refused).
         if (comment && mutes.blocked.has(comment.user_id)) return null;
-        const item = toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, countsAsUnread(reply, inbox?.read_up_to ?? null), names);
+        const item = toReplyItem(reply, comment, parent, await books.get(reply.book_id)!, inbox.unread(reply), names);
         return item && withSpoilerFold(item, positions[`b${reply.book_id}`], spoiler_fold);
       }),
     );
-    return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(count / REPLIES_PAGE_SIZE) };
+    return { replies: items.filter((item): item is ReplyItem => item !== null), totalPages: Math.ceil(inbox.count / REPLIES_PAGE_SIZE) };
   }
 }
 

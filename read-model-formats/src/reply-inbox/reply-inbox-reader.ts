@@ -1,0 +1,55 @@
+import { countsAsUnread, type ReplyInboxEntry, replyInboxPartIds, replyKeyAfter, type ReplyReadMarkReadModel, SocialReadModelCollection } from '@shelf/contracts';
+import type { OrderedDirectoryReadModel, OrderedHeadReadModel, OrderedPageReadModel } from '../ordered-pages/ordered-pages-format';
+import { type OrderedLoader, readOrdered, storedPages } from '../ordered-pages/ordered-pages-reader';
+import type { ById, ReadModelStore } from '../read-model-store';
+
+/** A read model's collection by its name, to look documents up by `_id`: the API's and the workers' ReadModels alike. */
+export type ReadModelCollections = <T extends ById>(name: string) => Pick<ReadModelStore<T>, 'findOne'>;
+
+const C = SocialReadModelCollection;
+
+/**
+ * A reader's reply inbox as its parts hold it (one part per partition of the log, each written by that partition's
+ * consumer alone, as ordered pages keyed by time: contracts' replyKey) with the read mark (written from the reader's own
+ * partition). Opened by `_id` reads of the 16 heads and the mark, side by side; the newest replies and the unread ones
+ * are usually in the heads' copies, so the badge and a first page read nothing more.
+ */
+export class ReplyInbox {
+  private constructor(
+    private readonly heads: (OrderedHeadReadModel | null)[],
+    private readonly loader: OrderedLoader<ReplyInboxEntry>,
+    /** Replies up to this time are read (null: none is). */
+    readonly readUpTo: string | null,
+  ) {}
+
+  static async open(collection: ReadModelCollections, userId: string): Promise<ReplyInbox> {
+    const heads = collection<OrderedHeadReadModel & OrderedDirectoryReadModel>(C.ReplyInboxes);
+    const [parts, mark] = await Promise.all([
+      Promise.all(replyInboxPartIds(userId).map((_id) => heads.findOne({ _id }))),
+      collection<ReplyReadMarkReadModel>(C.ReplyReads).findOne({ _id: userId }),
+    ]);
+    return new ReplyInbox(parts, storedPages<ReplyInboxEntry>(heads, collection<OrderedPageReadModel>(C.ReplyPages)), mark?.read_up_to ?? null);
+  }
+
+  /** Replies received, deleted and removed ones too. */
+  get count(): number {
+    return this.heads.reduce((sum, head) => sum + (head?.n ?? 0), 0);
+  }
+
+  /** Replies `skip` to `skip + limit`, newest first (by time, then comment id). */
+  newest(skip: number, limit: number): Promise<ReplyInboxEntry[]> {
+    return readOrdered(this.heads, this.loader, { order: 'desc', skip, limit });
+  }
+
+  /** Whether the reply is news to the reader: after the read mark, neither deleted nor removed. */
+  unread(reply: ReplyInboxEntry): boolean {
+    return countsAsUnread(reply, this.readUpTo);
+  }
+
+  /** The reply badge: replies after the read mark that are still there to read. */
+  async unreadCount(): Promise<number> {
+    const after = this.readUpTo === null ? undefined : replyKeyAfter(this.readUpTo);
+    const unread = await readOrdered(this.heads, this.loader, { order: 'desc', from: after, skip: 0, limit: Number.MAX_SAFE_INTEGER, matches: (reply) => this.unread(reply) });
+    return unread.length;
+  }
+}
