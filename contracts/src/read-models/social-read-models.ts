@@ -36,7 +36,10 @@ export const SocialReadModelCollection = {
   ReplyPages: 'rm_reply_pages',
   /** Each reply: whose inbox holds it, its key there, and its entry as it stands, `_id` = the reply's comment id. */
   ReplyIndex: 'rm_reply_index',
-  /** Each reader's read mark of their replies, `_id` = user id: written from the reader's own partition alone. */
+  /**
+   * Each reader's read marks of their replies, one per partition of the log (a mark is a stream of its own, in any
+   * partition), `_id` = replyInboxPartId(...): the latest of them counts.
+   */
   ReplyReads: 'rm_reply_reads',
 } as const;
 
@@ -246,7 +249,7 @@ export interface ReplyIndexReadModel {
   entry: ReplyInboxEntry;
 }
 
-/** A reader's read mark: replies up to this time are read. */
+/** A reader's latest read mark of a partition: replies up to this time are read. */
 export interface ReplyReadMarkReadModel {
   _id: string;
   read_up_to: string;

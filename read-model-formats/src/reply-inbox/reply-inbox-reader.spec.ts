@@ -60,7 +60,9 @@ describe('a reply inbox in parts', () => {
     expect(await inbox.unreadCount()).toBe(54);
 
     // Read up to minute 40: minute 40 itself is read; 41 to 59 are not, less the deleted 43 and 53.
-    await reads.replaceOne({ _id: 'u1' }, { read_up_to: minute(40) });
+    // Marks of two partitions: the latest counts.
+    await reads.replaceOne({ _id: replyInboxPartId('u1', 4) }, { read_up_to: minute(40) });
+    await reads.replaceOne({ _id: replyInboxPartId('u1', 9) }, { read_up_to: minute(35) });
     const marked = await open();
     expect(marked.unread(reply(40))).toBe(false);
     expect(marked.unread(reply(41))).toBe(true);
@@ -68,7 +70,7 @@ describe('a reply inbox in parts', () => {
   });
 
   it('counts a reply that arrives after the mark but was posted before it as read', async () => {
-    await reads.replaceOne({ _id: 'u1' }, { read_up_to: minute(30) });
+    await reads.replaceOne({ _id: replyInboxPartId('u1', 0) }, { read_up_to: minute(30) });
     await put(2, reply(29));
     await put(3, reply(31));
     const inbox = await open();

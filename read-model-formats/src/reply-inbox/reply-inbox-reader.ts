@@ -10,9 +10,9 @@ const C = SocialReadModelCollection;
 
 /**
  * A reader's reply inbox as its parts hold it (one part per partition of the log, each written by that partition's
- * consumer alone, as ordered pages keyed by time: contracts' replyKey) with the read mark (written from the reader's own
- * partition). Opened by `_id` reads of the 16 heads and the mark, side by side; the newest replies and the unread ones
- * are usually in the heads' copies, so the badge and a first page read nothing more.
+ * consumer alone, as ordered pages keyed by time: contracts' replyKey) with the read mark (the latest of the marks'
+ * parts, one per partition too). Opened by `_id` reads of the 16 heads and the 16 marks, side by side; the newest
+ * replies and the unread ones are usually in the heads' copies, so the badge and a first page read nothing more.
  */
 export class ReplyInbox {
   private constructor(
@@ -24,11 +24,13 @@ export class ReplyInbox {
 
   static async open(collection: ReadModelCollections, userId: string): Promise<ReplyInbox> {
     const heads = collection<OrderedHeadReadModel & OrderedDirectoryReadModel>(C.ReplyInboxes);
-    const [parts, mark] = await Promise.all([
+    const marks = collection<ReplyReadMarkReadModel>(C.ReplyReads);
+    const [parts, marked] = await Promise.all([
       Promise.all(replyInboxPartIds(userId).map((_id) => heads.findOne({ _id }))),
-      collection<ReplyReadMarkReadModel>(C.ReplyReads).findOne({ _id: userId }),
+      Promise.all(replyInboxPartIds(userId).map((_id) => marks.findOne({ _id }))),
     ]);
-    return new ReplyInbox(parts, storedPages<ReplyInboxEntry>(heads, collection<OrderedPageReadModel>(C.ReplyPages)), mark?.read_up_to ?? null);
+    const readUpTo = marked.reduce<string | null>((latest, mark) => (mark && (latest === null || mark.read_up_to > latest) ? mark.read_up_to : latest), null);
+    return new ReplyInbox(parts, storedPages<ReplyInboxEntry>(heads, collection<OrderedPageReadModel>(C.ReplyPages)), readUpTo);
   }
 
   /** Replies received, deleted and removed ones too. */

@@ -26,8 +26,8 @@ const C = SocialReadModelCollection;
  * Reply notifications, each document with one writer partition: a reader's replies in parts, one per partition of
  * the log (ordered pages keyed by time, read-model-formats' ReplyInbox), each part written by the consumer of the
  * replies' threads' partition, which also writes each reply's index entry and applies its deletion, removal and
- * restoring (the same comment stream, so the same partition); the reader's read mark is written from the reader's own
- * partition. No count is kept: the badge counts the replies after the mark that are still there, reading the parts'
+ * restoring (the same comment stream, so the same partition); a read mark (a stream of its own) goes to the reader's
+ * mark part for its partition, and the latest part counts. No count is kept: the badge counts the replies after the mark that are still there, reading the parts'
  * heads, so a read mark and a reply never write the same document, and applying an event again changes nothing (each
  * part remembers the position that changed it last). It runs after the comment threads, so that by the time the badge
  * says there is a reply, Reply Notifications (which shows it from its thread) has it too. The reader's badge follows
@@ -92,13 +92,17 @@ export class ReplyInboxProjector implements Projector {
     await models.collection<ReplyIndexReadModel>(C.ReplyIndex).replaceOne({ _id: entry.comment_id }, { user_id: userId, key, entry }, { upsert: true });
   }
 
-  /** The reader marked their replies read: the mark moves on (never back, whatever order marks are applied in). */
+  /**
+   * The reader marked their replies read: the mark part of the event's partition moves on (never back, whatever order
+   * marks are applied in).
+   */
   private async read(event: RepliesMarkedReadV1, { models, push }: ProjectionContext): Promise<void> {
     const userId = event.data.user_id;
     const marks = models.collection<ReplyReadMarkReadModel>(C.ReplyReads);
-    const next = laterMark((await marks.findOne({ _id: userId }))?.read_up_to ?? null, event.occurredAt);
+    const _id = replyInboxPartId(userId, partitionOf(partitionKey(event.streamId, event.type, event.data)));
+    const next = laterMark((await marks.findOne({ _id }))?.read_up_to ?? null, event.occurredAt);
     if (next === null) return;
-    await marks.replaceOne({ _id: userId }, { read_up_to: next }, { upsert: true });
+    await marks.replaceOne({ _id }, { read_up_to: next }, { upsert: true });
     push({ kind: 'badges', userId });
   }
 }
