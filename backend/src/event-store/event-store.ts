@@ -90,9 +90,11 @@ export class EventStore implements OnModuleInit {
     return this.events.db.db!;
   }
 
+  private logPositions?: LogPositions;
+
   /** The partitions' heads and positions, which placeEventGroups draws and writes (the workers' LateEvents place alike). */
   private get positionStore(): LogPositions {
-    return new LogPositions(this.db);
+    return (this.logPositions ??= new LogPositions(this.db));
   }
 
   private get eventDocs() {

@@ -25,10 +25,8 @@ export class ReplyInbox {
   static async open(collection: ReadModelCollections, userId: string): Promise<ReplyInbox> {
     const heads = collection<OrderedHeadReadModel & OrderedDirectoryReadModel>(C.ReplyInboxes);
     const marks = collection<ReplyReadMarkReadModel>(C.ReplyReads);
-    const [parts, marked] = await Promise.all([
-      Promise.all(replyInboxPartIds(userId).map((_id) => heads.findOne({ _id }))),
-      Promise.all(replyInboxPartIds(userId).map((_id) => marks.findOne({ _id }))),
-    ]);
+    const ids = replyInboxPartIds(userId);
+    const [parts, marked] = await Promise.all([Promise.all(ids.map((_id) => heads.findOne({ _id }))), Promise.all(ids.map((_id) => marks.findOne({ _id })))]);
     const readUpTo = marked.reduce<string | null>((latest, mark) => (mark && (latest === null || mark.read_up_to > latest) ? mark.read_up_to : latest), null);
     return new ReplyInbox(parts, storedPages<ReplyInboxEntry>(heads, collection<OrderedPageReadModel>(C.ReplyPages)), readUpTo);
   }

@@ -27,9 +27,9 @@ const C = SocialReadModelCollection;
  * the log (ordered pages keyed by time, read-model-formats' ReplyInbox), each part written by the consumer of the
  * replies' threads' partition, which also writes each reply's index entry and applies its deletion, removal and
  * restoring (the same comment stream, so the same partition); a read mark (a stream of its own) goes to the reader's
- * mark part for its partition, and the latest part counts. No count is kept: the badge counts the replies after the mark that are still there, reading the parts'
- * heads, so a read mark and a reply never write the same document, and applying an event again changes nothing (each
- * part remembers the position that changed it last). It runs after the comment threads, so that by the time the badge
+ * mark part for its partition, and the latest part counts. No count is kept: the badge counts the replies after the
+ * mark that are still there, reading the parts' heads, so a read mark and a reply never write the same document, and
+ * applying an event again changes nothing (each part remembers the position that changed it last). It runs after the comment threads, so that by the time the badge
  * says there is a reply, Reply Notifications (which shows it from its thread) has it too. The reader's badge follows
  * each change.
  */
