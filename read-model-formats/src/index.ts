@@ -26,4 +26,4 @@ export { type OrderedEdge, type OrderedOp, OrderedPages, type OrderedStamp, orde
 export { type OrderedLoader, type OrderedSelection, readOrdered, storedPages } from './ordered-pages/ordered-pages-reader';
 
 // A reader's reply inbox: ordered pages in parts, with the reader's read mark.
-export { type ReadModelCollections, ReplyInbox } from './reply-inbox/reply-inbox-reader';
+export { type ReadModelCollections, type ReadModelReads, ReplyInbox } from './reply-inbox/reply-inbox-reader';

@@ -10,6 +10,9 @@ class Memory<T extends ById> implements ReadModelStore<T> {
   async findOne({ _id }: ById) {
     return this.docs.get(_id) ?? null;
   }
+  find({ _id }: { _id: { $in: string[] } }) {
+    return { toArray: async () => _id.$in.flatMap((id) => this.docs.get(id) ?? []) };
+  }
   async insertOne(doc: T) {
     this.docs.set(doc._id, doc);
   }

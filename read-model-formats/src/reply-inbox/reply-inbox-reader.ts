@@ -3,15 +3,26 @@ import type { OrderedDirectoryReadModel, OrderedHeadReadModel, OrderedPageReadMo
 import { type OrderedLoader, readOrdered, storedPages } from '../ordered-pages/ordered-pages-reader';
 import type { ById, ReadModelStore } from '../read-model-store';
 
-/** A read model's collection by its name, to look documents up by `_id`: the API's and the workers' ReadModels alike. */
-export type ReadModelCollections = <T extends ById>(name: string) => Pick<ReadModelStore<T>, 'findOne'>;
+/** What a reader asks of a read model: a document by `_id`, or a list of them in one query (`_id: { $in }`). */
+export interface ReadModelReads<T extends ById> extends Pick<ReadModelStore<T>, 'findOne'> {
+  find(filter: { _id: { $in: string[] } }): { toArray(): Promise<T[]> };
+}
+
+/** A read model's collection by its name: the API's and the workers' ReadModels alike. */
+export type ReadModelCollections = <T extends ById>(name: string) => ReadModelReads<T>;
+
+/** The documents of `ids`, in their order (null where there is none), in one query (the store answers it from `_id`). */
+async function byIds<T extends ById>(reads: ReadModelReads<T>, ids: string[]): Promise<(T | null)[]> {
+  const found = new Map((await reads.find({ _id: { $in: ids } }).toArray()).map((doc) => [doc._id, doc]));
+  return ids.map((id) => found.get(id) ?? null);
+}
 
 const C = SocialReadModelCollection;
 
 /**
  * A reader's reply inbox as its parts hold it (one part per partition of the log, each written by that partition's
  * consumer alone, as ordered pages keyed by time: contracts' replyKey) with the read mark (the latest of the marks'
- * parts, one per partition too). Opened by `_id` reads of the 16 heads and the 16 marks, side by side; the newest
+ * parts, one per partition too). Opened by two queries by `_id`, the 16 heads and the 16 marks, side by side; the newest
  * replies and the unread ones are usually in the heads' copies, so the badge and a first page read nothing more.
  */
 export class ReplyInbox {
@@ -26,7 +37,7 @@ export class ReplyInbox {
     const heads = collection<OrderedHeadReadModel & OrderedDirectoryReadModel>(C.ReplyInboxes);
     const marks = collection<ReplyReadMarkReadModel>(C.ReplyReads);
     const ids = replyInboxPartIds(userId);
-    const [parts, marked] = await Promise.all([Promise.all(ids.map((_id) => heads.findOne({ _id }))), Promise.all(ids.map((_id) => marks.findOne({ _id })))]);
+    const [parts, marked] = await Promise.all([byIds(heads, ids), byIds(marks, ids)]);
     const readUpTo = marked.reduce<string | null>((latest, mark) => (mark && (latest === null || mark.read_up_to > latest) ? mark.read_up_to : latest), null);
     return new ReplyInbox(parts, storedPages<ReplyInboxEntry>(heads, collection<OrderedPageReadModel>(C.ReplyPages)), readUpTo);
   }

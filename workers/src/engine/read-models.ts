@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDocument } from '@shelf/contracts';
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
-import type { ById, ReadModelStore } from '@shelf/read-model-formats';
+import type { ById, ReadModelReads, ReadModelStore } from '@shelf/read-model-formats';
 import type { WriteBuffers } from './write-buffers';
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
@@ -34,8 +34,9 @@ export class ReadModels {
    * The collection a read model lives in now, to read outside a batch (a badge count). Read only: projectors write
    * through their batch's BatchModels, never here.
    */
-  collection<T extends ById>(readModel: string): Pick<ReadModelStore<T>, 'findOne'> {
-    return this.live<T>(readModel);
+  collection<T extends ById>(readModel: string): ReadModelReads<T> {
+    // A store collection answers these reads.
+    return this.connection.collection(this.physical(readModel)) as unknown as ReadModelReads<T>;
   }
 
   /** The collection that holds a read model now. */
