@@ -6,6 +6,7 @@ export * from './api/home-response';
 export * from './catalog/enums';
 export * from './catalog/book-metadata';
 export * from './catalog/word-count';
+export * from './catalog/glossary';
 export * from './events/domain-event';
 export * from './events/catalog-events';
 export * from './events/any-event';

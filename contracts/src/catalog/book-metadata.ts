@@ -1,4 +1,5 @@
 import type { CompletionStatus, Diversity, Ending, Genre, OriginalLanguage, Setting, Tag } from './enums';
+import type { GlossaryEntry } from './glossary';
 
 /** A reference to another book in a related list: its id and its English name. */
 export interface RelatedBookRef {
@@ -33,6 +34,8 @@ export interface BookMetadata {
   part_of_series: RelatedBookRef[];
   shared_universe: RelatedBookRef[];
   similar_theme: RelatedBookRef[];
+  /** Its names and terms (the import folder's `glossary.json`); absent for a book without one. */
+  glossary?: GlossaryEntry[];
 }
 
 /** Everything an editor states about a chapter: the payload of ChapterPublished and ChapterUpdated. */

@@ -50,7 +50,7 @@ export const PERSONAL_FIELDS: Readonly<Partial<Record<string, PersonalFieldRule>
   [AccountEventType.CommentingSuspended]: { owner: accountOwner, fields: { reason: ERASED_TEXT } },
 };
 
-const catalogFields = ['english_book_name', 'original_book_name', 'associated_names', 'author', 'cover_image', 'raw_source', 'description', 'book_tl_note', 'part_of_series', 'shared_universe', 'similar_theme'];
+const catalogFields = ['english_book_name', 'original_book_name', 'associated_names', 'author', 'cover_image', 'raw_source', 'description', 'book_tl_note', 'part_of_series', 'shared_universe', 'similar_theme', 'glossary'];
 const chapterFields = ['title', 'content', 'footnote', 'chapter_author_note', 'chapter_tl_note', 'uploaded_time'];
 const commentRef = ['comment_id'];
 

@@ -16,7 +16,8 @@ export class ImportError extends Error {}
 const CHAPTER_FILE = /^(\d+)\.md$/;
 
 /**
- * Imports a catalog folder (docs/catalog-import.md): one folder per book with `book.json` and `chapters/NNNN.md`.
+ * Imports a catalog folder (docs/catalog-import.md): one folder per book with `book.json`, an optional
+ * `glossary.json` and `chapters/NNNN.md`.
  * Every book and chapter goes through the same commands as any other change, so importing an unchanged folder
  * again appends nothing. A malformed file stops the import with its path and the problem.
  */
@@ -29,8 +30,11 @@ export async function importCatalogFolder(root: string, commands: CommandBus): P
   const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   for (const folder of folders) {
     const bookFile = join(root, folder, 'book.json');
-    const parsed = validateBookMetadata(await readJson(bookFile));
-    if (!parsed.ok) throw new ImportError(`${bookFile}: ${parsed.errors.join('; ')}`);
+    const glossaryFile = join(root, folder, 'glossary.json');
+    const glossary = await readJson(glossaryFile, { optional: true });
+    const metadata = await readJson(bookFile);
+    const parsed = validateBookMetadata(glossary === undefined ? metadata : { ...(metadata as object), glossary });
+    if (!parsed.ok) throw new ImportError(`${parsed.errors.some((error) => error.startsWith('glossary: ')) ? glossaryFile : bookFile}: ${parsed.errors.join('; ')}`);
     const book = parsed.value;
     counts.books[await commands.execute<SaveBookCommand, SaveOutcome>(new SaveBookCommand(book, by))]++;
 
@@ -53,10 +57,12 @@ export async function importCatalogFolder(root: string, commands: CommandBus): P
   return counts;
 }
 
-async function readJson(path: string): Promise<unknown> {
+/** A file's JSON; with `optional`, undefined when there is no such file. */
+async function readJson(path: string, { optional = false } = {}): Promise<unknown> {
   try {
     return JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
+    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new ImportError(`${path}: ${(error as Error).message}`);
   }
 }

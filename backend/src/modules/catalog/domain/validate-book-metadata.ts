@@ -1,5 +1,6 @@
 import {
   type BookMetadata,
+  checkGlossary,
   COMPLETION_STATUSES,
   DIVERSITIES,
   ENDINGS,
@@ -50,6 +51,8 @@ export function validateBookMetadata(raw: unknown): Validated<BookMetadata> {
   listOf('settings', SETTINGS);
   listOf('tags', TAGS);
   for (const key of ['part_of_series', 'shared_universe', 'similar_theme'] as const) refs(key);
+  const glossary = input.glossary === undefined ? undefined : checkGlossary(input.glossary);
+  if (glossary && !glossary.ok) errors.push(...glossary.errors.map((error) => `glossary: ${error}`));
   if (errors.length > 0) return { ok: false, errors };
 
   const keys: (keyof BookMetadata)[] = [
@@ -57,6 +60,8 @@ export function validateBookMetadata(raw: unknown): Validated<BookMetadata> {
     'description', 'book_tl_note', 'diversities', 'original_languages', 'completion_statuses', 'endings', 'genres',
     'settings', 'tags', 'part_of_series', 'shared_universe', 'similar_theme',
   ];
-  // Only the known fields, in one order, so an unchanged book compares equal whatever its file looked like.
-  return { ok: true, value: Object.fromEntries(keys.map((key) => [key, input[key]])) as unknown as BookMetadata };
+  // Only the known fields, in one order, so an unchanged book compares equal whatever its file looked like; a book
+  // without a glossary has no field for it, as before glossaries were kept.
+  const value = Object.fromEntries(keys.map((key) => [key, input[key]])) as unknown as BookMetadata;
+  return { ok: true, value: glossary?.ok ? { ...value, glossary: glossary.value } : value };
 }
