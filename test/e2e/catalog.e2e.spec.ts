@@ -9,7 +9,7 @@ import { type BookPageResponse, type ChapterPageResponse, EventLogCollection, ty
 import { EMBEDDED_SEARCH_COLLECTION } from '@shelf/search-index';
 import { testEnv } from '@test/support';
 import type { Connection } from 'mongoose';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listeningApi } from '@test/listening-api';
@@ -175,6 +175,24 @@ describe('the public catalog', () => {
     expect(counts.books).toEqual({ published: 0, updated: 0, unchanged: BOOKS });
     expect(counts.chapters.published + counts.chapters.updated).toBe(0);
     expect(await store.collection(EventLogCollection.Events).countDocuments()).toBe(before);
+  });
+
+  it("serves a book's glossary from its glossary.json: every entry on the story, the chapter's on a chapter", async () => {
+    const bookFolder = (await readdir(folder)).find((name) => name.startsWith('3-'))!;
+    const glossary = [
+      { original: 'shixiong', rendering: 'senior brother', kind: 'title', note: 'An older disciple of the same master.' },
+      { original: 'Lan Zhan', rendering: 'Lan Zhan', kind: 'character', note: 'Revealed in chapter 2.', from_chapter: 2 },
+    ];
+    await writeFile(join(folder, bookFolder, 'glossary.json'), JSON.stringify(glossary));
+    expect((await importCatalogFolder(folder, api.get(CommandBus))).books).toEqual({ published: 0, updated: 1, unchanged: BOOKS - 1 });
+    await drained();
+    const entries = glossary.map((entry) => ({ from_chapter: 1, ...entry }));
+    expect((await get<BookPageResponse>('/api/3')).body.glossary).toEqual(entries);
+    expect((await get<ChapterPageResponse>('/api/3/1')).body.glossary).toEqual([entries[0]]);
+    expect((await get<ChapterPageResponse>('/api/3/2')).body.glossary).toEqual(entries);
+    expect((await get<BookPageResponse>('/api/4')).body.glossary).toEqual([]);
+    // Unchanged, it appends nothing.
+    expect((await importCatalogFolder(folder, api.get(CommandBus))).books).toEqual({ published: 0, updated: 0, unchanged: BOOKS });
   });
 
   it('projects an event the workers were never woken for (Redis away or emptied) from the log on their sweep', async () => {

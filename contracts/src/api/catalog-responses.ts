@@ -1,4 +1,5 @@
 import type { BookListItem } from './book-list-item';
+import type { GlossaryEntry } from '../catalog/glossary';
 
 /** A book on its own page. Its list fields are joined into strings, as each field says. */
 export interface BookDetail {
@@ -63,6 +64,8 @@ export interface BookPageResponse {
   bookDetails: BookDetail;
   chapters: ChapterListEntry[];
   randomBooks: BookListItem[];
+  /** The book's glossary, every entry (the page shows a reader those of the chapters they have reached); [] for none. */
+  glossary: GlossaryEntry[];
 }
 
 /** GET /api/{bookIDSlug}/{chapterID} */
@@ -73,6 +76,8 @@ export interface ChapterPageResponse {
   /** The book to read after this one: the next of its series, else the next book by id; null after the last. */
   nextBook: { book_id: number; english_book_name: string } | null;
   randomBooks: BookListItem[];
+  /** The glossary entries that may be shown at this chapter (from_chapter at most its id), which its text marks; [] for none. */
+  glossary: GlossaryEntry[];
 }
 
 /** GET /api/{category}/{value} and GET /api/user/liked-story */

@@ -57,6 +57,7 @@ const story: BookPageResponse = {
   bookDetails: bookDetail({ description: 'First line', genres: 'Romance', tags: 'Sweet', part_of_series: '' }),
   chapters: [],
   randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })],
+  glossary: [],
 };
 const page: EmbeddedPageData = { renderedAt: Date.now(), data: { page: 'story', bookId: 12, answer: { data: story } } };
 

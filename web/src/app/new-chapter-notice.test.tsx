@@ -33,6 +33,7 @@ const storyPage = (chapters: ChapterListEntry[]): BookPageResponse => ({
   }),
   chapters,
   randomBooks: [],
+  glossary: [],
 });
 
 /** Renders `ui` at `path` with a live client whose socket the test plays the server of. */

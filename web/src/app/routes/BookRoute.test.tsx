@@ -26,7 +26,7 @@ const day = 86_400_000;
 
 describe('Story detail', () => {
   it('shows the facts, linked categories, the Markdown description with its line breaks, and the like button and the comment section', async () => {
-    const page: BookPageResponse = { bookDetails: bookDetail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })] };
+    const page: BookPageResponse = { bookDetails: bookDetail(), chapters: [], randomBooks: [listBook({ book_id: 40, english_book_name: 'Recommended Book' })], glossary: [] };
     const fetchMock = answer(200, page);
     renderBook();
     expect(screen.getByText('Loading')).toBeInTheDocument();

@@ -26,5 +26,6 @@ export function chapterPageResponse(chapterId: number, overrides: Partial<Chapte
     bookDetails: { book_id: 12, english_book_name: "The Moon's Reply!", description: 'A story.' },
     nextBook: { book_id: 13, english_book_name: 'Snow & Ashes: Part II' },
     randomBooks: [],
+    glossary: [],
   };
 }

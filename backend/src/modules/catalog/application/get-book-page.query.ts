@@ -7,7 +7,7 @@ import { toBookDetail, toChapterListEntry } from './catalog-mappers';
 
 export const RECOMMENDATIONS = 6;
 
-/** GET /api/{bookIDSlug}: the book, its chapter list and random recommendations. */
+/** GET /api/{bookIDSlug}: the book, its chapter list, random recommendations and its glossary. */
 @Injectable()
 export class GetBookPageQuery {
   constructor(
@@ -22,6 +22,7 @@ export class GetBookPageQuery {
       bookDetails: toBookDetail(book),
       chapters: bookProgress(book).chapters.map(toChapterListEntry),
       randomBooks: await this.lists.random({}, RECOMMENDATIONS, bookId),
+      glossary: book.metadata.glossary ?? [],
     };
   }
 }

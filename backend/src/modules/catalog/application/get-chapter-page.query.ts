@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type BookMetadata, bookProgress, type BookReadModel, type ChapterPageResponse } from '@shelf/contracts';
+import { type BookMetadata, bookProgress, type BookReadModel, type ChapterPageResponse, glossaryShownAt } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../infrastructure/catalog-read-store';
 import { CatalogLists } from './catalog-lists';
 import { toChapterListEntry } from './catalog-mappers';
 import { RECOMMENDATIONS } from './get-book-page.query';
 
-/** GET /api/{bookIDSlug}/{chapterID}: the chapter with its neighbours, the chapter list and the next book. */
+/** GET /api/{bookIDSlug}/{chapterID}: the chapter with its neighbours, the chapter list, the next book and the glossary shown there. */
 @Injectable()
 export class GetChapterPageQuery {
   constructor(
@@ -39,6 +39,7 @@ export class GetChapterPageQuery {
       bookDetails: { book_id: book.book_id, english_book_name: book.metadata.english_book_name, description: book.metadata.description },
       nextBook: await this.nextBook(book),
       randomBooks: await this.lists.random({}, RECOMMENDATIONS, bookId),
+      glossary: glossaryShownAt(book.metadata.glossary ?? [], chapterId),
     };
   }
 
