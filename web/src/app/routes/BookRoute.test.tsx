@@ -102,6 +102,23 @@ describe('Story detail', () => {
     expect(within(items[1]).getByText('New')).toBeInTheDocument();
   });
 
+  it("lists the story's glossary below its chapters, keeping a visitor who has read nothing to the first chapter's", async () => {
+    answer(200, {
+      bookDetails: bookDetail(),
+      chapters: [{ chapter_id: 1, title: 'Chapter 1', uploaded_time: new Date().toISOString() }],
+      randomBooks: [],
+      glossary: [
+        { original: 'shixiong', rendering: 'senior brother', kind: 'title', note: 'An older disciple of the same master.', from_chapter: 1 },
+        { original: 'Lan Zhan', rendering: 'Lan Zhan', kind: 'character', note: '', from_chapter: 4 },
+      ],
+    });
+    renderBook();
+    const glossary = await screen.findByRole('region', { name: 'Glossary' });
+    expect(within(glossary).getByRole('term')).toHaveTextContent('shixiong Title');
+    expect(within(glossary).getByText('senior brother')).toBeInTheDocument();
+    expect(within(glossary).getByText('One more entry appears as you read on.')).toBeInTheDocument();
+  });
+
   it("shows 'Error' when the book cannot be loaded, the not-found page for a missing book, and the home screen for a path without a book id", async () => {
     answer(500, { message: 'Internal server error' });
     const failed = renderBook('/12-golden-stage');

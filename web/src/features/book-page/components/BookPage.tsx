@@ -11,6 +11,7 @@ import { FeedLinks, storyFeedLinks, useFeedLinks } from '../../feeds';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useBookPage } from '../queries';
 import { ChaptersList } from './ChaptersList';
+import { GlossaryList } from '../../glossary';
 import { NewChapterNotice } from '../../new-chapters';
 import { ContinueReadingButton, useBookProgress } from '../../reading-progress';
 import { EbookLink } from './EbookLink';
@@ -62,11 +63,17 @@ export interface BookPageParts {
   CommentSection: ComponentType<{ bookId: number; chapterId: null }>;
 }
 
+/** The furthest chapter a reader has reached: their place, or the furthest chapter they opened (null: none). */
+const furthestChapter = (place: number | undefined, read: readonly number[]): number | null => {
+  const furthest = Math.max(place ?? 0, ...read);
+  return furthest > 0 ? furthest : null;
+};
+
 /** Story detail (/{bookIDSlug}). */
 export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookIdSlug: string; parts: BookPageParts }) {
   const { LikeButton, ShelfControl, CommentSection } = parts;
   const { data, isPending, isError, error } = useBookPage(bookId, bookIdSlug);
-  const { chaptersRead, chaptersRevised } = useBookProgress(bookId);
+  const { progress, chaptersRead, chaptersRevised } = useBookProgress(bookId);
   const book = data?.bookDetails;
   usePageMeta(book?.english_book_name ?? SITE_NAME, book ? `${book.english_book_name} by ${book.author}: ${book.description.slice(0, 150)}` : undefined);
   const feeds = useMemo(() => (book ? storyFeedLinks(book.book_id, book.english_book_name) : []), [book]);
@@ -116,6 +123,9 @@ export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookId
 
       <Boundary>
         <ChaptersList slug={slug} chapters={data.chapters} chaptersRead={chaptersRead} chaptersRevised={chaptersRevised} />
+      </Boundary>
+      <Boundary>
+        <GlossaryList entries={data.glossary ?? []} reached={furthestChapter(progress?.chapter_id, chaptersRead)} />
       </Boundary>
       <FeedLinks label="New chapters by feed:" links={feeds} />
       <EbookLink bookId={book.book_id} slug={slug} chapters={data.chapters.length} />
