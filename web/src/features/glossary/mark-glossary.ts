@@ -1,0 +1,60 @@
+import type { GlossaryEntry } from '@shelf/contracts';
+import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
+
+/** The class of a marked name or term in chapter text; its `data-glossary` is the entry's index in the chapter's glossary. */
+export const GLOSSARY_MARK_CLASS = 'glossary-mark';
+
+/** A reader's choice for a title: read its original (shixiong) or its rendering (senior brother). */
+export type TitleChoice = 'original' | 'rendering';
+
+/** Where marks never go: links (a tap there is the link's), code, and marks already made. */
+const LEFT_ALONE = new Set(['a', 'code', 'pre', 'kbd', 'samp', 'button']);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form as the text has it, in the case of the words it stands for: "Shixiong" at a sentence's start stays capital. */
+const inCaseOf = (found: string, form: string) => (found[0] !== found[0].toLowerCase() ? form[0].toUpperCase() + form.slice(1) : form);
+
+/**
+ * The chapter's text with the glossary's names and terms marked, each time either form stands as a whole word (any
+ * case): a span of GLOSSARY_MARK_CLASS naming its entry, which the page makes a button that opens the entry's card.
+ * For a title the reader chose to read in its other form, the mark shows that form instead. Returns a new tree; the
+ * given one is not changed. Without entries the tree is returned as it is.
+ */
+export function markGlossary(tree: Root, entries: readonly GlossaryEntry[], choices: Readonly<Record<string, TitleChoice>> = {}): Root {
+  const forms = entries.flatMap((entry, index) => [...new Set([entry.original, entry.rendering])].map((form) => ({ form, index })));
+  if (forms.length === 0) return tree;
+  // Longest first, so that "Lan Wangji" is marked whole before "Lan" could be.
+  forms.sort((a, b) => b.form.length - a.form.length);
+  const byForm = new Map(forms.map(({ form, index }) => [form.toLowerCase(), index]));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.map(({ form }) => escape(form)).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+
+  const markText = (node: Text): ElementContent[] => {
+    const out: ElementContent[] = [];
+    let last = 0;
+    for (const match of node.value.matchAll(pattern)) {
+      const index = byForm.get(match[0].toLowerCase())!;
+      const entry = entries[index];
+      const choice = entry.kind === 'title' ? choices[entry.original] : undefined;
+      const shown = choice === 'rendering' ? inCaseOf(match[0], entry.rendering) : choice === 'original' ? inCaseOf(match[0], entry.original) : match[0];
+      if (match.index > last) out.push({ type: 'text', value: node.value.slice(last, match.index) });
+      out.push({ type: 'element', tagName: 'span', properties: { className: [GLOSSARY_MARK_CLASS], dataGlossary: String(index) }, children: [{ type: 'text', value: shown }] });
+      last = match.index + match[0].length;
+    }
+    if (last === 0) return [node];
+    if (last < node.value.length) out.push({ type: 'text', value: node.value.slice(last) });
+    return out;
+  };
+
+  const mark = <T extends Root | Element>(parent: T): T => ({
+    ...parent,
+    children: parent.children.flatMap((child: RootContent): RootContent[] => {
+      if (child.type === 'text') return markText(child);
+      if (child.type === 'element' && !LEFT_ALONE.has(child.tagName) && !isMark(child)) return [mark(child)];
+      return [child];
+    }),
+  });
+  return mark(tree);
+}
+
+const isMark = (element: Element) => Array.isArray(element.properties.className) && element.properties.className.includes(GLOSSARY_MARK_CLASS);
