@@ -10,7 +10,7 @@ const entries: GlossaryEntry[] = [
   { original: 'Lan', rendering: 'Lan', kind: 'term', note: 'A sect.', from_chapter: 1 },
 ];
 const marked = (markdown: string, choices = {}) => toHtml(markGlossary(markdownToHast(markdown), entries, choices));
-const mark = (index: number, text: string) => `<span class="glossary-mark" data-glossary="${index}">${text}</span>`;
+const mark = (index: number, text: string) => `<button type="button" class="glossary-mark" data-glossary="${index}">${text}</button>`;
 
 describe('markGlossary', () => {
   it('marks either form as a whole word, in any case, the longest name first', () => {

@@ -1,13 +1,16 @@
 import type { GlossaryEntry } from '@shelf/contracts';
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 
-/** The class of a marked name or term in chapter text; its `data-glossary` is the entry's index in the chapter's glossary. */
+/**
+ * The class of a marked name or term in chapter text: a button (a tap, Enter or Space opens its card), whose
+ * `data-glossary` is the entry's index in the chapter's glossary.
+ */
 export const GLOSSARY_MARK_CLASS = 'glossary-mark';
 
 /** A reader's choice for a title: read its original (shixiong) or its rendering (senior brother). */
 export type TitleChoice = 'original' | 'rendering';
 
-/** Where marks never go: links (a tap there is the link's), code, and marks already made. */
+/** Where marks never go: links (a tap there is the link's), code, and buttons (marks already made among them). */
 const LEFT_ALONE = new Set(['a', 'code', 'pre', 'kbd', 'samp', 'button']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -17,7 +20,7 @@ const inCaseOf = (found: string, form: string) => (found[0] !== found[0].toLower
 
 /**
  * The chapter's text with the glossary's names and terms marked, each time either form stands as a whole word (any
- * case): a span of GLOSSARY_MARK_CLASS naming its entry, which the page makes a button that opens the entry's card.
+ * case): a button of GLOSSARY_MARK_CLASS naming its entry, which opens the entry's card (useGlossaryCard).
  * For a title the reader chose to read in its other form, the mark shows that form instead. Returns a new tree; the
  * given one is not changed. Without entries the tree is returned as it is.
  */
@@ -38,7 +41,7 @@ export function markGlossary(tree: Root, entries: readonly GlossaryEntry[], choi
       const choice = entry.kind === 'title' ? choices[entry.original] : undefined;
       const shown = choice === 'rendering' ? inCaseOf(match[0], entry.rendering) : choice === 'original' ? inCaseOf(match[0], entry.original) : match[0];
       if (match.index > last) out.push({ type: 'text', value: node.value.slice(last, match.index) });
-      out.push({ type: 'element', tagName: 'span', properties: { className: [GLOSSARY_MARK_CLASS], dataGlossary: String(index) }, children: [{ type: 'text', value: shown }] });
+      out.push({ type: 'element', tagName: 'button', properties: { type: 'button', className: [GLOSSARY_MARK_CLASS], dataGlossary: String(index) }, children: [{ type: 'text', value: shown }] });
       last = match.index + match[0].length;
     }
     if (last === 0) return [node];
@@ -50,11 +53,9 @@ export function markGlossary(tree: Root, entries: readonly GlossaryEntry[], choi
     ...parent,
     children: parent.children.flatMap((child: RootContent): RootContent[] => {
       if (child.type === 'text') return markText(child);
-      if (child.type === 'element' && !LEFT_ALONE.has(child.tagName) && !isMark(child)) return [mark(child)];
+      if (child.type === 'element' && !LEFT_ALONE.has(child.tagName)) return [mark(child)];
       return [child];
     }),
   });
   return mark(tree);
 }
-
-const isMark = (element: Element) => Array.isArray(element.properties.className) && element.properties.className.includes(GLOSSARY_MARK_CLASS);
