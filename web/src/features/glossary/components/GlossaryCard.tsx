@@ -1,8 +1,8 @@
 import type { GlossaryEntry } from '@shelf/contracts';
 import { type RefObject, useCallback, useEffect, useId, useState } from 'react';
+import { KIND_LABEL } from '../kind-label';
 import { GLOSSARY_MARK_CLASS } from '../mark-glossary';
 
-const KIND_LABEL: Record<GlossaryEntry['kind'], string> = { character: 'Character', title: 'Title', term: 'Term' };
 /** The card's width at most, and its distance from the screen's edges. */
 const CARD_REM = 20;
 const EDGE_PX = 8;

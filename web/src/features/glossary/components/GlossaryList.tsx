@@ -1,6 +1,6 @@
 import { type GlossaryEntry, glossaryShownAt } from '@shelf/contracts';
+import { KIND_LABEL } from '../kind-label';
 
-const KIND_LABEL: Record<GlossaryEntry['kind'], string> = { character: 'Character', title: 'Title', term: 'Term' };
 
 interface GlossaryListProps {
   entries: readonly GlossaryEntry[];
