@@ -52,5 +52,6 @@ export * from './api/feeds';
 export * from './api/ebooks';
 export * from './api/data-export';
 export * from './rules/spoiler-fold';
+export * from './rules/reader-settings';
 export * from './rules/chapter-revisions';
 export * from './read-models/digests';

@@ -61,6 +61,7 @@ describe('download my data', () => {
     await ok('POST', 'comment/edit-comments', reader, { comment_id: ids.reply, new_comment_content: 'My reply to your fine comment, edited once' });
     await ok('PUT', 'user/feeds/reading', reader);
     await ok('PUT', 'user/reader-settings', reader, { spoiler_fold: false });
+    await ok('PUT', 'user/reader-settings/titles', reader, { title: 'Shixiong', form: 'rendering' });
     // A second login, whose session the password change (from the first) ends.
     await ok('POST', 'user/login', reader, { email: reader.user.email, password: PASSWORD, honeypot: '' });
     await ok('POST', 'user/profile/change-password', reader, { newPassword: NEW_PASSWORD, honeypot: '' });
@@ -169,12 +170,12 @@ describe('download my data', () => {
       ]),
     );
     expect(data.reading_feed).toEqual({ rss: expect.stringContaining('/feeds/reading/'), atom: expect.stringContaining('/feeds/reading/'), created_at: expect.any(String) });
-    expect(data.reader_settings).toEqual({ spoiler_fold: false });
+    expect(data.reader_settings).toEqual({ spoiler_fold: false, glossary_marks: true, title_forms: [{ title: 'shixiong', form: 'rendering' }] });
 
     // The other reader's export: their own name and no moderation, no feed, the defaults.
     const others = (await (await download('user/data-export', other)).json()) as DataExport;
     expect(others.username_history).toEqual([{ username: other.user.username, since: expect.any(String) }]);
-    expect([others.moderation, others.reading_feed, others.reader_settings]).toEqual([[], null, { spoiler_fold: true }]);
+    expect([others.moderation, others.reading_feed, others.reader_settings]).toEqual([[], null, { spoiler_fold: true, glossary_marks: true, title_forms: [] }]);
     expect(JSON.stringify(others)).not.toContain(reader.user.email);
   });
 

@@ -21,6 +21,16 @@ export interface GlossaryEntry {
 
 export const GLOSSARY_LIMITS = { entries: 300, original: 60, rendering: 80, note: 600 } as const;
 
+/** The forms of a title a reader may choose to read wherever it stands: its original (shixiong) or its rendering (senior brother). */
+export const TITLE_FORMS = ['original', 'rendering'] as const;
+export type TitleForm = (typeof TITLE_FORMS)[number];
+
+/** How many titles a reader may choose a form for. */
+export const CHOSEN_TITLES_LIMIT = 300;
+
+/** A title as a reader's choice names it: its original in lower case, so that one choice holds in every book. */
+export const titleKey = (original: string): string => original.trim().toLowerCase();
+
 export type GlossaryCheck = { ok: true; value: GlossaryEntry[] } | { ok: false; errors: string[] };
 
 const text = (value: unknown): value is string => typeof value === 'string';

@@ -1,3 +1,4 @@
+import type { TitleForm } from '../catalog/glossary';
 import type { DomainEvent } from './domain-event';
 
 /** A reader's own library: where they stopped in each book, and the shelf each story is on. */
@@ -37,6 +38,14 @@ export const LibraryEventType = {
    * turned it off).
    */
   SpoilerFoldChosen: 'library.spoiler-fold-chosen.v1',
+  /** The reader chose whether chapter text marks the story's glossary names and terms (`marks`, true unless turned off). */
+  GlossaryMarksChosen: 'library.glossary-marks-chosen.v1',
+  /**
+   * The reader chose which form of a glossary title (shixiong, senior brother) they read wherever it stands: its
+   * `original`, its `rendering`, or `as_written` (each as the translation has it; the choice is forgotten). `title` is
+   * the title's original in lower case, the same in every book.
+   */
+  TitleFormChosen: 'library.title-form-chosen.v1',
   /**
    * The reader chose how often to get the e-mail digest of `kind` (none, daily or weekly), sent at their local morning
    * hour in `time_zone` (an IANA name) to `email`; `via` says whether they chose it in the profile or unsubscribed
@@ -80,6 +89,10 @@ export type ReaderBlockedV1 = DomainEvent<typeof LibraryEventType.ReaderBlocked,
 export type ReaderUnblockedV1 = DomainEvent<typeof LibraryEventType.ReaderUnblocked, { user_id: string; target_id: string }>;
 export type MuteEvent = ReaderMutedV1 | ReaderUnmutedV1 | ReaderBlockedV1 | ReaderUnblockedV1;
 export type SpoilerFoldChosenV1 = DomainEvent<typeof LibraryEventType.SpoilerFoldChosen, { user_id: string; fold: boolean }>;
+export type GlossaryMarksChosenV1 = DomainEvent<typeof LibraryEventType.GlossaryMarksChosen, { user_id: string; marks: boolean }>;
+export type TitleFormChosenV1 = DomainEvent<typeof LibraryEventType.TitleFormChosen, { user_id: string; title: string; form: TitleForm | 'as_written' }>;
+/** What a reader's settings stream holds. */
+export type ReaderSettingsEvent = SpoilerFoldChosenV1 | GlossaryMarksChosenV1 | TitleFormChosenV1;
 
 export type DigestChosenV1 = DomainEvent<
   typeof LibraryEventType.DigestChosen,
@@ -96,7 +109,7 @@ export type LibraryEvent =
   | FeedTokenCreatedV1
   | FeedTokenRevokedV1
   | MuteEvent
-  | SpoilerFoldChosenV1
+  | ReaderSettingsEvent
   | DigestChosenV1
   | ReaderForgottenV1;
 

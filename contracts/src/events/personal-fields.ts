@@ -113,6 +113,9 @@ export const NOT_PERSONAL_FIELDS: Readonly<Partial<Record<EventType, readonly st
   [LibraryEventType.ReaderBlocked]: ['user_id', 'target_id'],
   [LibraryEventType.ReaderUnblocked]: ['user_id', 'target_id'],
   [LibraryEventType.SpoilerFoldChosen]: ['user_id'],
+  [LibraryEventType.GlossaryMarksChosen]: ['user_id'],
+  // What the reader sent: a glossary's title as a rule, but any text they chose to send.
+  [LibraryEventType.TitleFormChosen]: ['user_id', 'title'],
   // An IANA zone from the browser's list, shared by a whole region: it places the reader's digest on the roster of
   // their zone, which a rebuild after the erasure must still find (library.reader-forgotten.v1 then takes them off).
   [LibraryEventType.DigestChosen]: ['user_id', 'time_zone'],

@@ -1,4 +1,5 @@
 import type { Shelf } from '../events/library-events';
+import type { TitleForm } from '../catalog/glossary';
 
 /**
  * A reader's library, projected from their `library-{user id}-…` streams (one partition per reader, so each document
@@ -129,9 +130,13 @@ export interface ReaderMutesReadModel {
 export interface ReaderSettings {
   /** Fold comments on chapters later than the one the reader is on (on unless turned off). */
   spoiler_fold: boolean;
+  /** Mark the story's glossary names and terms in chapter text, a tap on each opening its card (on unless turned off). */
+  glossary_marks: boolean;
+  /** The titles the reader reads in a form of their choosing, in the order first chosen (titleKey: the original in lower case). */
+  title_forms: { title: string; form: TitleForm }[];
 }
 
-export const DEFAULT_READER_SETTINGS: ReaderSettings = { spoiler_fold: true };
+export const DEFAULT_READER_SETTINGS: ReaderSettings = { spoiler_fold: true, glossary_marks: true, title_forms: [] };
 
 export interface ReaderSettingsReadModel extends ReaderSettings {
   _id: string;

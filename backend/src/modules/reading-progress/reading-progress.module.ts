@@ -4,7 +4,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
 import { ReaderSettingsController } from './api/reader-settings.controller';
 import { ReadingProgressController } from './api/reading-progress.controller';
-import { ChooseSpoilerFoldHandler } from './application/choose-spoiler-fold.handler';
+import { ChooseReaderSwitchesHandler, ChooseTitleFormHandler } from './application/choose-reader-settings.handler';
 import { GetBookProgressQuery } from './application/get-book-progress.query';
 import { GetContinueReadingQuery } from './application/get-continue-reading.query';
 import { MergeProgressHandler } from './application/merge-progress.handler';
@@ -16,7 +16,7 @@ import { ReadingProgressReadStore } from './infrastructure/reading-progress-read
 @Module({
   imports: [CqrsModule, AccountsModule, CatalogReadModule],
   controllers: [ReadingProgressController, ReaderSettingsController],
-  providers: [RecordProgressHandler, MergeProgressHandler, ChooseSpoilerFoldHandler, GetBookProgressQuery, GetContinueReadingQuery, ReadingProgressReadStore, ReaderSettingsReadStore],
+  providers: [RecordProgressHandler, MergeProgressHandler, ChooseReaderSwitchesHandler, ChooseTitleFormHandler, GetBookProgressQuery, GetContinueReadingQuery, ReadingProgressReadStore, ReaderSettingsReadStore],
   exports: [ReadingProgressReadStore, ReaderSettingsReadStore],
 })
 export class ReadingProgressModule {}

@@ -30,7 +30,7 @@ const empty: DataExport = {
   data_requests: [],
   emails: [],
   reading_feed: null,
-  reader_settings: { spoiler_fold: true },
+  reader_settings: { spoiler_fold: true, glossary_marks: false, title_forms: [{ title: 'shixiong<b>', form: 'rendering' }] },
   reading_progress: [],
   shelves: [],
   saved_searches: [],
@@ -64,6 +64,8 @@ describe('the readable summary of an export', () => {
     expect(page).toContain('<dt>E-mail verified</dt><dd>No</dd>');
     expect(page).toContain('<dt>Account created</dt><dd>2026-11-01 09:30 UTC</dd>');
     expect(page).toContain('<h2>Blocked readers (0)</h2><p class="none">No blocked readers.</p>');
+    expect(page).toContain('<dt>Glossary marks</dt><dd>Off</dd>');
+    expect(page).toContain('<dt>Glossary titles</dt><dd>shixiong&lt;b&gt;: the rendering</dd>');
   });
 
   it('lists the readers muted and blocked, with their names escaped', async () => {

@@ -86,6 +86,13 @@ function opening(data: DataExportOpening, commentCount: number): string {
     ['Commenting', suspension ? `Suspended ${until(suspension.until)}: ${text(suspension.reason)}` : 'Allowed'],
     ['Reading-shelf feed', data.reading_feed ? `${text(data.reading_feed.rss)} (RSS), ${text(data.reading_feed.atom)} (Atom), since ${utcMinute(data.reading_feed.created_at)}` : 'None'],
     ['Spoiler fold', data.reader_settings.spoiler_fold ? 'On' : 'Off'],
+    ['Glossary marks', data.reader_settings.glossary_marks ? 'On' : 'Off'],
+    [
+      'Glossary titles',
+      data.reader_settings.title_forms.length === 0
+        ? 'As each translation writes them'
+        : data.reader_settings.title_forms.map(({ title, form }) => `${text(title)}: the ${form === 'original' ? 'original' : 'rendering'}`).join('; '),
+    ],
   ];
   const sections = [
     section('Usernames', data.username_history.map((item) => `${text(item.username)}, since ${utcMinute(item.since)}`), 'No usernames.'),

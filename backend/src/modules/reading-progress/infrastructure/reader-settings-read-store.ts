@@ -9,6 +9,10 @@ export class ReaderSettingsReadStore {
 
   async settings(userId: string): Promise<ReaderSettings> {
     const doc = await this.readModels.collection<ReaderSettingsReadModel>(LibraryReadModelCollection.ReaderSettings).findOne({ _id: userId });
-    return { spoiler_fold: doc?.spoiler_fold ?? DEFAULT_READER_SETTINGS.spoiler_fold };
+    return {
+      spoiler_fold: doc?.spoiler_fold ?? DEFAULT_READER_SETTINGS.spoiler_fold,
+      glossary_marks: doc?.glossary_marks ?? DEFAULT_READER_SETTINGS.glossary_marks,
+      title_forms: (doc?.title_forms ?? []).map(({ title, form }) => ({ title, form })),
+    };
   }
 }
