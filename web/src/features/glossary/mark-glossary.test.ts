@@ -2,14 +2,14 @@ import type { GlossaryEntry } from '@shelf/contracts';
 import { toHtml } from 'hast-util-to-html';
 import { describe, expect, it } from 'vitest';
 import { markdownToHast } from '../../shared/markdown/markdown-to-hast';
-import { markGlossary } from './mark-glossary';
+import { markGlossary, type TitleForms } from './mark-glossary';
 
 const entries: GlossaryEntry[] = [
   { original: 'shixiong', rendering: 'senior brother', kind: 'title', note: '', from_chapter: 1 },
   { original: 'Lan Wangji', rendering: 'Lan Wangji', kind: 'character', note: '', from_chapter: 1 },
   { original: 'Lan', rendering: 'Lan', kind: 'term', note: 'A sect.', from_chapter: 1 },
 ];
-const marked = (markdown: string, choices = {}) => toHtml(markGlossary(markdownToHast(markdown), entries, choices));
+const marked = (markdown: string, forms: TitleForms = []) => toHtml(markGlossary(markdownToHast(markdown), entries, forms));
 const mark = (index: number, text: string) => `<button type="button" class="glossary-mark" data-glossary="${index}">${text}</button>`;
 
 describe('markGlossary', () => {
@@ -26,12 +26,12 @@ describe('markGlossary', () => {
   });
 
   it("shows a title in the form the reader chose, keeping a capital where the text had one", () => {
-    expect(marked('Shixiong, the senior brother, said shixiong.', { shixiong: 'rendering' })).toBe(
+    expect(marked('Shixiong, the senior brother, said shixiong.', [{ title: 'shixiong', form: 'rendering' }])).toBe(
       `<p>${mark(0, 'Senior brother')}, the ${mark(0, 'senior brother')}, said ${mark(0, 'senior brother')}.</p>`,
     );
-    expect(marked('The senior brother.', { shixiong: 'original' })).toBe(`<p>The ${mark(0, 'shixiong')}.</p>`);
+    expect(marked('The senior brother.', [{ title: 'shixiong', form: 'original' }])).toBe(`<p>The ${mark(0, 'shixiong')}.</p>`);
     // A choice for a name that is not a title changes nothing.
-    expect(marked('Lan Wangji.', { 'Lan Wangji': 'rendering' })).toBe(`<p>${mark(1, 'Lan Wangji')}.</p>`);
+    expect(marked('Lan Wangji.', [{ title: 'lan wangji', form: 'rendering' }])).toBe(`<p>${mark(1, 'Lan Wangji')}.</p>`);
   });
 
   it('leaves a chapter without a glossary as it is', () => {

@@ -1,4 +1,4 @@
-import type { GlossaryEntry } from '@shelf/contracts';
+import { type GlossaryEntry, type TitleForm, titleKey } from '@shelf/contracts';
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 
 /**
@@ -7,8 +7,8 @@ import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
  */
 export const GLOSSARY_MARK_CLASS = 'glossary-mark';
 
-/** A reader's choice for a title: read its original (shixiong) or its rendering (senior brother). */
-export type TitleChoice = 'original' | 'rendering';
+/** The titles a reader reads in a form of their choosing (their reader settings' `title_forms`). */
+export type TitleForms = readonly { title: string; form: TitleForm }[];
 
 /** Where marks never go: links (a tap there is the link's), code, and buttons (marks already made among them). */
 const LEFT_ALONE = new Set(['a', 'code', 'pre', 'kbd', 'samp', 'button']);
@@ -21,25 +21,26 @@ const inCaseOf = (found: string, form: string) => (found[0] !== found[0].toLower
 /**
  * The chapter's text with the glossary's names and terms marked, each time either form stands as a whole word (any
  * case): a button of GLOSSARY_MARK_CLASS naming its entry, which opens the entry's card (useGlossaryCard).
- * For a title the reader chose to read in its other form, the mark shows that form instead. Returns a new tree; the
+ * For a title the reader chose a form of (`forms`), the mark shows that form wherever either stands. Returns a new tree; the
  * given one is not changed. Without entries the tree is returned as it is.
  */
-export function markGlossary(tree: Root, entries: readonly GlossaryEntry[], choices: Readonly<Record<string, TitleChoice>> = {}): Root {
-  const forms = entries.flatMap((entry, index) => [...new Set([entry.original, entry.rendering])].map((form) => ({ form, index })));
-  if (forms.length === 0) return tree;
+export function markGlossary(tree: Root, entries: readonly GlossaryEntry[], forms: TitleForms = []): Root {
+  const words = entries.flatMap((entry, index) => [...new Set([entry.original, entry.rendering])].map((word) => ({ word, index })));
+  if (words.length === 0) return tree;
   // Longest first, so that "Lan Wangji" is marked whole before "Lan" could be.
-  forms.sort((a, b) => b.form.length - a.form.length);
-  const byForm = new Map(forms.map(({ form, index }) => [form.toLowerCase(), index]));
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.map(({ form }) => escape(form)).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  words.sort((a, b) => b.word.length - a.word.length);
+  const byWord = new Map(words.map(({ word, index }) => [word.toLowerCase(), index]));
+  const chosen = new Map(forms.map(({ title, form }) => [title, form]));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(({ word }) => escape(word)).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
 
   const markText = (node: Text): ElementContent[] => {
     const out: ElementContent[] = [];
     let last = 0;
     for (const match of node.value.matchAll(pattern)) {
-      const index = byForm.get(match[0].toLowerCase())!;
+      const index = byWord.get(match[0].toLowerCase())!;
       const entry = entries[index];
-      const choice = entry.kind === 'title' ? choices[entry.original] : undefined;
-      const shown = choice === 'rendering' ? inCaseOf(match[0], entry.rendering) : choice === 'original' ? inCaseOf(match[0], entry.original) : match[0];
+      const form = entry.kind === 'title' ? chosen.get(titleKey(entry.original)) : undefined;
+      const shown = form ? inCaseOf(match[0], entry[form]) : match[0];
       if (match.index > last) out.push({ type: 'text', value: node.value.slice(last, match.index) });
       out.push({ type: 'element', tagName: 'button', properties: { type: 'button', className: [GLOSSARY_MARK_CLASS], dataGlossary: String(index) }, children: [{ type: 'text', value: shown }] });
       last = match.index + match[0].length;

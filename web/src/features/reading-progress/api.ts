@@ -6,6 +6,7 @@ import type {
   ReaderSettings,
   ReaderSettingsResponse,
   RecordProgressResponse,
+  TitleForm,
 } from '@shelf/contracts';
 import { getJson, postJson, putJson } from '../../shared/api/api-client';
 
@@ -21,4 +22,15 @@ export const mergeProgress = (entries: BookPosition[]): Promise<MergeProgressRes
 
 export const fetchReaderSettings = (signal?: AbortSignal): Promise<ReaderSettingsResponse> => getJson<ReaderSettingsResponse>('/user/reader-settings', { signal });
 
-export const saveReaderSettings = (settings: ReaderSettings): Promise<ReaderSettingsResponse> => putJson<ReaderSettingsResponse>('/user/reader-settings', settings);
+/** The switches to turn on or off: any of them, the others stay as they are. */
+export type ReaderSwitches = Partial<Pick<ReaderSettings, 'spoiler_fold' | 'glossary_marks'>>;
+
+export const saveReaderSwitches = (switches: ReaderSwitches): Promise<ReaderSettingsResponse> => putJson<ReaderSettingsResponse>('/user/reader-settings', switches);
+
+/** A glossary title's form everywhere the reader reads it (`title`: its original), or back as each translation has it. */
+export interface TitleFormChoice {
+  title: string;
+  form: TitleForm | 'as_written';
+}
+
+export const chooseTitleForm = (choice: TitleFormChoice): Promise<ReaderSettingsResponse> => putJson<ReaderSettingsResponse>('/user/reader-settings/titles', choice);

@@ -1,10 +1,13 @@
 export { ContinueReadingButton } from './components/ContinueReadingButton';
 export { RevisedNotice } from './components/RevisedNotice';
+export { saveFailure } from './components/AccountSwitch';
+export { GlossarySetting } from './components/GlossarySetting';
 export { SpoilerFoldSetting } from './components/SpoilerFoldSetting';
 export { releaseContinueRowRoom } from './continue-row-room';
 export { ContinueReadingRow } from './on-demand';
 export { prepareContinueRow } from './prepare-continue-row';
 export { useBookProgress } from './queries';
+export { useChooseTitleForm, useReaderSettings } from './reader-settings.queries';
 export { hasLocalPlaces, useHasReadingPlaces } from './use-has-reading-places';
 export { PLACE_MOVED_EVENT, useRecordProgress } from './use-record-progress';
 export { useResumePlace } from './use-resume-place';

@@ -3,7 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { tokenAtom, userAtom } from '../../../shared/state/session.atoms';
 import { renameAuthorInCache, MutedReaders } from '../../comments';
-import { SpoilerFoldSetting } from '../../reading-progress';
+import { GlossarySetting, SpoilerFoldSetting } from '../../reading-progress';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { AccountText } from '../account-messages';
 import { changePassword, changeUsername, logOutOtherSessions, resendVerification } from '../api';
@@ -159,6 +159,7 @@ export function ProfilePage({ emailDigests }: { emailDigests: ReactNode }) {
       <ChangeUsernameForm />
       <ChangePasswordForm />
       <SpoilerFoldSetting />
+      <GlossarySetting />
       {emailDigests}
       <LogOutOtherDevicesForm />
       <MutedReaders />

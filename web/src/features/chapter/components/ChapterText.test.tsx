@@ -1,4 +1,4 @@
-import { PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
+import { type GlossaryEntry, PAGE_DATA_ELEMENT_ID } from '@shelf/contracts';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -7,7 +7,8 @@ import type * as MarkdownToHast from '../../../shared/markdown/markdown-to-hast'
 import { ChapterText, ParsedText } from './ChapterText';
 
 // Ten paragraphs of 30, 30, 90, 60, 190, 190, 30, 170, 20 and 90 words: ads follow paragraphs 2, 4, 5, 7 and 9.
-const content = [30, 30, 90, 60, 190, 190, 30, 170, 20, 90].map((words, i) => `P${i + 1} *${'word '.repeat(words - 1).trim()}*`).join('\n\n');
+const content = [30, 30, 90, 60, 190, 190, 30, 170, 20, 90].map((words, i) => `P${i + 1} *${'word '.repeat(words - 1).trim()}*`).join('\n\n') + '\n\nShixiong bowed.';
+const glossary: GlossaryEntry[] = [{ original: 'shixiong', rendering: 'senior brother', kind: 'title', note: '', from_chapter: 1 }];
 
 describe('ChapterText on a page the server rendered', () => {
   afterEach(() => {
@@ -16,9 +17,10 @@ describe('ChapterText on a page the server rendered', () => {
     document.body.innerHTML = '';
   });
 
-  it("hydrates keeping the server's HTML, without parsing the chapter again, and places the ads as the server would", async () => {
+  /** The server's HTML of the chapter, in the page as the browser gets it; and a count of the chapter's parsings from then on. */
+  async function serverPage() {
     await ParsedText.preload(); // as the server does before it renders
-    const serverHtml = renderToString(<ChapterText content={content} />);
+    const serverHtml = renderToString(<ChapterText content={content} glossary={glossary} forms={[]} />);
     document.body.innerHTML = `<div id="root">${serverHtml}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{}</script>`;
     const parsed = vi.fn();
     vi.resetModules();
@@ -27,10 +29,15 @@ describe('ChapterText on a page the server rendered', () => {
       return { ...actual, markdownToHast: (...args: Parameters<typeof actual.markdownToHast>) => (parsed(), actual.markdownToHast(...args)) };
     });
     const { ChapterText: Hydrated } = await import('./ChapterText');
+    return { serverHtml, parsed, Hydrated };
+  }
+
+  it("hydrates keeping the server's HTML, without parsing the chapter again, and places the ads as the server would", async () => {
+    const { serverHtml, parsed, Hydrated } = await serverPage();
     const errors = vi.fn();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => {
-      hydrateRoot(document.getElementById('root')!, <Hydrated content={content} />, { onRecoverableError: errors });
+      hydrateRoot(document.getElementById('root')!, <Hydrated content={content} glossary={glossary} forms={[]} />, { onRecoverableError: errors });
     });
     expect(errors).not.toHaveBeenCalled();
     expect(parsed).not.toHaveBeenCalled();
@@ -41,5 +48,20 @@ describe('ChapterText on a page the server rendered', () => {
     const ads = [...text.querySelectorAll('[data-ad-slot]')];
     expect(ads.map((ad) => ad.previousElementSibling?.lastElementChild?.textContent?.split(' ')[0])).toEqual(['P2', 'P4', 'P5', 'P7', 'P9']);
     expect(text.querySelectorAll('p em')).toHaveLength(10);
+    expect(text.querySelector('.glossary-mark')?.textContent).toBe('Shixiong');
+  });
+
+  it('draws the text again for a reader who chose another form of a title, or turned the marks off', async () => {
+    const { parsed, Hydrated } = await serverPage();
+    const root = document.getElementById('root')!;
+    const errors = vi.fn();
+    const page = await act(async () => hydrateRoot(root, <Hydrated content={content} glossary={glossary} forms={[]} />, { onRecoverableError: errors }));
+    await act(async () => page.render(<Hydrated content={content} glossary={glossary} forms={[{ title: 'shixiong', form: 'rendering' }]} />));
+    await vi.waitFor(() => expect(root.querySelector('.glossary-mark')?.textContent).toBe('Senior brother'));
+    expect(parsed).toHaveBeenCalled();
+    await act(async () => page.render(<Hydrated content={content} glossary={[]} forms={[]} />));
+    await vi.waitFor(() => expect(root.querySelector('.glossary-mark')).toBeNull());
+    expect(root.textContent).toContain('Shixiong bowed.');
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,6 @@
+import type { GlossaryEntry } from '@shelf/contracts';
 import { useId, useMemo } from 'react';
+import type { TitleForms } from '../../glossary';
 import { hasHydrated, useServerRendered } from '../../../shared/state/hydration';
 import { lazyComponent } from '../../../shared/ui/lazy-component';
 import { ChapterTextParts, PART_CLASS } from './ChapterTextParts';
@@ -15,14 +17,16 @@ if (hasHydrated()) void ParsedText.preload();
 const partsHtmlOf = (text: HTMLElement): string[] => [...text.querySelectorAll(`:scope > .${PART_CLASS}`)].map((part) => part.innerHTML);
 
 /**
- * The chapter's Markdown, with an ad between parts (after the paragraphs where the running word count passes each
+ * The chapter's Markdown, its glossary's names and terms marked (none: no marks), in the forms the reader chose, with an ad between parts (after the paragraphs where the running word count passes each
  * threshold). Each part is an element of its own (laid out as its paragraphs: `display: contents`), so that on a page
  * the server rendered the parts keep the server's HTML while hydrating, as long as the text is the same: parsing the
  * chapter again was the page's longest task on a slow phone.
  */
-export function ChapterText({ content }: { content: string }) {
+export function ChapterText({ content, glossary, forms }: { content: string; glossary: readonly GlossaryEntry[]; forms: TitleForms }) {
   const id = useId();
-  const kept = useServerRendered(id, content, partsHtmlOf);
+  // The server drew the text with the glossary marked as written: a reader whose marks or forms differ has it drawn again.
+  const source = useMemo(() => JSON.stringify([content, glossary, forms]), [content, glossary, forms]);
+  const kept = useServerRendered(id, source, partsHtmlOf);
   const keptParts = useMemo(() => kept?.map((html) => <div className={PART_CLASS} dangerouslySetInnerHTML={{ __html: html }} />), [kept]);
-  return keptParts ? <ChapterTextParts id={id} parts={keptParts} /> : <ParsedText id={id} content={content} />;
+  return keptParts ? <ChapterTextParts id={id} parts={keptParts} /> : <ParsedText id={id} content={content} glossary={glossary} forms={forms} />;
 }

@@ -1,9 +1,10 @@
-import { type ChapterPageResponse, nextBookSlug } from '@shelf/contracts';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChapterPageResponse, nextBookSlug, type TitleForm } from '@shelf/contracts';
+import { type ComponentType, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { useReaderTextStyle, ReaderSettings } from '../../reader-settings';
-import { RevisedNotice, useRecordProgress, useResumePlace } from '../../reading-progress';
+import { RevisedNotice, saveFailure, useChooseTitleForm, useReaderSettings, useRecordProgress, useResumePlace } from '../../reading-progress';
+import { type TitleForms, useGlossaryCard } from '../../glossary';
 import { bookPath, chapterPath } from '../chapter-paths';
 import { useChapterKeys } from '../use-chapter-keys';
 import { useTapToggle } from '../use-tap-toggle';
@@ -24,6 +25,8 @@ export const LIKE_CONTAINER_ID = 'chapter-like';
 export const COMMENTS_CONTAINER_ID = 'chapter-comments';
 
 type Panel = 'chapters' | 'settings' | null;
+
+const NONE: readonly never[] = [];
 
 /** What the chapter page shows that other features draw; the app passes them in (app/screens/chapter.tsx). */
 export interface ChapterParts {
@@ -60,6 +63,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
   const revised = useRecordProgress(page, textRef);
   const readAloud = useReadAloud(textRef, chapter.chapter_id, nextPath);
   useChapterKeys(previousPath, nextPath);
+  const glossary = useChapterGlossary(page, textRef);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
 
@@ -87,7 +91,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
       {/* The text, and the comments below, each hydrate in a pass of their own (a Boundary), not in one long task. */}
       <div className="chapter-page" data-testid="chapter-page" ref={textRef} {...tapHandlers}>
         <Boundary>
-          <ChapterText content={chapter.content} />
+          <ChapterText content={chapter.content} glossary={glossary.marked} forms={glossary.forms} />
           <ChapterNotes chapter={chapter} />
         </Boundary>
       </div>
@@ -100,6 +104,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
           <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
         </Boundary>
       </div>
+      {glossary.card}
       {barShown && <ChapterBar variant="mobile" {...controls} />}
       <NewChapterNotice bookId={chapter.book_id} slug={bookIDSlug} />
       <ChapterListModal
@@ -115,4 +120,25 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
       </Modal>
     </article>
   );
+}
+
+/**
+ * The chapter's glossary as the reader reads it: the entries its text marks (none when the reader turned marks off),
+ * the forms they chose for titles, and the card a mark opens. A signed-in reader's settings are fetched only for a
+ * chapter with a glossary; a visitor reads the marks as written.
+ */
+function useChapterGlossary(page: ChapterPageResponse, textRef: RefObject<HTMLElement | null>) {
+  // A chapter saved offline before glossaries existed has none.
+  const entries = page.glossary ?? NONE;
+  const settings = useReaderSettings({ enabled: entries.length > 0 }).data;
+  const chooseForm = useChooseTitleForm();
+  const forms: TitleForms = settings?.title_forms ?? NONE;
+  const choices = settings && {
+    forms,
+    choose: (title: string, form: TitleForm | 'as_written') => chooseForm.mutate({ title, form }),
+    saving: chooseForm.isPending,
+    failure: saveFailure(chooseForm.error),
+  };
+  const card = useGlossaryCard(textRef, entries, choices);
+  return { marked: settings?.glossary_marks === false ? NONE : entries, forms, card };
 }

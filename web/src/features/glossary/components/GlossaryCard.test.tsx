@@ -53,3 +53,41 @@ describe('a glossary mark', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+function ChapterWithChoices({ choose, forms }: { choose: (title: string, form: string) => void; forms: { title: string; form: 'original' | 'rendering' }[] }) {
+  const text = useRef<HTMLDivElement>(null);
+  const card = useGlossaryCard(text, entries, { forms, choose, saving: false, failure: null });
+  return (
+    <>
+      <div ref={text}>
+        <button type="button" className="glossary-mark" data-glossary="0">
+          Shixiong
+        </button>
+      </div>
+      {card}
+    </>
+  );
+}
+
+describe('a title’s card, for a signed-in reader', () => {
+  it('shows the form the reader reads it in, and chooses another by the title’s original in lower case', () => {
+    const chosen: [string, string][] = [];
+    renderWithProviders(<ChapterWithChoices forms={[{ title: 'shixiong', form: 'rendering' }]} choose={(title, form) => chosen.push([title, form])} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Shixiong' }));
+    const group = screen.getByRole('group', { name: 'Read this title as' });
+    expect(screen.getByRole('radio', { name: 'senior brother' })).toBeChecked();
+    expect(group).toHaveTextContent('As the translation has it');
+    fireEvent.click(screen.getByRole('radio', { name: 'shixiong' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'As the translation has it' }));
+    expect(chosen).toEqual([
+      ['shixiong', 'original'],
+      ['shixiong', 'as_written'],
+    ]);
+  });
+
+  it('offers no choice to a visitor', () => {
+    renderWithProviders(<Chapter />);
+    fireEvent.click(screen.getByRole('button', { name: 'shixiong' }));
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+});
