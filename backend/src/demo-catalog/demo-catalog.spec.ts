@@ -10,6 +10,7 @@ import {
   ORIGINAL_LANGUAGES,
   SETTINGS,
   TAGS,
+  checkGlossary,
   type BookMetadata,
   type ChapterData,
 } from '@shelf/contracts';
@@ -147,6 +148,17 @@ describe('generateDemoCatalog', () => {
     expect(latest.some((time) => now - time >= 2 * DAY && now - time < 20 * DAY)).toBe(true);
   });
 
+  it('gives every book a valid glossary whose names and title stand in its chapters', () => {
+    for (const { book, chapters } of catalog.slice(0, 12)) {
+      const check = checkGlossary(book.glossary);
+      expect(check.ok).toBe(true);
+      const text = chapters.map((chapter) => chapter.content).join('\n').toLowerCase();
+      for (const entry of book.glossary!) expect(text).toContain(entry.original.toLowerCase());
+      expect(book.glossary!.filter((entry) => entry.kind === 'title')).toHaveLength(1);
+    }
+    expect(books.some((book) => book.glossary!.some((entry) => entry.from_chapter > 1))).toBe(true);
+  });
+
   it('rejects inconsistent options', () => {
     expect(() => firstBooks({ ...DEMO_CATALOG, minChapters: 5, maxChapters: 4 }, 1)).toThrow(RangeError);
     expect(() => firstBooks({ ...DEMO_CATALOG, books: 1.5 }, 1)).toThrow(RangeError);
@@ -182,7 +194,9 @@ describe('writeCatalogFolder', () => {
     expect((await readdir(root)).sort()).toEqual(catalog.map((entry) => bookFolderName(entry.book)).sort());
     for (const { book, chapters } of catalog) {
       const folder = join(root, bookFolderName(book));
-      expect(await readFile(join(folder, 'book.json'), 'utf8')).toBe(`${JSON.stringify(book, null, 2)}\n`);
+      const { glossary, ...metadata } = book;
+      expect(await readFile(join(folder, 'book.json'), 'utf8')).toBe(`${JSON.stringify(metadata, null, 2)}\n`);
+      expect(JSON.parse(await readFile(join(folder, 'glossary.json'), 'utf8'))).toEqual(glossary);
       expect((await readdir(join(folder, 'chapters'))).sort()).toEqual(chapters.map((chapter) => fileName(chapter.chapter_id)));
       for (const { title, uploaded_time, footnote, chapter_author_note, chapter_tl_note, content, chapter_id } of chapters) {
         const file = await readFile(join(folder, 'chapters', fileName(chapter_id)), 'utf8');

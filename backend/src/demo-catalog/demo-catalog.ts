@@ -11,6 +11,7 @@ import {
   type ChapterData,
   type CompletionStatus,
   type Diversity,
+  type GlossaryEntry,
   type OriginalLanguage,
   type RelatedBookRef,
   type Setting,
@@ -443,13 +444,44 @@ function castOf(rng: Rng, language: OriginalLanguage): { full: string; short: st
   }));
 }
 
-function vocabularyOf(cast: readonly { full: string; short: string }[], setting: Setting): Vocabulary {
-  // The given name twice: narration uses it more often than the full name.
+/**
+ * How the characters address one another, a title of the book's glossary: a Chinese book's disciples call their elder
+ * "Shixiong", a Japanese book's juniors add "-senpai" to a name.
+ */
+const ADDRESSES = {
+  Chinese: { inText: () => 'Shixiong', original: 'shixiong', rendering: 'senior brother', note: 'What a disciple calls an older disciple of the same master.' },
+  Japanese: { inText: (given: string) => `${given}-senpai`, original: 'senpai', rendering: 'senior', note: 'Said after the name of someone older at school or work.' },
+} as const;
+type Address = (typeof ADDRESSES)[keyof typeof ADDRESSES];
+
+const addressOf = (language: OriginalLanguage): Address => (language === 'Chinese' ? ADDRESSES.Chinese : ADDRESSES.Japanese);
+
+function vocabularyOf(cast: readonly { full: string; short: string }[], setting: Setting, address: Address): Vocabulary {
+  // The given name twice: narration uses it more often than the full name; the others are addressed by title too.
   const [protagonist, ...others] = cast.map(({ full, short }) => {
     const given = phrase(short);
     return [phrase(full), given, given];
   });
-  return [...WORD_SLOTS.map((slot) => SHARED_WORDS[slot]), ...SETTING_PHRASES[setting], protagonist, others.flat()];
+  const addressed = cast.slice(1).map(({ short }) => phrase(address.inText(short)));
+  return [...WORD_SLOTS.map((slot) => SHARED_WORDS[slot]), ...SETTING_PHRASES[setting], protagonist, [...others.flat(), ...addressed]];
+}
+
+/**
+ * A book's glossary: its characters' full names and the title they address one another with. The last of three or
+ * more characters is shown from chapter 2 on, as a translator hides a name a reader should meet first in the text.
+ */
+function glossaryOf(cast: readonly { full: string }[], address: Address): GlossaryEntry[] {
+  const late = cast.length > 2 ? cast.length - 1 : -1;
+  return [
+    ...cast.map(({ full }, index): GlossaryEntry => ({
+      original: full,
+      rendering: full,
+      kind: 'character',
+      note: index === 0 ? 'The protagonist.' : index === late ? 'Met again after many years.' : '',
+      from_chapter: index === late ? 2 : 1,
+    })),
+    { original: address.original, rendering: address.rendering, kind: 'title', note: address.note, from_chapter: 1 },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -592,7 +624,9 @@ function bookOf(
   const name = demoBookName(bookId, seed);
   const language = languageOf(seed, bookId, series);
   const settings = sample(rng, SETTINGS, int(rng, 1, 2), cycled(SETTINGS, bookId));
-  const vocabulary = vocabularyOf(castOf(rng, language), settings[0]);
+  const cast = castOf(rng, language);
+  const address = addressOf(language);
+  const vocabulary = vocabularyOf(cast, settings[0], address);
   const excluded = series.length > 0 ? series : [bookId];
   const inUniverse = evenPosition(seed, STREAM.universe, STEP.silver, bookId) < 0.1;
   const sharedUniverse = inUniverse ? otherBooks(rng, options, int(rng, 1, 2), excluded) : [];
@@ -618,6 +652,7 @@ function bookOf(
     similar_theme: chance(rng, 0.3)
       ? otherBooks(rng, options, int(rng, 1, 3), [...excluded, ...sharedUniverse.map((ref) => ref.book_id)])
       : [],
+    glossary: glossaryOf(cast, address),
   };
   return { book, vocabulary };
 }

@@ -29,7 +29,7 @@ function chapterFile(chapter: ChapterData): string {
 }
 
 /**
- * Writes a catalog in the import folder format: `<root>/<book_id>-<slug>/book.json` and one
+ * Writes a catalog in the import folder format: `<root>/<book_id>-<slug>/book.json`, its `glossary.json` if it has one, and one
  * `chapters/<nnnn>.md` per chapter. Existing files are overwritten, so writing the same catalog twice gives
  * identical bytes. Books are written one at a time, so a lazily generated catalog never sits in memory.
  */
@@ -41,7 +41,10 @@ export async function writeCatalogFolder(
   for (const { book, chapters } of catalog) {
     const folder = join(root, bookFolderName(book));
     await mkdir(join(folder, 'chapters'), { recursive: true });
-    await writeFile(join(folder, 'book.json'), `${JSON.stringify(book, null, 2)}\n`);
+    // The glossary goes in a file of its own, as docs/catalog-import.md has it.
+    const { glossary, ...metadata } = book;
+    await writeFile(join(folder, 'book.json'), `${JSON.stringify(metadata, null, 2)}\n`);
+    if (glossary) await writeFile(join(folder, 'glossary.json'), `${JSON.stringify(glossary, null, 2)}\n`);
     await Promise.all(
       chapters.map((chapter) => writeFile(join(folder, 'chapters', chapterFileName(chapter.chapter_id)), chapterFile(chapter))),
     );
