@@ -1,10 +1,10 @@
-import { ebookPath, storySlug } from '@shelf/contracts';
+import { type ChapterPageResponse, ebookPath, storySlug } from '@shelf/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookWithChapters } from './harness/api';
+import { api, bookWithChapters } from './harness/api';
 import { launchChromiumProfile } from './harness/browser';
 import { callApi, logInContext, type TestUser, verifiedUser } from './harness/users';
 
@@ -63,12 +63,22 @@ describe.each([
       }, { timeout: 30_000, interval: 2_000 })
       .toEqual([...kept].sort());
 
+    // The reader reads the story's glossary title in its rendering: a chapter read online keeps their settings for offline.
+    const title = (await api<ChapterPageResponse>(`/${book.bookDetails.book_id}/${second.chapter_id}`)).glossary.find((entry) => entry.kind === 'title')!;
+    await callApi('PUT', '/user/reader-settings/titles', { token: reader.token, body: { title: title.original, form: 'rendering' } });
+    const titleMarks = () => page.locator('.chapter-text .glossary-mark').allTextContents();
+    await page.goto(`${site}/${slug}/${second.chapter_id}`);
+    await expect.poll(async () => (await titleMarks()).map((text) => text.toLowerCase())).toContain(title.rendering);
+
     await context.setOffline(true);
     try {
       const third = rest[0];
       await page.goto(`${site}/${slug}/${third.chapter_id}`);
       await page.getByRole('heading', { level: 1, name: third.title }).waitFor();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline.' }).isVisible()).toBe(true);
+      // Its glossary marked as online, in the forms the reader chose.
+      await expect.poll(async () => (await titleMarks()).map((text) => text.toLowerCase())).toContain(title.rendering);
+      expect((await titleMarks()).map((text) => text.toLowerCase())).not.toContain(title.original);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       // A chapter not kept is not there to read.
       await page.goto(`${site}/${slug}/${first.chapter_id}`);
