@@ -1,2 +1,3 @@
 export * from './log-placing';
 export * from './log-positions';
+export * from './store-refusals';

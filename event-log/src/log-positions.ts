@@ -1,9 +1,8 @@
 import { EventLogCollection, partitionId, type PartitionHeadDocument, type PositionDocument, positionId } from '@shelf/contracts';
-import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { type Db, MongoBulkWriteError } from 'mongodb';
+import { isDuplicateKey, onlyDuplicateKeys } from './store-refusals';
 import type { GroupPositionStore } from './log-placing';
 
-/** Whether a write failed on a taken `_id` (a number drawn twice, or closed by a reader). */
-export const isDuplicateKey = (error: unknown): boolean => (error instanceof MongoServerError || error instanceof MongoBulkWriteError) && error.code === 11000;
 
 /**
  * The log's order as stored: the one code that writes `event_positions` and `event_partitions`, for the API's appends
@@ -45,10 +44,8 @@ export class LogPositions implements GroupPositionStore {
       await this.positions.insertMany(tombstones, { ordered: false });
       return [];
     } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      const failures = [error.writeErrors].flat();
-      if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
-      return failures.map((failure) => seqs[failure.index]);
+      if (!(error instanceof MongoBulkWriteError) || !onlyDuplicateKeys(error)) throw error;
+      return [error.writeErrors].flat().map((failure) => seqs[failure.index]);
     }
   }
 

@@ -12,7 +12,6 @@ import {
   PARTITION_COUNT,
 } from '@shelf/contracts';
 import { signDigestUnsubscribe } from '@shelf/server-config';
-import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import { MailOutbox } from '../mail/mail-outbox';
@@ -20,6 +19,7 @@ import { Checkpoints, ReadModels } from '../engine';
 import { DigestContents, type DigestWindow } from './digest-contents';
 import { digestMail } from './digest-mail';
 import { duePeriods, PERIOD_MS } from './digest-periods';
+import { isDuplicateKey } from '@shelf/event-log';
 
 /** The scheduler's own records (not read models: nothing in the log makes them), looked up by `_id` alone. */
 export const DIGEST_RUNS_COLLECTION = 'digest_runs';
@@ -65,7 +65,6 @@ export interface DigestRunReport {
   empty: number;
 }
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
  * Finds the readers whose digests are due and puts each digest in the mail outbox, keyed by reader, kind and period.

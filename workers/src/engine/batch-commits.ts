@@ -6,12 +6,12 @@ import {
   partitionId,
   ProjectionCollection,
 } from '@shelf/contracts';
-import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import type { Db } from 'mongodb';
 import { Checkpoints, positionsOf } from './checkpoints';
 import { LeaseLost } from './leases';
 import { applyWrites } from './stamped-writes';
+import { isDuplicateKey } from '@shelf/event-log';
 
-const isDuplicateKey = (error: unknown) => (error instanceof MongoServerError || error instanceof MongoBulkWriteError) && error.code === 11000;
 
 /** Where a commit stream records the last batch written whole; it never moves back. */
 interface Progress {

@@ -7,9 +7,9 @@ import {
   ProjectionCollection,
   type ProjectorPosition,
 } from '@shelf/contracts';
-import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import type { Db } from 'mongodb';
+import { isDuplicateKey } from '@shelf/event-log';
 
-const isDuplicateKey = (error: unknown) => (error instanceof MongoBulkWriteError || error instanceof MongoServerError) && error.code === 11000;
 const fresh = (projector: string, partition: number): CheckpointDocument => ({
   _id: checkpointId(projector, partitionId(partition)),
   projector,

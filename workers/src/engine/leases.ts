@@ -1,6 +1,7 @@
-import { type Collection, MongoServerError } from 'mongodb';
+import type { Collection } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isDuplicateKey } from '@shelf/event-log';
 
 /**
  * One holding of a lease: its epoch, higher than every earlier holding's of the same lease. A lease decides who works;
@@ -38,7 +39,6 @@ export class LeaseLost extends Error {
   }
 }
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 const claimId = (lease: string, epoch: number) => `${lease}#${epoch}`;
 /** Claims looked up past the hint before deciding that the newest is found (a hint lags at most by one: see acquire). */
 const PROBE_MISSES = 2;

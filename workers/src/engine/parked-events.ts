@@ -8,10 +8,10 @@ import {
   type StoredEventDocument,
   toDomainEvent,
 } from '@shelf/contracts';
-import { type Db, MongoServerError } from 'mongodb';
+import type { Db } from 'mongodb';
 import { personalKeysOf } from '../log/personal-keys-of';
+import { isDuplicateKey } from '@shelf/event-log';
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /** Events set aside after failing every retry; few by nature, so they are listed by a scan. */
 export class ParkedEvents {

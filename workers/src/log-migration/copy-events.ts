@@ -1,7 +1,8 @@
 import { CREDENTIALS_COLLECTION, type CredentialDocument, type StoredEventDocument } from '@shelf/contracts';
 import { LONG_SCAN, type PersonalKeys } from '@shelf/server-config';
-import { type Collection, type Db, MongoBulkWriteError, MongoServerError, type OptionalUnlessRequiredId } from 'mongodb';
+import type { Collection, Db, OptionalUnlessRequiredId } from 'mongodb';
 import { migrateEvent } from './migrate-event';
+import { onlyDuplicateKeys } from '@shelf/event-log';
 
 /** Events migrated and written per chunk, unless told otherwise: one insert of credentials and one of events each. */
 export const COPY_CHUNK = 500;
@@ -64,7 +65,6 @@ async function insertNew<T extends { _id: string }>(collection: Collection<T>, d
   try {
     await collection.insertMany(docs as OptionalUnlessRequiredId<T>[], { ordered: false });
   } catch (error) {
-    const failures = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : error instanceof MongoServerError ? [error] : [];
-    if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
+    if (!onlyDuplicateKeys(error)) throw error;
   }
 }

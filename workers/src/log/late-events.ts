@@ -1,6 +1,6 @@
 import { EventLogCollection, type PassedOverDocument, type PositionDocument, type StoredEventDocument } from '@shelf/contracts';
-import { LogPositions, type PlacedEvent, placeEvents } from '@shelf/event-log';
-import { type Db, MongoBulkWriteError } from 'mongodb';
+import { LogPositions, onlyDuplicateKeys, type PlacedEvent, placeEvents } from '@shelf/event-log';
+import type { Db } from 'mongodb';
 
 /**
  * How long a position passed over without its event is watched for the event: an hour. An append that is going to
@@ -44,8 +44,7 @@ export class LateEvents {
     try {
       await this.records.insertMany(records, { ordered: false });
     } catch (error) {
-      const failures = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : [];
-      if (failures.length === 0 || failures.some((failure) => failure.code !== 11000)) throw error;
+      if (!onlyDuplicateKeys(error)) throw error;
     }
   }
 

@@ -14,13 +14,12 @@ import {
 } from '@shelf/contracts';
 import { withoutPersonalData } from '@shelf/server-config';
 import { Queue, UnrecoverableError } from 'bullmq';
-import { MongoServerError } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { SERVICE_ENV, type ServiceEnv } from '../config/service-env';
 import type { MailOutboxPort } from '../engine';
 import { personalKeysOf } from '../log/personal-keys-of';
+import { isDuplicateKey } from '@shelf/event-log';
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 /** An error's first line, without the address or link an SMTP server may quote: what the outbox, logs and job keep. */
 const errorText = (error: unknown) => withoutPersonalData((error instanceof Error ? error.message : String(error)).split('\n')[0]).slice(0, 500);
 /** A message queued this long ago without a job in Redis (Redis lost it, or was away) is queued again. */

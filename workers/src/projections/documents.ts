@@ -1,7 +1,6 @@
-import { MongoServerError } from 'mongodb';
 import type { ById, ReadModelStore } from '../engine';
+import { isDuplicateKey } from '@shelf/event-log';
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /** Inserts a new document or replaces an existing one; a racing insert of the same id turns into a replace. */
 export async function saveDocument<T extends ById>(collection: ReadModelStore<T>, doc: T, isNew: boolean): Promise<void> {

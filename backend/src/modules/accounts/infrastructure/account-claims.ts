@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { MongoServerError } from 'mongodb';
 import type { Model } from 'mongoose';
 import { ACCOUNT_CLAIM_MODEL, type ClaimDocument } from './account-claim.schema';
 import { UsernameHolds } from './username-holds';
+import { isDuplicateKey } from '@shelf/event-log';
 
 /** A claim whose user never came to exist (the register command died half-way) is free again after this. */
 const STALE_AFTER_MS = 60_000;
@@ -38,7 +38,7 @@ export class AccountClaims {
       await this.claims.insertOne({ _id: claim, userId, claimedAt: new Date() });
       return true;
     } catch (error) {
-      if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
     const current = await this.find(claim);
     if (!current) return this.claim(claim, userId, userExists);

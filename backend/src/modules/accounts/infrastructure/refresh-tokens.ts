@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { MongoServerError } from 'mongodb';
 import type { Model } from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -13,6 +12,7 @@ import {
 } from './refresh-token.schemas';
 import { seal, unseal } from './sealed-text';
 import { sha256 } from './sha256';
+import { isDuplicateKey } from '@shelf/event-log';
 
 const TTL_MS = 30 * 24 * 3600_000;
 /**
@@ -21,7 +21,6 @@ const TTL_MS = 30 * 24 * 3600_000;
  */
 const REUSE_GRACE_MS = 30_000;
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 export class InvalidRefreshToken extends Error {}
 
