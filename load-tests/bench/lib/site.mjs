@@ -15,9 +15,7 @@ const { MongoClient } = require('mongodb');
 export const root = services.root;
 
 /** Where `seed-demo` marks a finished import (backend/src/modules/catalog/cli/main.ts). */
-// Its id names the demo catalog's version (2: with glossaries): a site imported before takes the new one at its next
-// start, the import being idempotent.
-const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-2-imported' };
+const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
 const READY_TIMEOUT_MS = 600_000;
 
 /**

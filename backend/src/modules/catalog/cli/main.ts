@@ -20,9 +20,7 @@ const usage = `usage:
  * Marks a finished demo import, so a restart neither repeats it nor skips an interrupted one. The id keeps the
  * spelling it was first stored with, so a site imported before is not imported twice.
  */
-// Its id names the demo catalog's version (2: with glossaries): a site imported before takes the new one at its next
-// start, the import being idempotent.
-const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-2-imported' };
+const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
 
 async function main(argv: string[]): Promise<void> {
   const [command, folder] = argv;
