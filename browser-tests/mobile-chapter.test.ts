@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 
-/** Taps the chapter's first paragraph, measured just before: ad slots appear after 1 s and move the text down. */
-async function tapText(page: Page): Promise<void> {
-  const paragraph = page.locator('.chapter-text p').first();
-  await paragraph.scrollIntoViewIfNeeded();
-  const box = await paragraph.boundingBox();
-  await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + Math.min(10, box!.height / 2));
-}
 
 describe('the reader on a phone (390×844)', () => {
   let browser: Browser;
@@ -36,19 +30,19 @@ describe('the reader on a phone (390×844)', () => {
     expect(await page.getByRole('navigation', { name: 'Reader controls', exact: true }).isVisible()).toBe(false);
     expect(await mobileBar.count()).toBe(0);
 
-    await tapText(page);
+    await tapChapterText(page);
     await mobileBar.waitFor({ state: 'visible' });
     for (const name of ['Previous', 'Next', 'Book', 'Chapters', 'Comments', 'Settings']) {
       expect(await mobileBar.getByRole(name === 'Next' || name === 'Book' ? 'link' : 'button', { name, exact: true }).isVisible()).toBe(true);
     }
 
-    await tapText(page);
+    await tapChapterText(page);
     await mobileBar.waitFor({ state: 'detached' });
   });
 
   it('opens the chapter list from the bottom bar and goes to the chosen chapter', async () => {
     const { chapters } = await bookWithChapters(2);
-    await tapText(page);
+    await tapChapterText(page);
     await page.getByRole('navigation', { name: 'Reader controls (mobile)' }).getByRole('button', { name: 'Chapters' }).click();
     const list = page.getByRole('dialog', { name: 'Chapters' });
     await list.getByRole('link', { name: chapters[1].title, exact: true }).click();

@@ -3,18 +3,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 import { publishChapter } from './harness/catalog';
 import { markDocument, openBookPage, stillSameDocument } from './harness/live-page';
 
 const WIDTH = 320;
 
-/** Taps the chapter's first paragraph, measured just before: ad slots appear after 1 s and move the text down. */
-async function tapText(page: Page): Promise<void> {
-  const paragraph = page.locator('.chapter-text p').first();
-  await paragraph.scrollIntoViewIfNeeded();
-  const box = await paragraph.boundingBox();
-  await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + Math.min(10, box!.height / 2));
-}
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -100,7 +94,7 @@ describe('a new chapter, live, on a phone (320 px)', () => {
     // Ad slots come after 1 s; should one be filled, it moves the text, so tap only once they are in.
     await page.locator('.chapter-text [data-ad-slot]').first().waitFor({ state: 'attached' });
     const mobileBar = page.getByRole('navigation', { name: 'Reader controls (mobile)' });
-    await tapText(page);
+    await tapChapterText(page);
     await mobileBar.waitFor({ state: 'visible' });
 
     await publish(newId, title);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 import { fakeSpeech, speech } from './harness/fake-speech';
 
 const highlighted = (page: Page) => page.locator('.read-aloud-current').allTextContents();
@@ -36,7 +37,7 @@ for (const width of [320, 1280]) {
         { name: 'Tenor', lang: 'en-US', voiceURI: 'tenor' },
       ]);
       // The voice and speed, from the reader settings.
-      const settings = width < 768 ? (await page.getByTestId('chapter-page').tap(), page.getByRole('navigation', { name: 'Reader controls (mobile)' })) : page.getByRole('navigation', { name: 'Reader controls', exact: true });
+      const settings = width < 768 ? (await tapChapterText(page), page.getByRole('navigation', { name: 'Reader controls (mobile)' })) : page.getByRole('navigation', { name: 'Reader controls', exact: true });
       await settings.getByRole('button', { name: 'Settings' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reader settings' });
       await dialog.getByRole('combobox', { name: 'Voice' }).selectOption('tenor');
@@ -44,7 +45,7 @@ for (const width of [320, 1280]) {
       await dialog.getByRole('button', { name: 'Increase reading speed' }).click();
       await dialog.getByRole('group', { name: 'Reading speed' }).getByText('1.5×').waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
-      if (width < 768) await page.getByTestId('chapter-page').tap();
+      if (width < 768) await tapChapterText(page);
 
       // The place the page keeps on opening (sent half a second after it shows), before listening.
       const placeOf = (chapterId: number) =>

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 
 /** What the chapter text looked like when it was first painted. */
 interface FirstLook {
@@ -215,10 +216,7 @@ describe("the reader's font and text width", () => {
     /** Opens the settings from the bottom bar, which a tap on the text shows. */
     async function openSettings() {
       await page.locator('.chapter-text [data-ad-slot]').first().waitFor({ state: 'attached' });
-      const paragraph = page.locator('.chapter-text p').first();
-      await paragraph.scrollIntoViewIfNeeded();
-      const box = await paragraph.boundingBox();
-      await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + Math.min(10, box!.height / 2));
+      await tapChapterText(page);
       await page.getByRole('navigation', { name: 'Reader controls (mobile)' }).getByRole('button', { name: 'Settings' }).click();
       return page.getByRole('dialog', { name: 'Reader settings' });
     }

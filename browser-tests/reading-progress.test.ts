@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 import { logInContext, type TestUser, verifiedUser } from './harness/users';
 
 /** The reader's place in the chapter as the site measures it: the share of the text above the window's bottom. */
@@ -76,7 +77,7 @@ describe('reading progress, synced across devices', () => {
 
     // The chapter list opens scrolled to the chapter being read.
     // On a phone the controls are the bottom bar a tap on the text shows.
-    await page.getByTestId('chapter-page').tap();
+    await tapChapterText(page);
     await page.getByRole('navigation', { name: 'Reader controls (mobile)' }).getByRole('button', { name: 'Chapters' }).click();
     const current = page.getByRole('dialog', { name: 'Chapters' }).locator('a[aria-current="page"]');
     await current.waitFor();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 import { publishChapter } from './harness/catalog';
 import { markDocument, stillSameDocument } from './harness/live-page';
 
@@ -131,7 +132,7 @@ describe('pages the server renders (issue 15 item 6)', () => {
     it('shows the reader controls for a tap on the chapter text once the page has hydrated', async () => {
       scriptsHeld = true;
       await page.goto(url(`/${story.bookDetails.book_id}/${chapter.chapterContent.chapter_id}`), { waitUntil: 'commit' });
-      await page.getByTestId('chapter-page').tap();
+      await tapChapterText(page);
       expect(scriptsHeld).toBe(true);
       await page.getByRole('navigation', { name: 'Reader controls (mobile)' }).waitFor({ timeout: 15_000 });
     });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
+import { tapChapterText } from './harness/chapter-text';
 import { callApi, logInContext, type TestUser, verifiedUser } from './harness/users';
 
 const WIDTHS = [320, 375, 414, 768, 1280];
@@ -105,7 +106,7 @@ describe('every route from 320 px up', () => {
     const site = inject('site').baseUrl;
     const phone = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
     await phone.goto(`${site}/${slug}/${book.chapters[0].chapter_id}`);
-    await phone.getByTestId('chapter-page').tap();
+    await tapChapterText(phone);
     const bar = phone.getByRole('navigation', { name: 'Reader controls (mobile)' });
     await bar.waitFor();
     const okay = phone.getByRole('button', { name: 'Okay!' });

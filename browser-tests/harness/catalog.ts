@@ -1,7 +1,9 @@
-import { type BookDetail, type BookMetadata, parseRelatedList } from '@shelf/contracts';
+import { type BookDetail, type BookMetadata, type BookPageResponse, parseRelatedList } from '@shelf/contracts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import { api } from './api';
 import { runSiteCommand } from './site-command';
 
 export interface NewChapter {
@@ -46,8 +48,10 @@ export function metadataOf(book: BookDetail): BookMetadata {
   };
 }
 
+const storyExists = async (bookId: number): Promise<boolean> => (await fetch(`${inject('site').baseUrl}/api/${bookId}`)).status !== 404;
+
 /**
- * Publishes a chapter of an existing book the way an editor does: an import folder holding the book (unchanged) and
+ * Publishes a chapter of an existing book the way an editor does: an import folder holding the book and its glossary (unchanged) and
  * the one chapter, imported with `npm run catalog -- import` against the running site (docs/catalog-import.md).
  */
 export async function publishChapter(book: BookDetail, chapter: NewChapter): Promise<ImportCounts> {
@@ -56,6 +60,9 @@ export async function publishChapter(book: BookDetail, chapter: NewChapter): Pro
     const folder = join(root, String(book.book_id));
     await mkdir(join(folder, 'chapters'), { recursive: true });
     await writeFile(join(folder, 'book.json'), JSON.stringify(metadataOf(book), null, 2));
+    // Its glossary as the story's page has it, unchanged too (none for a book the site does not hold yet).
+    const glossary = (await storyExists(book.book_id)) ? (await api<BookPageResponse>(`/${book.book_id}`)).glossary : [];
+    if (glossary.length > 0) await writeFile(join(folder, 'glossary.json'), JSON.stringify(glossary, null, 2));
     // JSON strings are YAML strings: the front matter holds any title as it is.
     const front = `title: ${JSON.stringify(chapter.title)}\nuploaded_time: ${JSON.stringify(chapter.uploaded_time)}\n`;
     await writeFile(join(folder, 'chapters', `${String(chapter.chapter_id).padStart(4, '0')}.md`), `---\n${front}---\n${chapter.content}\n`);
