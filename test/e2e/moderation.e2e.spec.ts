@@ -246,6 +246,10 @@ describe('operators: moderation queue, suspensions and audit trail', () => {
     expect((await board(value)).status).toBe(200);
     expect((await board(`${value.slice(0, -2)}xx`)).status).toBe(401);
     expect((await board('')).status).toBe(401);
+    // bull-board decodes its query a second time: a broken escape is refused, not a 500.
+    const broken = await fetch(`${site.base}/admin/queues/api/queues?activeQueue=%E0%A4%A&page=1`, { headers: { cookie: value } });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ statusCode: 400, message: 'The query string holds a broken percent-encoding.' });
 
     await site.api.get(CommandBus).execute(new ChangeOperatorRoleCommand(operator.user.email, false, 'operators-cli:test'));
     expect((await board(value)).status).toBe(401);

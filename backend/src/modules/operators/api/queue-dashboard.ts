@@ -11,6 +11,7 @@ import { basicAuth } from './basic-auth';
 import { DASHBOARD_LOCKED_MESSAGE, DashboardLoginLimits } from './dashboard-login-limits';
 import { DashboardSession } from './dashboard-session';
 import { RedactedQueueAdapter } from './redacted-queue-adapter';
+import { refuseUndecodableQuery } from './undecodable-query';
 
 /** Where the dashboard is served, outside the API's /api prefix. */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -52,7 +53,7 @@ export class QueueDashboard {
     const fallback: RequestHandler = env.admin
       ? basicAuth(env.admin, 'Novel Shelf queues', attempts, DASHBOARD_LOCKED_MESSAGE)
       : (_req, res) => void res.status(401).json({ statusCode: 401, message: SIGN_IN_MESSAGE });
-    this.handler = Router().use(this.operatorSession(fallback), app);
+    this.handler = Router().use(this.operatorSession(fallback), refuseUndecodableQuery, app);
   }
 
   /** Lets an operator's session through; anyone else goes to the fallback. */
