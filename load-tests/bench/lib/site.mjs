@@ -15,7 +15,7 @@ const { MongoClient } = require('mongodb');
 export const root = services.root;
 
 /** Where `seed-demo` marks a finished import (backend/src/modules/catalog/cli/main.ts). */
-const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
+const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-2-imported' };
 const READY_TIMEOUT_MS = 600_000;
 
 /**

@@ -17,10 +17,11 @@ const usage = `usage:
   catalog seed-demo         import the generated demo catalog, unless an earlier seed-demo finished`;
 
 /**
- * Marks a finished demo import, so a restart neither repeats it nor skips an interrupted one. The id keeps the
- * spelling it was first stored with, so a site imported before is not imported twice.
+ * Marks a finished demo import, so a restart neither repeats it nor skips an interrupted one. The id names the demo
+ * catalogue's edition: a new edition (2 gave every story a glossary) gets a new id, so a site seeded with an older
+ * one imports it once more, and only the books that changed append events.
  */
-const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-imported' };
+const DEMO_MARKER = { collection: 'site_markers', id: 'demo-catalogue-2-imported' };
 
 async function main(argv: string[]): Promise<void> {
   const [command, folder] = argv;
