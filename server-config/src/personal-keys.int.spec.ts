@@ -62,6 +62,36 @@ describe('PersonalKeys', () => {
     expect(await keys.seal(SocialEventType.StoryLiked, liked, metadata)).toBe(liked);
   });
 
+  it('looks up the keys of a batch of events in one query, then opens them with no read each', async () => {
+    const owners = ['batch-1', 'batch-2', 'batch-3'];
+    const writer = personalKeys();
+    const events = await Promise.all(
+      owners.map(async (userId) => stored(AccountEventType.UsernameChanged, (await writer.seal(AccountEventType.UsernameChanged, { userId, username: `Name ${userId}` }, metadata)) as object)),
+    );
+    const reads: string[] = [];
+    const counted = () =>
+      new Proxy(db(), {
+        get: (target, key) =>
+          key === 'collection'
+            ? (name: string) =>
+                new Proxy(target.collection(name), {
+                  get: (collection, method) => {
+                    if (method === 'find' || method === 'findOne') reads.push(String(method));
+                    const value = collection[method as keyof typeof collection];
+                    return typeof value === 'function' ? value.bind(collection) : value;
+                  },
+                })
+            : target[key as keyof typeof target],
+      });
+    const reader = new PersonalKeys(counted, kek);
+    // An event without personal fields and one of an owner with no key ask for nothing and for one id.
+    await reader.prefetch([...events, stored(SocialEventType.StoryLiked, { book_id: 1, user_id: 'batch-1' }), stored(AccountEventType.UsernameChanged, { userId: 'batch-none', username: 'Plain' })]);
+    expect(reads).toEqual(['find']);
+    const opened = await Promise.all(events.map((event) => reader.open(event)));
+    expect(opened.map((event) => event.data)).toEqual(owners.map((userId) => ({ userId, username: `Name ${userId}` })));
+    expect(reads).toEqual(['find']);
+  });
+
   it('reads sealed and older plain fields as erased once the key is erased, in every process, without throwing', async () => {
     const writer = personalKeys();
     const other = personalKeys();

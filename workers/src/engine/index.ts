@@ -4,7 +4,7 @@
 // here (eslint.config.mjs); the engine imports no projector, mail or realtime code (engine-imports.spec.ts).
 
 // What projectors implement and are given.
-export { type LogPlace, type ProjectionContext, type Projector, PROJECTORS } from './projector';
+export { type LogPlace, type Prefetch, type ProjectionContext, type Projector, PROJECTORS } from './projector';
 export { BatchModels, type BatchWrites, ReadModels } from './read-models';
 export type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
 

@@ -243,8 +243,13 @@ export class PartitionRunner {
     const checkpoint = held.checkpoints.get(projector.name)!;
     const limit = Math.min(...(projector.after ?? []).map((name) => held.checkpoints.get(name)?.position ?? 0));
     const effects = new BatchEffects();
-    const models = this.readModels.batch(held.buffers.get(projector.name)!, { rebuilding: false });
+    const buffers = held.buffers.get(projector.name)!;
+    const models = this.readModels.batch(buffers, { rebuilding: false });
     let position = checkpoint.position;
+    if (projector.prefetch) {
+      const applies = (entry: LogEntry) => entry.seq > position && entry.seq <= limit && entry.event && projector.handles.includes(entry.event.type);
+      await buffers.prefetch(entries.flatMap((entry) => (applies(entry) ? [...projector.prefetch!(entry.event!)] : [])));
+    }
     for (const { seq, event } of entries) {
       if (seq <= position) continue;
       if (seq > limit) break;

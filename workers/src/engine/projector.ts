@@ -3,6 +3,9 @@ import type { BatchModels } from './read-models';
 
 export type { LogPlace } from '@shelf/contracts';
 
+/** A document a projector reads for an event: its read model and `_id`. */
+export type Prefetch = readonly [readModel: string, id: string];
+
 /** What a projector is given with each event besides the event. */
 export interface ProjectionContext {
   /** Null for an event applied out of its log order: a parked event an operator retries. */
@@ -48,6 +51,12 @@ export interface Projector {
    */
   readonly shape?: number;
   apply(event: AnyDomainEvent, context: ProjectionContext): Promise<void>;
+  /**
+   * The documents of its own read models that `apply` reads for this event and the event alone names (a hint: what it
+   * leaves out is read when asked for). A partition's consumer reads those of a whole batch before applying it, in one
+   * query per read model, instead of one read each as they are first met.
+   */
+  prefetch?(event: AnyDomainEvent): Iterable<Prefetch>;
   /**
    * A projector whose output is derived from other projectors' read models (named in `after`) rebuilds itself after
    * them: a rebuild that rebuilt one of its `after` calls this once the new read models are live, and reports its

@@ -4,10 +4,11 @@ import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDo
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import type { ById, ReadModelReads, ReadModelStore } from '@shelf/read-model-formats';
+import type { Prefetch } from './projector';
 import type { WriteBuffers } from './write-buffers';
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
-export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'>;
+export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'> & Partial<Pick<WriteBuffers, 'prefetch'>>;
 
 /**
  * The read models the projectors write, by name: a name resolves to the collection the read model lives in now
@@ -77,6 +78,14 @@ export class BatchModels {
   collection<T extends ById>(readModel: string): ReadModelStore<T> {
     const buffer = this.writes.stores.get(readModel) as ReadModelStore<T> | undefined;
     return buffer ?? this.live<T>(readModel);
+  }
+
+  /**
+   * Reads the documents named in few queries, so that the reads to come find them held (a projector's reads that
+   * depend on what it read: a chapter's likers' parts); nothing where the batch's writes hold no buffer to keep them.
+   */
+  async prefetch(wanted: Iterable<Prefetch>): Promise<void> {
+    await this.writes.prefetch?.(wanted);
   }
 
   /**

@@ -62,6 +62,30 @@ describe('the write buffer', () => {
     expect(stored.every((doc) => doc.count === 2)).toBe(true);
   }, 30_000);
 
+  it('prefetches the documents named in one query per read model, and holds them from then on, absent ones too', async () => {
+    await db.collection<Page>('first__test').insertMany([{ _id: 'a', count: 1, _batch: 4 } as Page, { _id: 'b', count: 2 }]);
+    await db.collection<Page>('second__test').insertOne({ _id: 'x', count: 3 });
+    const monitored = await MongoClient.connect(testEnv(__filename).MONGO_URL, { monitorCommands: true });
+    try {
+      const finds: unknown[] = [];
+      monitored.on('commandStarted', (started) => started.commandName === 'find' && finds.push(started.command.filter));
+      const buffers = new WriteBuffers(monitored.db(db.databaseName), new Map([['first', 'first__test'], ['second', 'second__test']]));
+      await buffers.prefetch([['first', 'a'], ['first', 'b'], ['first', 'gone'], ['second', 'x'], ['not buffered', 'y'], ['first', 'a']]);
+      expect(finds).toEqual(expect.arrayContaining([{ _id: { $in: ['a', 'b', 'gone'] } }, { _id: { $in: ['x'] } }]));
+      expect(finds).toHaveLength(2);
+      // Held: changed in the store behind its back, the buffer (their only writer) still answers what it read.
+      await db.collection<Page>('first__test').deleteMany({});
+      const first = buffers.stores.get('first') as ReadModelStore<Page>;
+      expect(await first.findOne({ _id: 'a' })).toEqual({ _id: 'a', count: 1 });
+      expect(await first.findOne({ _id: 'gone' })).toBeNull();
+      expect(await (buffers.stores.get('second') as ReadModelStore<Page>).findOne({ _id: 'x' })).toEqual({ _id: 'x', count: 3 });
+      await buffers.prefetch([['first', 'a'], ['first', 'gone']]);
+      expect(finds).toHaveLength(2);
+    } finally {
+      await monitored.close();
+    }
+  });
+
   it('commits nothing when nothing changed since the last flush, and still does the work deferred', async () => {
     const commits: unknown[] = [];
     const buffers = new WriteBuffers(db, new Map([['heads', 'heads__test']]), { fresh: true, commit: async (writes) => void commits.push(writes) });

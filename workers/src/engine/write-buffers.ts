@@ -2,11 +2,14 @@ import type { CommittedWrites } from '@shelf/contracts';
 import { type Db, type Document, MongoServerError } from 'mongodb';
 import { applyWrites, unstamped } from './stamped-writes';
 import type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
+import type { Prefetch } from './projector';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
 const MAX_CACHED = 20_000;
 /** Changed documents that make `settle` flush: a document changed many times in between is written once. */
 const MAX_DIRTY = 5_000;
+/** `_id`s one prefetch query lists at most (the embedded store reads up to 1,000 from its index: tools/ferretdb, patch 0008). */
+const PREFETCH_IDS = 1000;
 /** Where a partition consumer's buffers send their changes: a commit of its partition (PartitionCommits.commit). */
 export type CommitChanges = (writes: CommittedWrites[]) => Promise<void>;
 
@@ -55,6 +58,22 @@ export class WriteBuffers {
    */
   changes(): CommittedWrites[] {
     return [...this.buffers.values()].map((buffer) => buffer.changes());
+  }
+
+  /**
+   * Reads the documents named that the buffers do not hold yet, in one query per read model (`_id` `$in`): a batch's
+   * first reads, before it is applied. Names of read models it does not buffer are passed over.
+   */
+  async prefetch(wanted: Iterable<Prefetch>): Promise<void> {
+    const byModel = new Map<BufferedReadModel, Set<string>>();
+    for (const [readModel, id] of wanted) {
+      const buffer = this.buffers.get(readModel);
+      if (!buffer) continue;
+      let ids = byModel.get(buffer);
+      if (!ids) byModel.set(buffer, (ids = new Set()));
+      ids.add(id);
+    }
+    await Promise.all([...byModel].map(([buffer, ids]) => buffer.prefetch(ids)));
   }
 
   /** Writes every change to the store (as a commit, for a partition consumer), then does the work deferred until then. */
@@ -144,6 +163,22 @@ class BufferedReadModel implements ReadModelStore<ById> {
       this.complete = false;
     }
     return writes;
+  }
+
+  /** Holds the documents `ids` names from now on (absent ones as absent), reading those it does not hold in few queries. */
+  async prefetch(ids: Iterable<string>): Promise<void> {
+    if (this.complete) return;
+    const missing = [...ids].filter((id) => !this.cache.has(id));
+    for (let start = 0; start < missing.length; start += PREFETCH_IDS) {
+      const chunk = missing.slice(start, start + PREFETCH_IDS);
+      const found = new Map((await this.db.collection<ById>(this.name).find({ _id: { $in: chunk } }).toArray()).map((doc) => [doc._id, unstamped(doc)]));
+      for (const id of chunk) {
+        // An entry made meanwhile (a read of its own) is as current as this one.
+        if (this.cache.has(id)) continue;
+        const doc = found.get(id) ?? null;
+        this.cache.set(id, { doc, stored: doc !== null, dirty: false });
+      }
+    }
   }
 
   private async load(id: string): Promise<Cached> {

@@ -259,6 +259,7 @@ export class LogReader {
     const ids = [...new Set(positions.flatMap((position) => (position?.eventDocumentId ? [position.eventDocumentId] : [])))];
     const stored = new Map(ids.length === 0 ? [] : (await this.events.find({ _id: { $in: ids } }).toArray()).map((event) => [event._id, event]));
     const keys = personalKeysOf(this.db);
+    await keys.prefetch(stored.values());
     return Promise.all(
       positions.map(async (position) => {
         if (!position) return undefined;

@@ -27,7 +27,7 @@ import {
 } from '@shelf/contracts';
 import { emptyCommentPage, pageComment, withComment, withCommentFields } from '@shelf/read-model-formats';
 import { versionStep } from '../documents';
-import type { BatchModels, LogPlace, ProjectionContext, Projector, ReadModelStore } from '../../engine';
+import type { BatchModels, LogPlace, Prefetch, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { erasedAuthor, postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
 import { recordNameChange } from './name-changes';
 
@@ -84,6 +84,17 @@ export class CommentThreadsProjector implements Projector {
     AccountEventType.UserErased,
   ];
   readonly owns = [C.CommentPages, C.CommentIndex, C.ReaderCommentLikes, C.NameChangePages, C.CommentThreads, C.NameChangeHeads, C.CommentLikes];
+
+  *prefetch(event: CommentEvent | UsernameChangedV1 | UserErasedV1): Iterable<Prefetch> {
+    if (event.type === AccountEventType.UsernameChanged || event.type === AccountEventType.UserErased) return;
+    const thread = threadId(threadOf(event));
+    yield [C.CommentThreads, thread];
+    yield [C.CommentIndex, event.data.comment_id];
+    if (event.type === SocialEventType.CommentLiked || event.type === SocialEventType.CommentUnliked) {
+      yield [C.CommentLikes, commentLikeId(event.data.comment_id, event.data.user_id)];
+      yield [C.ReaderCommentLikes, readerThreadId(event.data.user_id, thread)];
+    }
+  }
 
   async apply(event: CommentEvent | UsernameChangedV1 | UserErasedV1, { push, place, models }: ProjectionContext): Promise<void> {
     if (event.type === AccountEventType.UsernameChanged || event.type === AccountEventType.UserErased) return recordNameChange(models, event);

@@ -16,7 +16,7 @@ import {
 } from '@shelf/contracts';
 import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp, type OrderedStores } from '@shelf/read-model-formats';
 import { saveDocument } from '../documents';
-import type { BatchModels, ProjectionContext, Projector, ReadModelStore } from '../../engine';
+import type { BatchModels, Prefetch, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { type ModeratedCommentEvent, reduceModeratedComment, reduceModeration, viewChanges } from './moderation-reducers';
 
 const C = ModerationReadModelCollection;
@@ -73,6 +73,12 @@ export class ModerationProjector implements Projector {
     // Readers start from the most reported.
     { side: 'first', size: MODERATION_VIEW_HEAD_ENTRIES },
   );
+
+  *prefetch(event: ModeratedCommentEvent): Iterable<Prefetch> {
+    yield [C.ModeratedComments, event.data.comment_id];
+    if (event.type !== SocialEventType.CommentPosted) yield [C.ModerationQueue, event.data.comment_id];
+    else yield [C.CommenterRecent, commenterRecentId(event.data.user_id, partitionOf(partitionKey(event.streamId, event.type, event.data)))];
+  }
 
   async apply(event: ModeratedCommentEvent, { push, place, models }: ProjectionContext): Promise<void> {
     const s = moderationStores(models);

@@ -10,7 +10,7 @@ import {
   type ReaderActivityTuple,
 } from '@shelf/contracts';
 import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp } from '@shelf/read-model-formats';
-import type { ProjectionContext, Projector } from '../../engine';
+import type { Prefetch, ProjectionContext, Projector } from '../../engine';
 import { activityOf, READER_ACTIVITY_EVENT_TYPES, type ReaderActivityEvent } from './reader-activity-reducers';
 
 const C = ReaderActivityReadModelCollection;
@@ -26,6 +26,10 @@ export class ReaderActivityProjector implements Projector {
   readonly handles = READER_ACTIVITY_EVENT_TYPES;
   readonly owns = [C.Pages, C.Heads];
   private readonly activity = new OrderedPages<ReaderActivityTuple>(READER_ACTIVITY_PAGE_ENTRIES, { side: 'first', size: READER_ACTIVITY_HEAD_ENTRIES });
+
+  *prefetch(event: ReaderActivityEvent): Iterable<Prefetch> {
+    yield [C.Heads, readerActivityPartId(activityOf(event)[0], partitionOf(partitionKey(event.streamId, event.type, event.data)))];
+  }
 
   async apply(event: ReaderActivityEvent, { place, models }: ProjectionContext): Promise<void> {
     const stores = {

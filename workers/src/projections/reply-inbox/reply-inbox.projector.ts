@@ -15,7 +15,7 @@ import {
   SocialReadModelCollection,
 } from '@shelf/contracts';
 import { type OrderedDirectoryReadModel, type OrderedHeadReadModel, type OrderedPageReadModel, OrderedPages, orderedStamp } from '@shelf/read-model-formats';
-import type { ProjectionContext, Projector } from '../../engine';
+import type { Prefetch, ProjectionContext, Projector } from '../../engine';
 import { laterMark, reduceReplyVisibility, replyEntry, replyRecipient, type ReplyVisibilityEvent } from './reply-inbox-reducers';
 
 type Handled = CommentPostedV1 | RepliesMarkedReadV1 | ReplyVisibilityEvent;
@@ -49,6 +49,22 @@ export class ReplyInboxProjector implements Projector {
   readonly shape = 2;
   readonly owns = [C.ReplyPages, C.ReplyInboxes, C.ReplyIndex, C.ReplyReads];
   private readonly parts = new OrderedPages<ReplyInboxEntry>(REPLY_PAGE_ENTRIES, { side: 'last', size: REPLY_HEAD_ENTRIES });
+
+  *prefetch(event: Handled): Iterable<Prefetch> {
+    const partition = partitionOf(partitionKey(event.streamId, event.type, event.data));
+    if (event.type === SocialEventType.RepliesMarkedRead) {
+      yield [C.ReplyReads, replyInboxPartId(event.data.user_id, partition)];
+      return;
+    }
+    if (event.type !== SocialEventType.CommentPosted) {
+      yield [C.ReplyIndex, event.data.comment_id];
+      return;
+    }
+    const recipient = replyRecipient(event);
+    if (recipient === null) return;
+    yield [C.ReplyIndex, event.data.comment_id];
+    yield [C.ReplyInboxes, replyInboxPartId(recipient, partition)];
+  }
 
   async apply(event: Handled, context: ProjectionContext): Promise<void> {
     switch (event.type) {

@@ -20,7 +20,7 @@ import {
   userKey,
 } from '@shelf/contracts';
 import { saveDocument } from '../documents';
-import type { BatchModels, ProjectionContext, Projector, ReadModelStore } from '../../engine';
+import type { BatchModels, Prefetch, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { emptyReaderLikes, likeStep, recordChecked, recordUpdate, reduceReaderLikes } from './story-like-reducers';
 
 type Handled = StoryLikeEvent | ChapterPublishedV1 | LikedUpdatesCheckedV1;
@@ -32,12 +32,14 @@ interface LikeStores {
   heads: ReadModelStore<StoryLikesReadModel>;
   pages: ReadModelStore<StoryLikerPageReadModel>;
   readers: ReadModelStore<ReaderLikesReadModel>;
+  prefetch: BatchModels['prefetch'];
 }
 
 const likeStores = (models: BatchModels): LikeStores => ({
   heads: models.collection(C.StoryLikes),
   pages: models.collection(C.StoryLikerPages),
   readers: models.collection(C.ReaderLikes),
+  prefetch: (wanted) => models.prefetch(wanted),
 });
 
 /**
@@ -58,6 +60,12 @@ export class StoryLikesProjector implements Projector {
   ];
 
   readonly owns = [C.StoryLikerPages, C.StoryLikes, C.ReaderLikes];
+
+  *prefetch(event: Handled): Iterable<Prefetch> {
+    const part = partitionOf(partitionKey(event.streamId, event.type, event.data));
+    if (event.type !== SocialEventType.LikedUpdatesChecked) yield [C.StoryLikes, bookReadModelId(event.data.book_id)];
+    if (event.type !== CatalogEventType.ChapterPublished) yield [C.ReaderLikes, readerLikesId(event.data.user_id, part)];
+  }
 
   async apply(event: Handled, { push, models }: ProjectionContext): Promise<void> {
     for (const userId of await this.project(likeStores(models), event)) push({ kind: 'badges', userId });
@@ -81,7 +89,9 @@ export class StoryLikesProjector implements Projector {
       }
       case CatalogEventType.ChapterPublished: {
         const changed: string[] = [];
-        for (const userId of await this.likersOf(s, event.data.book_id)) {
+        const likers = await this.likersOf(s, event.data.book_id);
+        await s.prefetch(likers.map((userId) => [C.ReaderLikes, readerLikesId(userId, part)]));
+        for (const userId of likers) {
           if (await this.updateReader(s, userId, part, (reader) => recordUpdate(reader, event.data.book_id, event.occurredAt))) changed.push(userId);
         }
         return changed;
@@ -119,7 +129,9 @@ export class StoryLikesProjector implements Projector {
   private async likersOf(s: LikeStores, bookId: number): Promise<string[]> {
     const id = bookReadModelId(bookId);
     const head = await s.heads.findOne({ _id: id });
-    const pages = await Promise.all(Array.from({ length: Math.ceil((head?.likers ?? 0) / PAGE_ITEMS) }, (_, page) => s.pages.findOne({ _id: pageId(id, page) })));
+    const ids = Array.from({ length: Math.ceil((head?.likers ?? 0) / PAGE_ITEMS) }, (_, page) => pageId(id, page));
+    await s.prefetch(ids.map((page) => [C.StoryLikerPages, page]));
+    const pages = await Promise.all(ids.map((page) => s.pages.findOne({ _id: page })));
     return [...new Set(pages.flatMap((page) => Object.values(page?.likers ?? {})))];
   }
 
