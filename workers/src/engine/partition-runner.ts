@@ -14,8 +14,7 @@ import { type BatchModels, ReadModels } from './read-models';
 import { WriteBuffers } from './write-buffers';
 
 /**
- * Log entries read and applied per round at most; a round is committed once per stage of projectors (with the
- * checkpoints), and a round that stops before its commit is applied again (each read model remembers what it applied:
+ * Log entries read and applied per round at most; a round is committed once (with the checkpoints), and a round that stops before its commit is applied again (each read model remembers what it applied:
  * see Projector.owns).
  */
 export const LOG_BATCH = 100;
@@ -75,8 +74,8 @@ const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? e
  * tier"). The partition's lease decides which consumer works on it; what makes the result right whatever the clocks do
  * is that each batch is committed by one insert before any read model is written (PartitionCommits). Each projector
  * goes from its own checkpoint, projectors that read another's read model after it. A round reads a batch, each
- * projector of a stage applies it into its write buffers, the stage's changes and checkpoints are committed and
- * written (data before marks), and then the work deferred after the writes, the e-mails and pushes the projectors
+ * projector applies it into its write buffers (those of a stage side by side; a prefetch first reads the documents
+ * they name), the batch's changes and checkpoints are committed and written (data before marks), and then the work deferred after the writes, the e-mails and pushes the projectors
  * queued are carried out. An event a projector fails on every retry is parked with the rest of its stream; an outage of
  * the store, Redis or the search engine stops the round instead, to be tried again; a consumer that finds its batch
  * number taken (or its lease) stops and forgets what it held.
@@ -125,7 +124,7 @@ export class PartitionRunner {
         // Up to a hole still young (an append under way): the consumer comes back for the rest (docs/architecture.md, "Holes").
         const { entries, waiting } = await this.reader.readBatch(partition, from, LOG_BATCH, read === 0 ? head : undefined);
         if (entries.length === 0) break;
-        for (const stage of this.stages) await this.projectStage(stage, partition, held, entries);
+        await this.projectBatch(partition, held, entries);
         read += entries.length;
         this.signals.projected(entries);
         // Fewer than asked and not waiting: the batch met the partition's end (readBatch looks one place past the head),
@@ -213,20 +212,28 @@ export class PartitionRunner {
   }
 
   /**
-   * Applies a batch with the projectors of one stage, side by side, each into its write buffers; then commits what those
-   * that succeeded changed with their moved checkpoints (one never re-runs another), writes it, does the work deferred
-   * after the writes and carries out their e-mails and pushes. Throws what a projector failed with, after that.
+   * Applies a batch with every projector, each into its write buffers: a stage's side by side, those that read another's
+   * read models after it, up to where it reached; then commits what those that succeeded changed with their moved
+   * checkpoints in one commit (one projector never re-runs another), writes it (a stage's documents before the next
+   * one's), does the work deferred after the writes and carries out their e-mails and pushes, stage by stage. Throws
+   * what a projector failed with, after that.
    */
-  private async projectStage(stage: Projector[], partition: number, held: Held, entries: LogEntry[]): Promise<void> {
-    const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, held, entries)));
-    const applied = stage.flatMap((projector, i) => {
-      const result = results[i];
-      return result.status === 'fulfilled' ? [{ projector, ...result.value }] : [];
-    });
-    const moved = new Map([...held.checkpoints].map(([name, checkpoint]) => [name, { ...checkpoint }]));
-    for (const { projector, position } of applied) moved.get(projector.name)!.position = position;
+  private async projectBatch(partition: number, held: Held, entries: LogEntry[]): Promise<void> {
+    const reached = new Map([...held.checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
+    const applied: { projector: Projector; position: number; effects: BatchEffects }[] = [];
+    let failure: PromiseRejectedResult | undefined;
+    for (const stage of this.stages) {
+      const results = await Promise.allSettled(stage.map((projector) => this.project(projector, partition, held, entries, reached)));
+      stage.forEach((projector, i) => {
+        const result = results[i];
+        if (result.status === 'rejected') return void (failure ??= result);
+        applied.push({ projector, ...result.value });
+        reached.set(projector.name, result.value.position);
+      });
+    }
+    const moved = new Map([...held.checkpoints].map(([name, checkpoint]) => [name, { ...checkpoint, position: reached.get(name)! }]));
     const writes = applied.flatMap(({ projector }) => held.buffers.get(projector.name)!.changes());
-    if (applied.some(({ projector }) => held.checkpoints.get(projector.name)!.position !== moved.get(projector.name)!.position) || writes.length > 0) {
+    if ([...held.checkpoints].some(([name, checkpoint]) => checkpoint.position !== reached.get(name)) || writes.length > 0) {
       await held.commits.commit(writes, moved.values());
     }
     for (const { projector, position } of applied) held.checkpoints.get(projector.name)!.position = position;
@@ -234,14 +241,22 @@ export class PartitionRunner {
       await held.buffers.get(projector.name)!.afterWrites();
       await this.effects.carryOut(effects);
     }
-    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (failure) throw failure.reason;
   }
 
-  /** Applies a batch with one projector into its write buffers: resolves with the position it reached and what it queued. */
-  private async project(projector: Projector, partition: number, held: Held, entries: LogEntry[]): Promise<{ position: number; effects: BatchEffects }> {
+  /**
+   * Applies a batch with one projector into its write buffers, never past where the projectors it comes `after` have
+   * `reached`: resolves with the position it reached and what it queued.
+   */
+  private async project(
+    projector: Projector,
+    partition: number,
+    held: Held,
+    entries: LogEntry[],
+    reached: ReadonlyMap<string, number>,
+  ): Promise<{ position: number; effects: BatchEffects }> {
     const checkpoint = held.checkpoints.get(projector.name)!;
-    const limit = Math.min(...(projector.after ?? []).map((name) => held.checkpoints.get(name)?.position ?? 0));
+    const limit = Math.min(...(projector.after ?? []).map((name) => reached.get(name) ?? 0));
     const effects = new BatchEffects();
     const buffers = held.buffers.get(projector.name)!;
     const models = this.readModels.batch(buffers, { rebuilding: false });
