@@ -10,7 +10,9 @@
 //      position) p50/p95/p99 over sampled events, the queue depth (appended but not yet projected by every
 //      projector, summed over the partitions) and how fast it grows, the workers' store commands per projected event,
 //      and the CPU of the store, of each worker process and of this one (a share of one core each). A step whose depth keeps growing is saturation:
-//      the rate is not raised further, and the projected events/s of that step are the sustained throughput.
+//      the rate is not raised further, and the projected events/s of that step are the sustained throughput. Then
+//      appends stop and the workers project the backlog alone (DRAIN_SECONDS at most): events/s, read-model documents
+//      written per event and per second against the store's bulk rate, store commands per event.
 //   2. The cost of one more comment in a thread, and of one more reply in a reader's inbox, as the thread and inbox
 //      grow towards 100,000 items (replies appended in bulk, in the stored shapes, then projected by the workers;
 //      bounded in time, so it reports how far it got), with the first-page reads through a running API.

@@ -65,27 +65,40 @@ export function storeCrashPoints(variables: Readonly<Record<string, string | und
   };
 }
 
-/** Counts the commands sent, by command and collection, with their total time; printed every `everyMs` (STORE_COMMAND_PROFILE). */
+/** The documents a write command carries (an insert's documents, an update's or a delete's statements). */
+const documentsOf = (command: Record<string, unknown> | undefined): number => {
+  for (const field of ['documents', 'updates', 'deletes']) {
+    const list = command?.[field];
+    if (Array.isArray(list)) return list.length;
+  }
+  return 0;
+};
+
+/**
+ * Counts the commands sent, by command and collection, with their total time and the documents writes carry; printed
+ * every `everyMs` (STORE_COMMAND_PROFILE) as `store-profile <count> <ms>ms <documents>docs <command> <collection>`.
+ */
 function profileCommands(client: ReturnType<MonitoredConnection['getClient']>, everyMs: number): void {
-  const started = new Map<number, string>();
-  let counts = new Map<string, { count: number; ms: number }>();
+  const started = new Map<number, { key: string; docs: number }>();
+  let counts = new Map<string, { count: number; ms: number; docs: number }>();
   client.on('commandStarted', (event) => {
     const target = event.command?.[event.commandName];
-    started.set(event.requestId, `${event.commandName} ${typeof target === 'string' ? target : ''}`.trim());
+    started.set(event.requestId, { key: `${event.commandName} ${typeof target === 'string' ? target : ''}`.trim(), docs: documentsOf(event.command) });
   });
   const done = (event: CommandEvent) => {
-    const key = started.get(event.requestId);
+    const sent = started.get(event.requestId);
     started.delete(event.requestId);
-    if (!key) return;
-    const entry = counts.get(key) ?? { count: 0, ms: 0 };
+    if (!sent) return;
+    const entry = counts.get(sent.key) ?? { count: 0, ms: 0, docs: 0 };
     entry.count += 1;
     entry.ms += event.duration ?? 0;
-    counts.set(key, entry);
+    entry.docs += sent.docs;
+    counts.set(sent.key, entry);
   };
   client.on('commandSucceeded', done);
   client.on('commandFailed', done);
   setInterval(() => {
-    const lines = [...counts].sort(([, a], [, b]) => b.count - a.count).map(([key, { count, ms }]) => `store-profile ${count} ${ms.toFixed(0)}ms ${key}`);
+    const lines = [...counts].sort(([, a], [, b]) => b.count - a.count).map(([key, { count, ms, docs }]) => `store-profile ${count} ${ms.toFixed(0)}ms ${docs}docs ${key}`);
     counts = new Map();
     if (lines.length > 0) process.stderr.write(`${lines.join('\n')}\nstore-profile end\n`);
   }, everyMs).unref();

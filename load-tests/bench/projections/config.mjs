@@ -8,6 +8,12 @@ export const CONFIG = {
   rates: list('RATES', QUICK ? [10, 40, 160] : [5, 10, 20, 40, 80, 160, 320, 640, 1280]),
   stepSeconds: num('STEP_SECONDS', QUICK ? 5 : 15),
   settleSeconds: num('SETTLE_SECONDS', QUICK ? 5 : 10),
+  /**
+   * After saturation: appended as fast as the appender can until this many events wait, then appends stop and the
+   * workers project the backlog alone, for DRAIN_SECONDS at most.
+   */
+  drainBacklog: num('DRAIN_BACKLOG', QUICK ? 1000 : 4000),
+  drainSeconds: num('DRAIN_SECONDS', QUICK ? 15 : 60),
   books: QUICK ? 4 : 8,
   /** Readers who like, comment and reply: few enough that like streams toggle (like, unlike, like…) over a run. */
   readers: 400,

@@ -52,6 +52,17 @@ export function report(result) {
           `CPU (share of a core) ${Object.entries(s.cpuShares ?? {}).map(([name, share]) => `${name} ${share === null ? '—' : fixed(share, 2)}`).join(', ')}; most: ${top}`,
       );
     }
+    const d = run.drain;
+    if (d) {
+      const top = Object.entries(d.byCollection).slice(0, 6).map(([key, n]) => `${key} ${int(n)}`).join(', ');
+      lines.push(
+        `  appends stopped, the backlog of ${int(d.depthStart)} projected alone: ${int(d.events)} events in ${fixed(d.seconds)} s${d.depthEnd > 0 ? ` (${int(d.depthEnd)} left at the time limit)` : ''} = ` +
+          `${fixed(d.eventsPerSecond)} events/s, ${fixed(d.documentsPerEvent, 2)} read-model documents written per event = ${fixed(d.documentsPerSecond)} documents/s = ` +
+          `${ref ? fixed((100 * d.documentsPerSecond) / ref.bulkChangedPerSecond) : '—'} % of the store's bulk changed documents/s (target ≥ 50 %); ` +
+          `store commands per event ${fixed(d.readsPerEvent, 2)} reads + ${fixed(d.writesPerEvent, 2)} writes; ` +
+          `CPU (share of a core) ${Object.entries(d.cpuShares ?? {}).map(([name, share]) => `${name} ${share === null ? '—' : fixed(share, 2)}`).join(', ')}; most: ${top}`,
+      );
+    }
     const appenderBound = run.steps.filter((s) => s.appenderLimited);
     if (appenderBound.length) lines.push(`  the appender (this one process, ${CONFIG.maxInFlight} appends in flight) could not offer ${appenderBound.map((s) => `${s.offeredPerSecond}/s`).join(', ')}: its event-loop delay p99 was ${appenderBound.map((s) => ms(s.benchEventLoopDelayP99Ms)).join(', ')}`);
   }

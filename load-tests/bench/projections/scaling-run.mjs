@@ -118,6 +118,60 @@ async function runStep(database, monitor, mix, rate, seconds) {
   };
 }
 
+/** Appends the mix as fast as MAX_IN_FLIGHT appends at once allow until `enough()` or the time is up. */
+async function appendBurst(database, mix, enough, until) {
+  const inFlight = new Set();
+  while (!enough() && performance.now() < until) {
+    while (inFlight.size < CONFIG.maxInFlight) {
+      const op = mix.next();
+      const append = database.store
+        .append(op.streamId, op.expectedVersion, op.events, op.metadata)
+        .then(() => op.done(true), () => op.done(false))
+        .finally(() => inFlight.delete(append));
+      inFlight.add(append);
+    }
+    await Promise.race(inFlight);
+  }
+  await Promise.allSettled([...inFlight]);
+}
+
+/**
+ * A backlog of DRAIN_BACKLOG events (appended as fast as the appender can), then, with appends stopped, projected by
+ * the workers alone: events and read-model documents per second (the issue's measure: an event counts as the
+ * documents it changes), store commands per event.
+ */
+async function drainBacklog(database, monitor, mix, commands, cpu, stopBy) {
+  // `stopBy` is wall-clock time (Date.now()); these bounds are performance.now() time.
+  const left = () => stopBy - Date.now();
+  await appendBurst(database, mix, () => monitor.depth() >= CONFIG.drainBacklog, performance.now() + Math.min(left() - 30_000, 60_000));
+  await sleep(1100); // the workers' summary of the burst, not counted
+  commands.take();
+  cpu.start();
+  const t0 = performance.now();
+  const projected0 = monitor.projected();
+  const depthStart = monitor.depth();
+  const until = t0 + Math.min(left() - 5000, CONFIG.drainSeconds * 1000);
+  while (monitor.depth() > 0 && performance.now() < until) await sleep(100);
+  const seconds = (performance.now() - t0) / 1000;
+  const events = monitor.projected() - projected0;
+  await sleep(1100); // the workers' last summary
+  const counted = commands.take();
+  const perEvent = (n) => n / Math.max(1, events);
+  return {
+    depthStart,
+    depthEnd: monitor.depth(),
+    seconds,
+    events,
+    eventsPerSecond: events / seconds,
+    documentsPerEvent: perEvent(counted.readModelDocuments),
+    documentsPerSecond: counted.readModelDocuments / seconds,
+    readsPerEvent: perEvent(counted.reads),
+    writesPerEvent: perEvent(counted.writes),
+    byCollection: counted.byCollection,
+    cpuShares: cpu.take(),
+  };
+}
+
 /** Fills `run` (already in the result, so an interrupted run still reports its finished steps). */
 export async function scalingRun(local, services, run, stopBy) {
   const workerCount = run.workers;
@@ -175,6 +229,11 @@ export async function scalingRun(local, services, run, stopBy) {
         run.stopReason = 'appender-limited';
         break;
       }
+    }
+    if (run.stopReason === 'saturated') {
+      run.drain = await drainBacklog(database, monitor, mix, commands, cpu, stopBy);
+      const d = run.drain;
+      log(`  N=${workerCount} appends stopped: ${int(d.events)} events of the backlog projected in ${fixed(d.seconds)} s (${fixed(d.eventsPerSecond)}/s, ${fixed(d.documentsPerSecond)} read-model documents/s)`);
     }
     run.pollErrors = monitor.pollErrors;
     run.parked = await database.db.collection(ProjectionCollection.Parked).countDocuments({});

@@ -10,11 +10,13 @@ const { ProjectionCollection, checkpointsOf } = require(join(root, 'contracts/di
 
 /**
  * The store commands the worker processes sent, from their STORE_COMMAND_PROFILE lines (one summary a second each):
- * the round trips per projected event, reads and writes, by collection.
+ * the round trips per projected event, reads and writes, by collection, and the read-model documents (`rm_…`) the
+ * writes carried.
  */
 export class StoreCommands {
   constructor() {
     this.byKey = new Map();
+    this.docsByKey = new Map();
   }
 
   listen(proc) {
@@ -23,10 +25,11 @@ export class StoreCommands {
       const lines = (rest + String(chunk)).split('\n');
       rest = lines.pop();
       for (const line of lines) {
-        const match = /^store-profile (\d+) (\d+)ms (\S+)(?: (\S+))?$/.exec(line);
+        const match = /^store-profile (\d+) (\d+)ms (\d+)docs (\S+)(?: (\S+))?$/.exec(line);
         if (!match) continue;
-        const key = `${match[3]} ${match[4] ?? ''}`.trim();
+        const key = `${match[4]} ${match[5] ?? ''}`.trim();
         this.byKey.set(key, (this.byKey.get(key) ?? 0) + Number(match[1]));
+        this.docsByKey.set(key, (this.docsByKey.get(key) ?? 0) + Number(match[3]));
       }
     };
     proc.child.stdout.on('data', onData);
@@ -35,12 +38,15 @@ export class StoreCommands {
 
   /** The commands counted since the last call, and a fresh count. */
   take() {
-    const counted = this.byKey;
+    const [counted, docs] = [this.byKey, this.docsByKey];
     this.byKey = new Map();
-    const sum = (test) => [...counted].filter(([key]) => test(key)).reduce((total, [, n]) => total + n, 0);
+    this.docsByKey = new Map();
+    const isWrite = (key) => /^(insert|update|delete|findAndModify) /.test(key);
+    const sum = (map, test) => [...map].filter(([key]) => test(key)).reduce((total, [, n]) => total + n, 0);
     return {
-      reads: sum((key) => key.startsWith('find ')),
-      writes: sum((key) => /^(insert|update|delete|findAndModify) /.test(key)),
+      reads: sum(counted, (key) => key.startsWith('find ')),
+      writes: sum(counted, isWrite),
+      readModelDocuments: sum(docs, (key) => isWrite(key) && key.split(' ')[1]?.startsWith('rm_')),
       byCollection: Object.fromEntries([...counted].sort(([, a], [, b]) => b - a)),
     };
   }
