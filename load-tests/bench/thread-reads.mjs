@@ -1,6 +1,7 @@
 // Whole comment threads and their pages (issue 34): `GET /api/comment/show-comments` of a thread of 10,000 and of
-// 100,000 comments, whole (the spec's answer) and a page at a time (`limit`, `after`), and what one more comment or
-// like costs the comment-threads projector at each size. On the embedded stack (FerretDB, Redis, MailDev on free
+// 100,000 comments, whole (the spec's answer) and a page at a time (`limit`, `after`), what one more comment or
+// like costs the comment-threads projector at each size, and what one more reply costs the reply-inbox projector for a
+// reader with that many replies (all in one thread, so in one part of their inbox: the largest a part gets). On the embedded stack (FerretDB, Redis, MailDev on free
 // loopback ports, throw-away data) with the API and one worker process.
 //
 // It first measures the store's own limits in the same run (`_id` lookups/s one at a time and 16 at once, insertMany
@@ -45,6 +46,26 @@ const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)
 const ms = (value) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const int = (value) => Math.round(value).toLocaleString('en-US');
 const pct = (value) => `${(100 * value).toFixed(0)} %`;
+
+/**
+ * A reader's reply inbox of `size` replies in one thread (one part), built in one batch by the reply-inbox projector,
+ * then one more reply at a time, each its own batch as a partition's consumer applies it (prefetch, apply, flush).
+ */
+async function oneMoreReply(applyInbox, thread, authors, size) {
+  const [owner, ...repliers] = authors;
+  let clock = Date.now() - (size + 1) * 1000;
+  const root = postedEvent(thread, owner, null, clock);
+  const replies = Array.from({ length: size }, (_, n) => postedEvent(thread, repliers[n % repliers.length], root, (clock += 1000)));
+  const t = performance.now();
+  await applyInbox(replies, { fresh: true });
+  const buildSeconds = (performance.now() - t) / 1000;
+  const times = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const one = await applyInbox([postedEvent(thread, repliers[i % repliers.length], root, Date.now())], { fresh: false });
+    times.push(one.applyMs + one.flushMs);
+  }
+  return { buildSeconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The store's own limits
@@ -177,6 +198,7 @@ try {
   const authors = makeReaders(AUTHORS, 'Reader');
   await db.collection(AccountReadModelCollection.Users).insertMany(authors.map((a) => ({ _id: a.id, username: a.username, operator: false, suspension: null, version: 1 })));
   const { apply } = projection(db);
+  const { apply: applyInbox } = projection(db, { inbox: true });
 
   for (const [i, size] of SIZES.entries()) {
     const thread = { book_id: chapters[i].book_id, chapter_id: chapters[i].chapter_id };
@@ -213,8 +235,9 @@ try {
     delete middle.body;
     const parts = await breakdown(db, thread);
     const cost = await oneMore(apply, thread, authors, posts[0]);
+    const reply = await oneMoreReply(applyInbox, thread, authors, size);
     const stage = {
-      size, buildSeconds, whole, plain, newest, firstPage: first, middlePage: middle, comments: parsed.comments?.length ?? null, wrongNames, breakdown: parts, oneMore: cost,
+      size, buildSeconds, whole, plain, newest, firstPage: first, middlePage: middle, comments: parsed.comments?.length ?? null, wrongNames, breakdown: parts, oneMore: cost, oneMoreReply: reply,
       paging: { next_after: firstPage.next_after ?? null, total_comments: firstPage.total_comments ?? null },
     };
     result.sizes.push(stage);
@@ -233,6 +256,7 @@ try {
     const lookupMs = 1000 / limits.lookupsPerSecond;
     log(`  one more comment through the projector (its own batch, flushed): p50 ${ms(cost.commentP50)}, p99 ${ms(cost.commentP99)} (${(cost.commentP99 / lookupMs).toFixed(0)}× one _id lookup of ${ms(lookupMs)});`);
     log(`    one more like of the first comment: p50 ${ms(cost.likeP50)}, p99 ${ms(cost.likeP99)} (${(cost.likeP99 / lookupMs).toFixed(0)}×); a batch of one event reads and writes each of its documents once`);
+    log(`  one more reply to a reader with ${int(size)} replies in one part of their inbox (built in ${reply.buildSeconds.toFixed(1)} s), its own batch through the reply-inbox projector: p50 ${ms(reply.p50)}, p99 ${ms(reply.p99)} (${(reply.p99 / lookupMs).toFixed(0)}× one _id lookup)`);
   }
   await closeDatabase(database);
 } finally {

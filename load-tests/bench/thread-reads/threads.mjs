@@ -1,5 +1,5 @@
-// The threads the thread-reads benchmark reads: comments as readers write them, and threads built by the production
-// projector (CommentThreadsProjector) into write buffers, as a rebuild builds them.
+// The threads the thread-reads benchmark reads: comments as readers write them, and threads and reply inboxes built by
+// the production projectors (CommentThreadsProjector, ReplyInboxProjector) into write buffers, as a rebuild builds them.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 const { SocialEventType, partitionKey, partitionOf, socialStreams } = require(join(root, 'contracts/dist/index.js'));
 const { ReadModels, WriteBuffers } = require(join(root, 'workers/dist/engine/index.js'));
 const { CommentThreadsProjector } = require(join(root, 'workers/dist/projections/comment-threads/comment-threads.projector.js'));
+const { ReplyInboxProjector } = require(join(root, 'workers/dist/projections/reply-inbox/reply-inbox.projector.js'));
 
 // Comments as readers write them: words of varied length from a large vocabulary, some replies.
 
@@ -29,21 +30,27 @@ export function commentEntryLike(seq) {
 
 // Threads built by the production projector
 
-/** The projector over the store, and a way to apply events through fresh write buffers (as a rebuild or a batch does). */
-export function projection(db) {
+// Positions in the log as a partition hands them out: rising (one counter serves every partition and projector).
+let position = 0;
+
+/**
+ * A production projector over the store (the comment threads', or with `inbox` the reply inbox's), and a way to apply
+ * events with it in one batch through fresh write buffers, as a partition's consumer does: the documents the batch
+ * names read first in one query per read model (Projector.prefetch), then applied, then flushed.
+ */
+export function projection(db, { inbox = false } = {}) {
   const readModels = new ReadModels({ collection: (name) => db.collection(name), get db() { return db; } });
-  const projector = new CommentThreadsProjector(readModels);
+  const projector = inbox ? new ReplyInboxProjector() : new CommentThreadsProjector();
   const targets = () => new Map(projector.owns.map((readModel) => [readModel, readModels.physical(readModel)]));
-  // Positions in the log as a partition hands them out: rising (one counter serves every partition).
-  let position = 0;
-  const context = (event) => ({ place: { partition: partitionOf(partitionKey(event.streamId, event.type, event.data)), seq: ++position }, push() {} });
+  const context = (event, models) => ({ place: { partition: partitionOf(partitionKey(event.streamId, event.type, event.data)), seq: ++position }, push() {}, mail() {}, models });
   /** Applies `events` in one batch; `fresh` when none of the documents they touch exists yet. Resolves with apply and flush ms. */
   const apply = async (events, { fresh }) => {
     const buffers = new WriteBuffers(db, targets(), { fresh });
+    const models = readModels.batch(buffers, { rebuilding: true });
+    const handled = events.filter((event) => projector.handles.includes(event.type));
     const t0 = performance.now();
-    await readModels.into(buffers, async () => {
-      for (const event of events) if (projector.handles.includes(event.type)) await projector.apply(event, context(event));
-    }, { rebuilding: true });
+    await buffers.prefetch(handled.flatMap((event) => [...(projector.prefetch?.(event) ?? [])]));
+    for (const event of handled) await projector.apply(event, context(event, models));
     const t1 = performance.now();
     await buffers.flush();
     return { applyMs: t1 - t0, flushMs: performance.now() - t1 };
