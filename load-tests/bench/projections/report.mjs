@@ -79,7 +79,7 @@ export function report(result) {
   const t = result.thread;
   if (t) {
     lines.push('');
-    lines.push(`One more comment in a thread of n comments, one more reply in an inbox of n replies (${t.workers} worker process(es); append → every projector's checkpoint past it; ${CONFIG.threadSamples} samples each at most):`);
+    lines.push(`One more comment in a thread of n comments, one more reply in an inbox of n replies (${t.workers} worker process(es); append → every projector's checkpoint past it, its partition's checkpoints read every 2 ms; ${CONFIG.threadSamples} samples each at most):`);
     const base = t.stages[0];
     lines.push(
       table(
