@@ -1,10 +1,10 @@
 import type { AnyDomainEvent, EventType, LivePushRequest, LogPlace, MailMessage } from '@shelf/contracts';
 import type { BatchModels } from './read-models';
 
-export type { LogPlace } from '@shelf/contracts';
+import type { Prefetch } from './write-buffers';
 
-/** A document a projector reads for an event: its read model and `_id`. */
-export type Prefetch = readonly [readModel: string, id: string];
+export type { LogPlace } from '@shelf/contracts';
+export type { Prefetch } from './write-buffers';
 
 /** What a projector is given with each event besides the event. */
 export interface ProjectionContext {

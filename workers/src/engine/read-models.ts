@@ -4,8 +4,7 @@ import { READ_MODEL_VERSIONS_COLLECTION, ReadModelNames, type ReadModelVersionDo
 import type { Collection, Db } from 'mongodb';
 import type { Connection } from 'mongoose';
 import type { ById, ReadModelReads, ReadModelStore } from '@shelf/read-model-formats';
-import type { Prefetch } from './projector';
-import type { WriteBuffers } from './write-buffers';
+import type { Prefetch, WriteBuffers } from './write-buffers';
 
 /** Where a batch's writes go: the write buffers of a partition consumer, a rebuild's or an operator's retry. */
 export type BatchWrites = Pick<WriteBuffers, 'stores' | 'defer' | 'flush'> & Partial<Pick<WriteBuffers, 'prefetch'>>;

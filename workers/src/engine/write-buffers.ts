@@ -2,12 +2,13 @@ import type { CommittedWrites } from '@shelf/contracts';
 import { type Db, type Document, MongoServerError } from 'mongodb';
 import { applyWrites, unstamped } from './stamped-writes';
 import type { ById, ReadModelStore, ReadModelUpdate } from '@shelf/read-model-formats';
-import type { Prefetch } from './projector';
 
 /** Documents kept between flushes at most: past this, the buffer starts afresh from the store (memory stays flat). */
 const MAX_CACHED = 20_000;
 /** Changed documents that make `settle` flush: a document changed many times in between is written once. */
 const MAX_DIRTY = 5_000;
+/** A document a projector reads for an event: its read model and `_id` (Projector.prefetch). */
+export type Prefetch = readonly [readModel: string, id: string];
 /** `_id`s one prefetch query lists at most (the embedded store reads up to 1,000 from its index: tools/ferretdb, patch 0008). */
 const PREFETCH_IDS = 1000;
 /** Where a partition consumer's buffers send their changes: a commit of its partition (PartitionCommits.commit). */
