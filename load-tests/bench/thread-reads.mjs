@@ -85,9 +85,8 @@ async function storeLimits(storeUrl) {
     const insertManyPerSecond = entries.length / ((performance.now() - t) / 1000);
     // A stored comment page as the projector writes it (200 comments, packed), read 16 at once: the ceiling of a whole
     // thread's reads, in comments/s.
-    const { emptyCommentPage, withComment, COMMENT_PAGE_ITEMS } = contracts;
-    const { pageCompression } = require(join(root, 'workers/dist/projections/comment-threads/page-compression.js'));
-    const page = Array.from({ length: COMMENT_PAGE_ITEMS }, (_, i) => commentEntryLike(i)).reduce((doc, entry) => withComment(doc, entry, pageCompression), emptyCommentPage('p'));
+    const { emptyCommentPage, withComment } = require(join(root, 'read-model-formats/dist/index.js'));
+    const page = Array.from({ length: contracts.COMMENT_PAGE_ITEMS }, (_, i) => commentEntryLike(i)).reduce((doc, entry) => withComment(doc, entry), emptyCommentPage('p'));
     const pages = db.collection('pages');
     await pages.insertMany(Array.from({ length: 50 }, (_, i) => ({ ...page, _id: `p${i}` })));
     const pageReads = await timed(400, 16, (i) => pages.findOne({ _id: `p${i % 50}` }));
@@ -96,7 +95,7 @@ async function storeLimits(storeUrl) {
       lookupsAt16PerSecond: lookups16.perSecond,
       insertManyDocsPerSecond: insertManyPerSecond,
       pageReadsAt16PerSecond: pageReads.perSecond,
-      pageCommentsPerSecond: pageReads.perSecond * COMMENT_PAGE_ITEMS,
+      pageCommentsPerSecond: pageReads.perSecond * contracts.COMMENT_PAGE_ITEMS,
       pageBytes: page.packed.length + page.loose.length,
     };
   } finally {
