@@ -1,4 +1,5 @@
-import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
+import { Controller, Get, type INestApplication, Module, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { NestFactory } from '@nestjs/core';
 import { MongoNetworkError } from 'mongodb';
 import { DomainError, type RefusalCode } from '../../domain/domain-error';
@@ -38,7 +39,19 @@ class OneRouteController {
   }
 }
 
-@Module({ controllers: [PlainController, CarryingController, OneRouteController] })
+@Controller('streaming')
+class StreamingController {
+  /** A long answer under way (a whole thread) when its store goes away or its deadline passes. */
+  @Get()
+  async stream(@Res() res: Response): Promise<void> {
+    res.status(200).type('json');
+    res.write('{"comments":[');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    throw thrown;
+  }
+}
+
+@Module({ controllers: [PlainController, CarryingController, OneRouteController, StreamingController] })
 class RefusingModule {}
 
 describe('RefusalFilter and RefusalsCarry', () => {
@@ -88,6 +101,13 @@ describe('RefusalFilter and RefusalsCarry', () => {
     expect(away.status).toBe(503);
     expect(away.headers.get('retry-after')).toBe('5');
     expect(JSON.parse(away.body)).toEqual({ statusCode: 503, success: 0, message: 'The site is temporarily unavailable. Please try again shortly.' });
+  });
+
+  it('cuts an answer under way when its store goes away, so that the client sees it fail, not a shorter 200', async () => {
+    thrown = new MongoNetworkError('connection 4 to 127.0.0.1:27017 closed');
+    const response = await fetch(`${base}/streaming`);
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
   });
 
   it('leaves any other error to Nest’s default handling: a 500 without details', async () => {

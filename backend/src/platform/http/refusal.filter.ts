@@ -44,7 +44,9 @@ export class RefusalFilter extends BaseExceptionFilter {
     if (!away) return super.catch(error, host);
     warnOutage(away, error);
     const res = http.getResponse<Response>();
-    if (res.headersSent) return void res.end();
+    // An answer under way (a whole thread streamed) cannot turn into a 503: it is cut, so that the client sees it fail
+    // rather than take the part sent for a whole 200.
+    if (res.headersSent) return void res.destroy();
     setUnavailableHeaders(res);
     this.refuse(http, HttpStatus.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE);
   }
