@@ -1,8 +1,10 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { MutesReadStore } from '../../mutes';
+import { WebAppBuild } from '../../pages';
 import { CommentAnswer } from '../domain/comment-messages';
 import { decidePost, type PostDecision, type Posting, refuseUnpostable } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
@@ -24,10 +26,11 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     private readonly comments: CommentRepository,
     private readonly cooldown: CommentCooldown,
     private readonly mutes: MutesReadStore,
+    private readonly web: WebAppBuild,
   ) {}
 
   async execute({ userId, comment, idempotencyKey }: PostCommentCommand): Promise<PostOutcome> {
-    const { book_id, chapter_id, parent_comment_id } = comment;
+    const { book_id, chapter_id, parent_comment_id, paragraph } = comment;
     // A retry of a posting already stored answers as the first call did, without a second comment or cooldown.
     const commentId = idempotencyKey === null ? randomUUID() : keyedId(userId, idempotencyKey, 'comment');
     if (idempotencyKey !== null && (await this.comments.load(commentId))?.userId === userId) return { message: CommentAnswer.posted, commentId };
@@ -39,7 +42,9 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     ]);
     // A reply asks whether the parent's author blocked the reader: one more `_id` read, after the parent is known.
     const blockedByParentAuthor = parent ? await this.mutes.hasBlocked(parent.userId, userId) : false;
-    const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor };
+    // A top-level comment on a paragraph: the chapter's paragraphs as the site shows them now (the web app's own parse).
+    const chapterParagraphs = paragraph !== null && !parent_comment_id && chapter ? this.paragraphKeys(chapter.content) : null;
+    const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor, chapterParagraphs };
     // A refused comment starts no cooldown.
     refuseUnpostable(post);
     const { outcome, events } = decidePost(post, await this.cooldown.start(userId));
@@ -52,6 +57,12 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
       throw error;
     }
     return outcome;
+  }
+
+  private paragraphKeys(markdown: string): string[] {
+    const keys = this.web.paragraphKeys();
+    if (!keys) throw new ServiceUnavailableException(CommentAnswer.paragraphsUnavailable);
+    return keys(markdown);
   }
 }
 
