@@ -1,5 +1,7 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ChapterReadModel } from '@shelf/contracts';
+import { LRUCache } from 'lru-cache';
 import { createHash, randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
@@ -13,6 +15,9 @@ import { PostCommentCommand } from './post-comment.command';
 
 export type PostOutcome = PostDecision['outcome'];
 
+/** Chapters whose paragraph keys are kept (a parse of a long chapter's Markdown takes 15–35 ms). */
+const KEPT_CHAPTERS = 256;
+
 /**
  * Looks up what the comment rules need (the author, the book and chapter, the comment replied to and whether its
  * author blocked the reader), starts the
@@ -20,6 +25,9 @@ export type PostOutcome = PostDecision['outcome'];
  */
 @CommandHandler(PostCommentCommand)
 export class PostCommentHandler implements ICommandHandler<PostCommentCommand, PostOutcome> {
+  /** Paragraph keys by chapter and version (a revision is a new version). */
+  private readonly keptKeys = new LRUCache<string, string[]>({ max: KEPT_CHAPTERS });
+
   constructor(
     private readonly directory: AccountDirectory,
     private readonly catalog: CatalogReadStore,
@@ -43,7 +51,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     // A reply asks whether the parent's author blocked the reader: one more `_id` read, after the parent is known.
     const blockedByParentAuthor = parent ? await this.mutes.hasBlocked(parent.userId, userId) : false;
     // A top-level comment on a paragraph: the chapter's paragraphs as the site shows them now (the web app's own parse).
-    const chapterParagraphs = paragraph !== null && !parent_comment_id && chapter ? this.paragraphKeys(chapter.content) : null;
+    const chapterParagraphs = paragraph !== null && !parent_comment_id && chapter ? this.paragraphKeys(chapter) : null;
     const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor, chapterParagraphs };
     // A refused comment starts no cooldown.
     refuseUnpostable(post);
@@ -59,10 +67,15 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     return outcome;
   }
 
-  private paragraphKeys(markdown: string): string[] {
-    const keys = this.web.paragraphKeys();
-    if (!keys) throw new ServiceUnavailableException(CommentAnswer.paragraphsUnavailable);
-    return keys(markdown);
+  private paragraphKeys(chapter: ChapterReadModel): string[] {
+    const id = `${chapter._id}@${chapter.version}`;
+    const kept = this.keptKeys.get(id);
+    if (kept) return kept;
+    const keysOf = this.web.paragraphKeys();
+    if (!keysOf) throw new ServiceUnavailableException(CommentAnswer.paragraphsUnavailable);
+    const keys = keysOf(chapter.content);
+    this.keptKeys.set(id, keys);
+    return keys;
   }
 }
 
