@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// `npm run screenshots:comments`: the comment section, read aloud, glossary and e-book screenshots in docs/screenshots/, taken from the site as `npm start` runs
+// `npm run screenshots:comments`: the comment section, read aloud, glossary, paragraph comments and e-book screenshots in docs/screenshots/, taken from the site as `npm start` runs
 // it (the browser tests' harness), with the content they show created through the API.
 export default defineConfig({
   resolve: { alias: { '@shelf/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) } },

@@ -1,3 +1,4 @@
+import { LiveRequest, type ThreadRef } from '@shelf/contracts';
 import type { Page, WebSocket } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -11,19 +12,20 @@ export async function openThread(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Opens `path` and resolves once the page's live socket has joined the room of book `bookId` (its acknowledgement
- * arrived). The socket's frames are watched from its creation on, so none is missed.
+ * Opens `path` and resolves once the page's live socket has sent `request` with `payload` and had it acknowledged. The
+ * socket's frames are watched from its creation on, so none is missed.
  */
-export async function openBookPage(page: Page, path: string, bookId: number, timeoutMs = 15_000): Promise<void> {
+async function openJoining(page: Page, path: string, request: string, payload: object, timeoutMs: number): Promise<void> {
+  // socket.io frames: '42<id>["book:join.v1",{"book_id":…}]' goes out, '43<id>[{"ok":true}]' answers it.
+  const sentFrame = JSON.stringify([request, payload]);
   let joined = () => {};
   const acknowledged = new Promise<void>((resolve) => (joined = resolve));
   const watch = (ws: WebSocket) => {
     if (!ws.url().includes('/realtime/')) return;
-    // socket.io frames: '42<id>["book:join.v1",{"book_id":…}]' (LiveRequest.BookJoin) goes out, '43<id>[{"ok":true}]' answers it.
     let ackId: string | null = null;
     ws.on('framesent', (frame) => {
-      const sent = /^42(\d+)\["book:join\.v1",\{"book_id":(\d+)\}\]$/.exec(String(frame.payload));
-      if (sent && Number(sent[2]) === bookId) ackId = sent[1];
+      const sent = /^42(\d+)(.*)$/s.exec(String(frame.payload));
+      if (sent && sent[2] === sentFrame) ackId = sent[1];
     });
     ws.on('framereceived', (frame) => {
       if (ackId !== null && String(frame.payload) === `43${ackId}[{"ok":true}]`) joined();
@@ -35,13 +37,24 @@ export async function openBookPage(page: Page, path: string, bookId: number, tim
     await page.goto(`${inject('site').baseUrl}${path}`);
     await Promise.race([
       acknowledged,
-      new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`the page did not join book ${bookId}'s room`)), timeoutMs))),
+      new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`the page's ${sentFrame} was not acknowledged`)), timeoutMs))),
     ]);
   } finally {
     clearTimeout(timer);
     page.off('websocket', watch);
   }
 }
+
+/** Opens `path` and resolves once the page's live socket has joined the room of book `bookId` (its acknowledgement arrived). */
+export const openBookPage = (page: Page, path: string, bookId: number, timeoutMs = 15_000): Promise<void> =>
+  openJoining(page, path, LiveRequest.BookJoin, { book_id: bookId }, timeoutMs);
+
+/**
+ * Opens the chapter page at `path` and resolves once its live socket has joined the chapter's comment thread (which the
+ * page follows for its paragraph counts before its comments are drawn).
+ */
+export const openChapterThread = (page: Page, path: string, thread: ThreadRef, timeoutMs = 15_000): Promise<void> =>
+  openJoining(page, path, LiveRequest.ThreadJoin, { book_id: thread.book_id, chapter_id: thread.chapter_id }, timeoutMs);
 
 /** Marks the document, to prove later that a change came without a reload. */
 export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __notReloaded: true }));

@@ -30,6 +30,7 @@ export * from './realtime/socket-events';
 export * from './realtime/live-push-requests';
 export * from './read-models/social-read-models';
 export * from './comments/comment-view';
+export * from './comments/paragraph-comments';
 export * from './rules/slugs';
 export * from './rules/reading-time';
 export * from './rules/relative-time';

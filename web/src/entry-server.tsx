@@ -13,6 +13,7 @@ import { seedPageData } from './app/seed-page-data';
 import { type PageMeta, PageMetaContext } from './shared/page/use-page-meta';
 import { createQueryClient } from './shared/api/query-client';
 import { markdownToXhtml } from './shared/markdown/markdown-to-xhtml';
+import { paragraphKeys } from './shared/markdown/paragraph-keys';
 import { SITE_DESCRIPTION, SITE_NAME } from './shared/config/site-config';
 import { preloadEveryLazyComponent } from './shared/ui/lazy-component';
 
@@ -45,5 +46,5 @@ function render(url: string, page: EmbeddedPageData): RenderedPage {
 /** The renderer, once the code of every page is loaded (nothing suspends on the server). */
 export async function createPageRenderer(): Promise<PageRenderer> {
   await preloadEveryLazyComponent();
-  return { requestOf: pageRequestOf, render, markdownXhtml: markdownToXhtml };
+  return { requestOf: pageRequestOf, render, markdownXhtml: markdownToXhtml, paragraphKeys };
 }

@@ -19,7 +19,15 @@ export type PageAnswer<T> = { data: T } | { error: { status: number; message: st
 export type PageData =
   | { page: 'home'; answer: PageAnswer<HomeResponse> }
   | { page: 'story'; bookId: number; answer: PageAnswer<BookPageResponse> }
-  | { page: 'chapter'; bookId: number; bookIDSlug: string; chapterID: string; answer: PageAnswer<ChapterPageResponse> }
+  | {
+      page: 'chapter';
+      bookId: number;
+      bookIDSlug: string;
+      chapterID: string;
+      answer: PageAnswer<ChapterPageResponse>;
+      /** The chapter's paragraph comment counts (ParagraphCountsResponse) as the page was rendered; absent: not known. */
+      paragraphs?: Record<string, number>;
+    }
   | { page: 'category'; category: Category; value: string; pageNum: number; answer: PageAnswer<BookPageListResponse> };
 
 /** What the page embeds for the client: the answer it was rendered from, and when (ms since the epoch). */
@@ -58,4 +66,6 @@ export interface PageRenderer {
   render(url: string, page: EmbeddedPageData): RenderedPage;
   /** Markdown as the site shows it, written as XHTML for the documents the server makes (the EPUB download). */
   markdownXhtml(markdown: string): string;
+  /** The keys of a chapter text's paragraphs (PARAGRAPH_KEY), in their order, as the chapter page marks them. */
+  paragraphKeys(markdown: string): string[];
 }

@@ -32,6 +32,8 @@ export interface CommentView {
    * folds to "Comment from a muted reader" with Show. Absent otherwise.
    */
   author_relation?: MuteRelation;
+  /** The key of the chapter's paragraph the comment is on (a reply's is its parent's); absent for one on no paragraph. */
+  paragraph?: string;
 }
 
 export type CommentSort = 'likes' | 'newest' | 'oldest';

@@ -28,6 +28,7 @@ export function toCommentView(entry: CommentEntry, names?: ReadonlyMap<string, s
     like_count: entry.like_count,
     report_count: entry.report_count,
     deleted_comment: entry.deleted,
+    ...(entry.paragraph ? { paragraph: entry.paragraph } : {}),
   };
   if (username === ERASED_NAME && !hidden) return { ...view, comment_content: ERASED_NAME, edited_time: null, email_hash: null, user_id: null };
   if (!hidden) return view;

@@ -48,6 +48,11 @@ export type CommentPostedV1 = DomainEvent<
     username: string;
     email_hash: string;
     comment_content: string;
+    /**
+     * The key of the chapter's paragraph it is on (PARAGRAPH_KEY): a reply's is its parent's. Absent for a comment on
+     * no paragraph (and for every comment posted before paragraph comments).
+     */
+    paragraph?: string;
   }
 >;
 type CommentRef = { comment_id: string; book_id: number; chapter_id: number | null };

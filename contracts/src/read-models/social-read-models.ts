@@ -78,6 +78,8 @@ export interface CommentEntry {
   version: number;
   /** Its place in the thread, from 0. */
   seq: number;
+  /** The key of the chapter's paragraph it is on; absent for a comment on no paragraph. */
+  paragraph?: string;
 }
 
 export interface CommentThreadReadModel {
@@ -101,6 +103,11 @@ export interface CommentThreadReadModel {
   changed_pages: number[];
   /** The posts counted in `count`. */
   applied: string[];
+  /**
+   * Per paragraph key, the thread's comments on it that readers are shown (not deleted or removed), replies included;
+   * absent or without a key: none.
+   */
+  paragraphs?: Record<string, number>;
 }
 
 /** Changes whose pages a thread's head names: a reader further behind reads the whole thread again. */

@@ -1,8 +1,8 @@
-import type { EmbeddedPageData, PageData } from '@shelf/contracts';
+import type { EmbeddedPageData, PageData, ParagraphCountsResponse } from '@shelf/contracts';
 import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
 import { bookKeys } from '../features/book-page';
 import { categoryKeys } from '../features/category';
-import { chapterKeys } from '../features/chapter';
+import { chapterKeys, paragraphCountKeys } from '../features/chapter';
 import { homeKeys } from '../features/home';
 import { ApiError } from '../shared/api/api-error';
 
@@ -20,22 +20,16 @@ function queryKeyOf(data: PageData): QueryKey {
   }
 }
 
-/**
- * Puts the answer a page was rendered from into the query cache, as if fetched when the page was rendered: the page
- * renders from it (on the server, and hydrating in the browser) and the browser does not fetch it again while fresh.
- * A refusal (a missing story) is kept as the query's error, as the API client would have thrown it.
- */
-export function seedPageData(queryClient: QueryClient, { renderedAt, data }: EmbeddedPageData): void {
-  const { answer } = data;
-  const queryKey = queryKeyOf(data);
+/** A query's state as if its answer (data, or a refusal) was fetched at `at`. */
+function fetchedAt(answer: { data: unknown } | { error: ApiError }, at: number): QueryState {
   const answered = 'data' in answer;
-  const state: QueryState = {
+  return {
     data: answered ? answer.data : undefined,
     dataUpdateCount: answered ? 1 : 0,
-    dataUpdatedAt: answered ? renderedAt : 0,
-    error: answered ? null : new ApiError(answer.error.status, answer.error.message),
+    dataUpdatedAt: answered ? at : 0,
+    error: answered ? null : answer.error,
     errorUpdateCount: answered ? 0 : 1,
-    errorUpdatedAt: answered ? 0 : renderedAt,
+    errorUpdatedAt: answered ? 0 : at,
     fetchFailureCount: 0,
     fetchFailureReason: null,
     fetchMeta: null,
@@ -43,5 +37,21 @@ export function seedPageData(queryClient: QueryClient, { renderedAt, data }: Emb
     status: answered ? 'success' : 'error',
     fetchStatus: 'idle',
   };
-  queryClient.getQueryCache().build(queryClient, { queryKey }, state);
+}
+
+/**
+ * Puts the answer a page was rendered from into the query cache, as if fetched when the page was rendered: the page
+ * renders from it (on the server, and hydrating in the browser) and the browser does not fetch it again while fresh.
+ * A refusal (a missing story) is kept as the query's error, as the API client would have thrown it. A chapter's
+ * paragraph comment counts, when the page has them, go under their own query the same way.
+ */
+export function seedPageData(queryClient: QueryClient, { renderedAt, data }: EmbeddedPageData): void {
+  const { answer } = data;
+  const cache = queryClient.getQueryCache();
+  cache.build(queryClient, { queryKey: queryKeyOf(data) }, fetchedAt('data' in answer ? answer : { error: new ApiError(answer.error.status, answer.error.message) }, renderedAt));
+  if (data.page === 'chapter' && data.paragraphs && 'data' in data.answer) {
+    const { book_id, chapter_id } = data.answer.data.chapterContent;
+    const counts: ParagraphCountsResponse = { paragraphs: data.paragraphs };
+    cache.build(queryClient, { queryKey: paragraphCountKeys.chapter(book_id, chapter_id) }, fetchedAt({ data: counts }, renderedAt));
+  }
 }

@@ -3,6 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogReadModule } from '../catalog/catalog.module';
 import { MutesModule } from '../mutes/mutes.module';
+import { WebAppBuildModule } from '../pages/web-app-build.module';
+import { CommentThreadsModule } from './comment-threads.module';
 import { CommentController } from './api/comment.controller';
 import { DeleteCommentHandler } from './application/delete-comment.handler';
 import { EditCommentHandler } from './application/edit-comment.handler';
@@ -14,16 +16,15 @@ import { ReportCommentHandler } from './application/report-comment.handler';
 import { CommentCooldown } from './infrastructure/comment-cooldown';
 import { AuthorNames } from './infrastructure/author-names';
 import { CommentRepository } from './infrastructure/comment-repository';
-import { CommentThreads } from './infrastructure/comment-threads';
 
 /** Comments: posting, replying, editing, deleting, reporting and liking, and reading a thread. */
 @Module({
-  imports: [CqrsModule, AccountsModule, CatalogReadModule, MutesModule],
+  imports: [CqrsModule, AccountsModule, CatalogReadModule, MutesModule, CommentThreadsModule, WebAppBuildModule],
   controllers: [CommentController],
   providers: [
     PostCommentHandler, EditCommentHandler, DeleteCommentHandler, EraseCommentAuthorHandler, ReportCommentHandler, LikeCommentHandler, GetCommentsQuery,
-    CommentRepository, CommentCooldown, CommentThreads, AuthorNames,
+    CommentRepository, CommentCooldown, AuthorNames,
   ],
-  exports: [CommentThreads, CommentRepository],
+  exports: [CommentThreadsModule, CommentRepository],
 })
 export class CommentsModule {}

@@ -9,8 +9,12 @@ import { WhenNear } from '../../shared/ui/WhenNear';
 // The comments, below the chapter's text, load their code when they are about to be drawn (see WhenNear).
 const CommentSection = lazyComponent(() => import('../../features/comments/components/CommentSection').then((m) => m.CommentSection));
 
-/** The chapter's comments, drawn once they come near the screen or the browser is idle. */
-function ChapterComments({ bookId, chapterId }: { bookId: number; chapterId: number }) {
+/**
+ * The chapter's comments, drawn once they come near the screen or the browser is idle; a paragraph's (in the dialog the
+ * reader opened) at once.
+ */
+function ChapterComments({ bookId, chapterId, paragraph }: { bookId: number; chapterId: number; paragraph?: string }) {
+  if (paragraph !== undefined) return <CommentSection bookId={bookId} chapterId={chapterId} paragraph={paragraph} />;
   return (
     <WhenNear>
       <CommentSection bookId={bookId} chapterId={chapterId} />

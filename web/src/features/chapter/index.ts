@@ -1,3 +1,3 @@
 export { CHAPTER_ID } from './chapter-paths';
 export { ChapterPage } from './components/ChapterPage';
-export { chapterKeys } from './query-keys';
+export { chapterKeys, paragraphCountKeys } from './query-keys';

@@ -10,13 +10,25 @@ export interface PageAsked {
   after: string | null;
 }
 
-const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort, { limit, after }: PageAsked) =>
-  `book_id=${book_id}&chapter_id=${chapter_id ?? ''}&criteria=${criteria}&limit=${limit}${after === null ? '' : `&after=${encodeURIComponent(after)}`}`;
+const threadQuery = ({ book_id, chapter_id }: ThreadRef, criteria: CommentSort, { limit, after }: PageAsked, paragraph: string | null) =>
+  `book_id=${book_id}&chapter_id=${chapter_id ?? ''}&criteria=${criteria}&limit=${limit}${after === null ? '' : `&after=${encodeURIComponent(after)}`}` +
+  (paragraph === null ? '' : `&paragraph=${encodeURIComponent(paragraph)}`);
 
-/** A page of a thread's comments; a logged-in reader also gets the ones of it they like (visitors: none). */
-export async function fetchComments(thread: ThreadRef, criteria: CommentSort, loggedIn: boolean, page: PageAsked, signal?: AbortSignal): Promise<CommentsPage> {
-  if (loggedIn) return getJson<CommentsPage>(`/comment/show-comments-with-like-comments?${threadQuery(thread, criteria, page)}`, { signal });
-  const answer = await getJson<Omit<CommentsPage, 'likedComments'>>(`/comment/show-comments?${threadQuery(thread, criteria, page)}`, { signal });
+/**
+ * A page of a thread's comments (with `paragraph`, of those on that paragraph of the chapter); a logged-in reader also
+ * gets the ones of it they like (visitors: none).
+ */
+export async function fetchComments(
+  thread: ThreadRef,
+  criteria: CommentSort,
+  loggedIn: boolean,
+  page: PageAsked,
+  paragraph: string | null,
+  signal?: AbortSignal,
+): Promise<CommentsPage> {
+  const query = threadQuery(thread, criteria, page, paragraph);
+  if (loggedIn) return getJson<CommentsPage>(`/comment/show-comments-with-like-comments?${query}`, { signal });
+  const answer = await getJson<Omit<CommentsPage, 'likedComments'>>(`/comment/show-comments?${query}`, { signal });
   return { ...answer, likedComments: [] };
 }
 
@@ -26,6 +38,8 @@ export interface NewComment {
   parent_comment_id: string | null;
   comment_content: string;
   honeypot: string;
+  /** The key of the chapter's paragraph a top-level comment is on (a reply takes its parent's). */
+  paragraph?: string;
 }
 
 /** Posts a comment; `idempotencyKey`, the same on every retry of one posting, makes it one comment however often sent. */

@@ -12,20 +12,30 @@ export type ThreadPages = InfiniteData<CommentsPage, string | null>;
 
 export const commentKeys = {
   all: ['comments'] as const,
-  /** Every cached list of one thread (any sort, any reader). */
+  /** Every cached list of one thread (any sort, any reader, the whole thread or one paragraph's comments). */
   thread: ({ book_id, chapter_id }: ThreadRef) => [...commentKeys.all, book_id, chapter_id] as const,
-  list: (thread: ThreadRef, criteria: CommentSort, userId: string | null) => [...commentKeys.thread(thread), criteria, userId ?? 'visitor'] as const,
+  /** A list of the thread: its whole (`paragraph` null) or the comments on one paragraph of the chapter. */
+  list: (thread: ThreadRef, criteria: CommentSort, userId: string | null, paragraph: string | null = null) =>
+    [...commentKeys.thread(thread), criteria, userId ?? 'visitor', paragraph] as const,
 };
 
+type ListKey = ReturnType<typeof commentKeys.list>;
+const criteriaOf = (key: QueryKey) => (key as ListKey)[3];
+const paragraphOf = (key: QueryKey) => (key as ListKey)[5] ?? null;
+
+/** Whether a list of the thread (of its paragraph `paragraph`, or the whole: null) holds `comment`. */
+export const listTakes = (paragraph: string | null, comment: CommentView): boolean => paragraph === null || comment.paragraph === paragraph;
+
 /**
- * A thread's comments in the chosen order, a page at a time (`fetchNextPage` loads the next). The previous list stays
- * on screen while another order loads, so open reply and edit panels keep what the reader typed.
+ * A thread's comments in the chosen order (with `paragraph`, those on that paragraph), a page at a time
+ * (`fetchNextPage` loads the next). The previous list stays on screen while another order loads, so open reply and
+ * edit panels keep what the reader typed.
  */
-export function useComments(thread: ThreadRef, criteria: CommentSort) {
+export function useComments(thread: ThreadRef, criteria: CommentSort, paragraph: string | null = null) {
   const userId = useAtomValue(userAtom)?.user_id ?? null;
   return useInfiniteQuery<CommentsPage, Error, ThreadPages, QueryKey, string | null>({
-    queryKey: commentKeys.list(thread, criteria, userId),
-    queryFn: ({ signal, pageParam }) => fetchComments(thread, criteria, userId !== null, { limit: COMMENTS_PER_PAGE, after: pageParam }, signal),
+    queryKey: commentKeys.list(thread, criteria, userId, paragraph),
+    queryFn: ({ signal, pageParam }) => fetchComments(thread, criteria, userId !== null, { limit: COMMENTS_PER_PAGE, after: pageParam }, paragraph, signal),
     initialPageParam: null,
     getNextPageParam: (page) => page.next_after ?? null,
     placeholderData: keepPreviousData,
@@ -48,12 +58,26 @@ export const likedIn = (data: ThreadPages): Set<string> => new Set(data.pages.fl
 /** Whether the thread has comments after those loaded. */
 export const hasMore = (data: ThreadPages): boolean => Boolean(data.pages.at(-1)?.next_after);
 
-/** Changes every cached list of the thread with `change` (live pushes, local edits, likes). */
-export function patchThread(queryClient: QueryClient, thread: ThreadRef, change: (data: ThreadPages, criteria: CommentSort) => ThreadPages): void {
+/**
+ * Changes every cached list of the thread with `change` (live pushes, local edits, likes), told the list's order and
+ * paragraph (null: the whole thread).
+ */
+export function patchThread(
+  queryClient: QueryClient,
+  thread: ThreadRef,
+  change: (data: ThreadPages, criteria: CommentSort, paragraph: string | null) => ThreadPages,
+): void {
   for (const [key, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: commentKeys.thread(thread) })) {
-    if (data) queryClient.setQueryData(key, change(data, key[3] as CommentSort));
+    if (data) queryClient.setQueryData(key, change(data, criteriaOf(key), paragraphOf(key)));
   }
 }
+
+/** The thread's lists on screen that show a comment posted from `paragraph`'s section (null: the whole thread's): the whole thread's and that paragraph's. */
+export const listsOf = (queryClient: QueryClient, thread: ThreadRef, paragraph: string | null) =>
+  queryClient
+    .getQueriesData<ThreadPages>({ queryKey: commentKeys.thread(thread), type: 'active' })
+    .filter(([key]) => paragraphOf(key) === null || paragraphOf(key) === paragraph)
+    .map(([key, data]) => ({ criteria: criteriaOf(key), data }));
 
 const withPages = (data: ThreadPages, pages: CommentsPage[]): ThreadPages => ({ ...data, pages });
 

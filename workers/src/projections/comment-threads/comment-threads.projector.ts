@@ -29,6 +29,7 @@ import { emptyCommentPage, pageComment, withComment, withCommentFields } from '@
 import { versionStep } from '../documents';
 import type { BatchModels, LogPlace, Prefetch, ProjectionContext, Projector, ReadModelStore } from '../../engine';
 import { erasedAuthor, postedEntry, reduceComment, threadOf, type ThreadChange } from './comment-thread-reducers';
+import { isShown, type ParagraphStep, paragraphStep, stepped } from './paragraph-counts';
 import { recordNameChange } from './name-changes';
 
 const C = SocialReadModelCollection;
@@ -133,8 +134,10 @@ export class CommentThreadsProjector implements Projector {
     const stored = doc.count > onPage ? pageComment(doc, entry.comment_id) : undefined;
     if (!stored) await this.save(s, { ...withComment(doc, entry), count: onPage + 1 });
     await s.index.replaceOne({ _id: entry.comment_id }, { thread, page }, { upsert: true });
-    await this.counted(s, event, place, page, { changed: true, head, post: { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) } });
-    return { kind: 'created', entry: stored ?? entry };
+    const post = { count: seq + 1, applied: rememberApplied(head?.applied ?? [], event.id) };
+    const posted = stored ?? entry;
+    await this.counted(s, event, place, page, { changed: true, head, post, paragraph: paragraphStep(posted, Number(isShown(posted))) });
+    return { kind: 'created', entry: posted };
   }
 
   private async change(s: ThreadStores, event: Exclude<CommentEvent, CommentPostedV1 | CommentLikedV1 | CommentUnlikedV1>, place: LogPlace | null): Promise<ThreadChange> {
@@ -144,7 +147,8 @@ export class CommentThreadsProjector implements Projector {
     const erased = event.type === SocialEventType.CommentAuthorErased;
     if (next) await this.save(s, erased ? withCommentFields(page, entry.comment_id, erasedAuthor) : withComment(page, next.entry));
     // Counted even when the page had it already: a retry after a crash before the head was stored counts it then.
-    await this.counted(s, event, place, number, { changed: next !== null });
+    const paragraph = next ? paragraphStep(entry, Number(isShown(next.entry)) - Number(isShown(entry))) : null;
+    await this.counted(s, event, place, number, { changed: next !== null, paragraph });
     return next?.change ?? null;
   }
 
@@ -187,14 +191,19 @@ export class CommentThreadsProjector implements Projector {
    * Counts an event of the thread on its head as one more change, on page `page`, unless the head counted it already:
    * at or before `changed_at` in the log; for an event applied out of its log order (`place` null: a parked event an
    * operator retries), unless it `changed` nothing. `head` when already read; `post` the count and posts remembered
-   * after a post.
+   * after a post; `paragraph` the step of a paragraph's count of shown comments the event makes (with the change).
    */
   private async counted(
     s: ThreadStores,
     event: CommentEvent,
     place: LogPlace | null,
     page: number,
-    { changed, head, post }: { changed: boolean; head?: CommentThreadReadModel | null; post?: Pick<CommentThreadReadModel, 'count' | 'applied'> },
+    {
+      changed,
+      head,
+      post,
+      paragraph,
+    }: { changed: boolean; head?: CommentThreadReadModel | null; post?: Pick<CommentThreadReadModel, 'count' | 'applied'>; paragraph?: ParagraphStep | null },
   ): Promise<void> {
     const ref: ThreadRef = threadOf(event);
     const current = head === undefined ? await s.heads.findOne({ _id: threadId(ref) }) : head;
@@ -213,6 +222,7 @@ export class CommentThreadsProjector implements Projector {
         changed_at: again || place === null ? changedAt : place.seq,
         changed_pages: again ? changedPages : [...changedPages, page].slice(-CHANGED_PAGES_MEMORY),
         applied: post?.applied ?? current?.applied ?? [],
+        paragraphs: again || !paragraph ? (current?.paragraphs ?? {}) : stepped(current?.paragraphs ?? {}, paragraph),
       },
       { upsert: true },
     );

@@ -1,6 +1,7 @@
-import { COMMENT_RULES, COMMENT_SORTS, COMMENTS_PAGE_MAX, type CommentSort, REPORT_REASONS, type ReportReason } from '@shelf/contracts';
+import { COMMENT_RULES, COMMENT_SORTS, COMMENTS_PAGE_MAX, type CommentSort, PARAGRAPH_KEY, REPORT_REASONS, type ReportReason } from '@shelf/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CommentAnswer } from '../domain/comment-messages';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
 
 /** Shapes and sizes only; the comment rules and their messages are checked by the commands. */
@@ -25,10 +26,34 @@ class ThreadFields {
   chapter_id: number | null = null;
 }
 
+/** A chapter paragraph's key (PARAGRAPH_KEY), optional: absent, empty or 'null' is none. */
+class ParagraphField extends ThreadFields {
+  @Transform(nullable)
+  @IsOptional()
+  @IsString({ message: CommentAnswer.badParagraph })
+  @Matches(PARAGRAPH_KEY, { message: CommentAnswer.badParagraph })
+  paragraph: string | null = null;
+}
+
+/** A chapter, for its paragraphs' comment counts. */
+export class ParagraphCountsQuery {
+  @Transform(toWholeNumber)
+  @IsInt({ message: 'book_id must be a whole number.' })
+  @Min(1, { message: 'book_id must be a whole number.' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'book_id must be a whole number.' })
+  book_id!: number;
+
+  @Transform(toWholeNumber)
+  @IsInt({ message: 'chapter_id must be a whole number.' })
+  @Min(1, { message: 'chapter_id must be a whole number.' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'chapter_id must be a whole number.' })
+  chapter_id!: number;
+}
+
 const LIMIT = `limit must be a whole number from 1 to ${COMMENTS_PAGE_MAX}.`;
 
 /** A thread, its order, and optionally a page of it: `limit` comments after the comment `after` (see GetCommentsQuery). */
-export class ShowCommentsQuery extends ThreadFields {
+export class ShowCommentsQuery extends ParagraphField {
   @IsOptional()
   @IsIn(COMMENT_SORTS, { message: 'criteria must be likes, newest or oldest.' })
   criteria: CommentSort = 'likes';
@@ -49,7 +74,7 @@ export class ShowCommentsQuery extends ThreadFields {
 export const pageAsked = ({ limit, after }: ShowCommentsQuery) =>
   limit === undefined && after === undefined ? null : { limit: limit ?? COMMENTS_PAGE_MAX, after: after ?? null };
 
-export class PostCommentBody extends ThreadFields {
+export class PostCommentBody extends ParagraphField {
   @IsOptional()
   @IsString()
   @MaxLength(1024)

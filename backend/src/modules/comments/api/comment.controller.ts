@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CommentWriteResponse } from '@shelf/contracts';
+import type { CommentWriteResponse, ParagraphCountsResponse } from '@shelf/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../../domain/domain-error';
 import { RefusalsCarry } from '../../../platform/http/refusal.filter';
@@ -15,7 +15,7 @@ import type { PostOutcome } from '../application/post-comment.handler';
 import { PostCommentCommand } from '../application/post-comment.command';
 import { ReportCommentCommand } from '../application/report-comment.command';
 import { CommentAnswer } from '../domain/comment-messages';
-import { CommentIdBody, EditCommentBody, isBot, pageAsked, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
+import { CommentIdBody, EditCommentBody, isBot, pageAsked, ParagraphCountsQuery, PostCommentBody, ReportCommentBody, ShowCommentsQuery } from './comment-dtos';
 import { sendThreadAnswer } from './thread-answer';
 
 /** What an `Idempotency-Key` header may be: a client's random id (a UUID, say). */
@@ -40,7 +40,7 @@ export class CommentController {
   /** Answers `CommentsResponse`, with CommentsPaging's fields when paged. */
   @Get('show-comments')
   async show(@Req() req: Request, @Res() res: Response, @Query() query: ShowCommentsQuery): Promise<void> {
-    const { comments, paging } = await this.comments.execute(query, query.criteria, null, pageAsked(query));
+    const { comments, paging } = await this.comments.execute(query, query.criteria, null, pageAsked(query), query.paragraph);
     await sendThreadAnswer(req, res, { comments, ...paging });
   }
 
@@ -48,8 +48,14 @@ export class CommentController {
   @Get('show-comments-with-like-comments')
   @UseGuards(UserGuard)
   async showWithLikes(@Req() req: Request, @Res() res: Response, @Query() query: ShowCommentsQuery): Promise<void> {
-    const { comments, likedComments, paging } = await this.comments.execute(query, query.criteria, claimsOf(req).sub, pageAsked(query));
+    const { comments, likedComments, paging } = await this.comments.execute(query, query.criteria, claimsOf(req).sub, pageAsked(query), query.paragraph);
     await sendThreadAnswer(req, res, { comments, likedComments, ...paging });
+  }
+
+  /** Per paragraph key of a chapter, its comments shown: one read of the thread's head. */
+  @Get('paragraph-counts')
+  paragraphCounts(@Query() query: ParagraphCountsQuery): Promise<ParagraphCountsResponse> {
+    return this.comments.paragraphCounts({ book_id: query.book_id, chapter_id: query.chapter_id });
   }
 
   @Post('post-comments')
@@ -58,8 +64,8 @@ export class CommentController {
   async post(@Req() req: Request, @Body() body: PostCommentBody, @Headers('idempotency-key') key?: string): Promise<CommentWriteResponse> {
     if (isBot(body)) throw new DomainError('invalid', CommentAnswer.botRefused);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new DomainError('invalid', CommentAnswer.badIdempotencyKey);
-    const { book_id, chapter_id, parent_comment_id, comment_content } = body;
-    const command = new PostCommentCommand(claimsOf(req).sub, { book_id, chapter_id, parent_comment_id, comment_content }, key ?? null);
+    const { book_id, chapter_id, parent_comment_id, comment_content, paragraph } = body;
+    const command = new PostCommentCommand(claimsOf(req).sub, { book_id, chapter_id, parent_comment_id, comment_content, paragraph }, key ?? null);
     const { message, commentId } = await this.commands.execute<PostCommentCommand, PostOutcome>(command);
     return { ...answer(message), comment_id: commentId };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, relationTo, type ThreadRef, toCommentView } from '@shelf/contracts';
+import { type CommentEntry, type CommentSort, type CommentsPaging, type CommentsWithLikesResponse, type ParagraphCountsResponse, relationTo, type ThreadRef, toCommentView } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
 import { CatalogReadStore } from '../../catalog';
 import { MutesReadStore } from '../../mutes';
@@ -39,10 +39,19 @@ export class GetCommentsQuery {
     private readonly mutes: MutesReadStore,
   ) {}
 
-  async execute(thread: ThreadRef, sort: CommentSort, readerId: string | null, page: CommentsPageRequest | null = null): Promise<CommentsAnswer> {
+  /** `paragraph`: only the comments on that paragraph of the chapter (null: the whole thread). */
+  async execute(
+    { book_id, chapter_id }: ThreadRef,
+    sort: CommentSort,
+    readerId: string | null,
+    page: CommentsPageRequest | null = null,
+    paragraph: string | null = null,
+  ): Promise<CommentsAnswer> {
+    const thread = { book_id, chapter_id };
     const [comments, liked, mutes] = await Promise.all([this.threads.comments(thread), readerId ? this.threads.likedBy(readerId, thread) : [], this.mutes.sets(readerId)]);
     if (!comments && !(await this.threadExists(thread))) throw new DomainError('not-found', thread.chapter_id === null ? 'Book not found.' : 'Chapter not found.');
-    const ordered = (comments ?? []).sort((a, b) => ORDER[sort](a, b) || ascending(a.comment_id, b.comment_id));
+    const shown = paragraph === null ? (comments ?? []) : (comments ?? []).filter((entry) => entry.paragraph === paragraph);
+    const ordered = shown.sort((a, b) => ORDER[sort](a, b) || ascending(a.comment_id, b.comment_id));
     const { entries, paging } = page ? pageOf(ordered, page) : { entries: ordered, paging: null };
     const likes = new Set(liked);
     const names = await this.names.of(entries.filter((entry) => !entry.deleted && !entry.removed));
@@ -55,6 +64,13 @@ export class GetCommentsQuery {
       likedComments: entries.filter((entry) => likes.has(entry.comment_id)).map((entry) => ({ comment_id: entry.comment_id })),
       paging,
     };
+  }
+
+  /** Per paragraph key of a chapter, its comments shown (ParagraphCountsResponse). */
+  async paragraphCounts(thread: ThreadRef & { chapter_id: number }): Promise<ParagraphCountsResponse> {
+    const counts = await this.threads.paragraphCounts(thread);
+    if (!counts && !(await this.threadExists(thread))) throw new DomainError('not-found', 'Chapter not found.');
+    return { paragraphs: counts ?? {} };
   }
 
   private async threadExists({ book_id, chapter_id }: ThreadRef): Promise<boolean> {

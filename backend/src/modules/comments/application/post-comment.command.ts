@@ -3,6 +3,8 @@ export interface NewComment {
   chapter_id: number | null;
   parent_comment_id: string | null;
   comment_content: string;
+  /** The key of the chapter's paragraph it is on (null: none). */
+  paragraph: string | null;
 }
 
 export class PostCommentCommand {

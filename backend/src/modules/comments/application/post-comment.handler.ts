@@ -1,8 +1,12 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ChapterReadModel } from '@shelf/contracts';
+import { LRUCache } from 'lru-cache';
 import { createHash, randomUUID } from 'node:crypto';
 import { AccountDirectory } from '../../accounts';
 import { CatalogReadStore } from '../../catalog';
 import { MutesReadStore } from '../../mutes';
+import { WebAppBuild } from '../../pages';
 import { CommentAnswer } from '../domain/comment-messages';
 import { decidePost, type PostDecision, type Posting, refuseUnpostable } from '../domain/comment-posting';
 import { CommentCooldown } from '../infrastructure/comment-cooldown';
@@ -11,6 +15,9 @@ import { PostCommentCommand } from './post-comment.command';
 
 export type PostOutcome = PostDecision['outcome'];
 
+/** Chapters whose paragraph keys are kept (a parse of a long chapter's Markdown takes 15–35 ms). */
+const KEPT_CHAPTERS = 256;
+
 /**
  * Looks up what the comment rules need (the author, the book and chapter, the comment replied to and whether its
  * author blocked the reader), starts the
@@ -18,16 +25,20 @@ export type PostOutcome = PostDecision['outcome'];
  */
 @CommandHandler(PostCommentCommand)
 export class PostCommentHandler implements ICommandHandler<PostCommentCommand, PostOutcome> {
+  /** Paragraph keys by chapter and version (a revision is a new version). */
+  private readonly keptKeys = new LRUCache<string, string[]>({ max: KEPT_CHAPTERS });
+
   constructor(
     private readonly directory: AccountDirectory,
     private readonly catalog: CatalogReadStore,
     private readonly comments: CommentRepository,
     private readonly cooldown: CommentCooldown,
     private readonly mutes: MutesReadStore,
+    private readonly web: WebAppBuild,
   ) {}
 
   async execute({ userId, comment, idempotencyKey }: PostCommentCommand): Promise<PostOutcome> {
-    const { book_id, chapter_id, parent_comment_id } = comment;
+    const { book_id, chapter_id, parent_comment_id, paragraph } = comment;
     // A retry of a posting already stored answers as the first call did, without a second comment or cooldown.
     const commentId = idempotencyKey === null ? randomUUID() : keyedId(userId, idempotencyKey, 'comment');
     if (idempotencyKey !== null && (await this.comments.load(commentId))?.userId === userId) return { message: CommentAnswer.posted, commentId };
@@ -39,7 +50,9 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
     ]);
     // A reply asks whether the parent's author blocked the reader: one more `_id` read, after the parent is known.
     const blockedByParentAuthor = parent ? await this.mutes.hasBlocked(parent.userId, userId) : false;
-    const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor };
+    // A top-level comment on a paragraph: the chapter's paragraphs as the site shows them now (the web app's own parse).
+    const chapterParagraphs = paragraph !== null && !parent_comment_id && chapter ? this.paragraphKeys(chapter) : null;
+    const post: Posting = { ...comment, commentId, author, bookFound, chapterFound: Boolean(chapter), parent, blockedByParentAuthor, chapterParagraphs };
     // A refused comment starts no cooldown.
     refuseUnpostable(post);
     const { outcome, events } = decidePost(post, await this.cooldown.start(userId));
@@ -52,6 +65,17 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand, P
       throw error;
     }
     return outcome;
+  }
+
+  private paragraphKeys(chapter: ChapterReadModel): string[] {
+    const id = `${chapter._id}@${chapter.version}`;
+    const kept = this.keptKeys.get(id);
+    if (kept) return kept;
+    const keysOf = this.web.paragraphKeys();
+    if (!keysOf) throw new ServiceUnavailableException(CommentAnswer.paragraphsUnavailable);
+    const keys = keysOf(chapter.content);
+    this.keptKeys.set(id, keys);
+    return keys;
   }
 }
 

@@ -21,6 +21,11 @@ export const CommentAnswer = {
   botRefused: 'Your comment could not be posted.',
   badIdempotencyKey: 'The Idempotency-Key header must be 8 to 64 letters, digits, - or _.',
   unknownCursor: 'after is not a comment of this thread.',
+  paragraphOfBook: 'Only the paragraphs of a chapter take comments.',
+  paragraphGone: 'This paragraph is no longer in the chapter. Reload the chapter to comment on it.',
+  paragraphOfParent: 'A reply goes with the paragraph of the comment it replies to.',
+  paragraphsUnavailable: 'Paragraph comments cannot be posted right now. Please try again later.',
+  badParagraph: 'paragraph is not a paragraph key.',
 } as const;
 
 /** What a reader an operator suspended from commenting is told when they post, edit or report. */

@@ -4,14 +4,17 @@ import { createHash } from 'node:crypto';
 import { type Commenter, decidePost, type Posting, refuseNonCommenter, refuseUnpostable } from './comment-posting';
 import { foldComment } from './comment-state';
 
-const parentPosted = () =>
+const parentPosted = (paragraph?: string) =>
   storedEvent('comment-p1', SocialEventType.CommentPosted, {
     comment_id: 'p1', book_id: 1, chapter_id: 2, parent_comment_id: null, parent_user_id: null, user_id: 'parent-author', username: 'P', email_hash: 'h', comment_content: 'The comment replied to here.',
+    ...(paragraph ? { paragraph } : {}),
   });
+const PARAGRAPH = 'k0000000000001';
+const OTHER_PARAGRAPH = 'k0000000000002';
 
 const TEXT = 'A perfectly fine new comment to post.';
 const author: Commenter = { userId: 'u1', username: 'Reader', email: ' R@Example.test ', emailVerified: true, suspension: null };
-const POST: Omit<Posting, 'parent'> = { commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, bookFound: true, chapterFound: true, blockedByParentAuthor: false };
+const POST: Omit<Posting, 'parent'> = { commentId: 'c1', author, book_id: 1, chapter_id: 2, parent_comment_id: null, comment_content: TEXT, paragraph: null, bookFound: true, chapterFound: true, blockedByParentAuthor: false, chapterParagraphs: null };
 const REPLY = { parent_comment_id: 'p1' };
 type Asked = Partial<Omit<Posting, 'parent'>> & { waitMs?: number };
 
@@ -73,6 +76,25 @@ describe('posting a comment', () => {
     post.given(parentPosted()).when({ ...REPLY, blockedByParentAuthor: true, comment_content: 'too short' }).thenRefuses('invalid', 'Your comment must have at least 5 words.'));
 
   it('refuses a reader still cooling down', () => post.given().when({ waitMs: 12_500 }).thenRefuses('too-many', 'Please wait for 13 seconds before commenting again.'));
+
+  it('posts a comment on a paragraph the chapter has', () =>
+    post.given().when({ paragraph: PARAGRAPH, chapterParagraphs: [OTHER_PARAGRAPH, PARAGRAPH] }).then(posted({ paragraph: PARAGRAPH }), POSTED));
+
+  it('posts a reply on its parent’s paragraph, named or not', () => {
+    post.given(parentPosted(PARAGRAPH)).when(REPLY).then(posted({ parent_comment_id: 'p1', parent_user_id: 'parent-author', paragraph: PARAGRAPH }), POSTED);
+    post.given(parentPosted(PARAGRAPH)).when({ ...REPLY, paragraph: PARAGRAPH }).then(posted({ parent_comment_id: 'p1', parent_user_id: 'parent-author', paragraph: PARAGRAPH }), POSTED);
+  });
+
+  it('refuses a paragraph the chapter no longer has', () =>
+    post.given().when({ paragraph: PARAGRAPH, chapterParagraphs: [OTHER_PARAGRAPH] }).thenRefuses('invalid', 'This paragraph is no longer in the chapter. Reload the chapter to comment on it.'));
+
+  it('refuses a paragraph on a book’s comment', () =>
+    post.given().when({ chapter_id: null, paragraph: PARAGRAPH }).thenRefuses('invalid', 'Only the paragraphs of a chapter take comments.'));
+
+  it('refuses a reply naming another paragraph than its parent’s', () => {
+    post.given(parentPosted(PARAGRAPH)).when({ ...REPLY, paragraph: OTHER_PARAGRAPH }).thenRefuses('invalid', 'A reply goes with the paragraph of the comment it replies to.');
+    post.given(parentPosted()).when({ ...REPLY, paragraph: PARAGRAPH }).thenRefuses('invalid', 'A reply goes with the paragraph of the comment it replies to.');
+  });
 
   it('refuses for the cooldown only after every other rule', () => post.given().when({ bookFound: false, waitMs: 12_500 }).thenRefuses('not-found'));
 });

@@ -29,6 +29,8 @@ export interface Posting {
   chapter_id: number | null;
   parent_comment_id: string | null;
   comment_content: string;
+  /** The key of the chapter's paragraph a comment is on (null: none); a reply's must be absent or its parent's. */
+  paragraph: string | null;
   bookFound: boolean;
   /** Whether the chapter of a chapter's comment exists (ignored for a book's comment). */
   chapterFound: boolean;
@@ -36,6 +38,11 @@ export interface Posting {
   parent: CommentState | null;
   /** Whether the author of the comment replied to has blocked the reader (false for a comment that replies to none). */
   blockedByParentAuthor: boolean;
+  /**
+   * The keys of the chapter's paragraphs as its text stands, for a top-level comment on a paragraph (null otherwise, or
+   * when they cannot be told: the web app's server build is missing).
+   */
+  chapterParagraphs: readonly string[] | null;
 }
 
 export type PostDecision = Decision<{ message: string; commentId: string }, CommentEvent>;
@@ -49,12 +56,19 @@ export function refuseUnpostable(post: Posting): void {
   if (textProblem) throw new DomainError('invalid', textProblem);
   if (!post.bookFound) throw new DomainError('not-found', 'Book not found.');
   if (post.chapter_id !== null && !post.chapterFound) throw new DomainError('not-found', 'Chapter not found.');
+  if (post.paragraph !== null && post.chapter_id === null) throw new DomainError('invalid', CommentAnswer.paragraphOfBook);
   if (post.parent_comment_id) {
     if (!post.parent) throw new DomainError('not-found', CommentAnswer.parentNotFound);
     if (post.parent.bookId !== post.book_id || post.parent.chapterId !== post.chapter_id) throw new DomainError('invalid', CommentAnswer.parentElsewhere);
+    if (post.paragraph !== null && post.paragraph !== post.parent.paragraph) throw new DomainError('invalid', CommentAnswer.paragraphOfParent);
     if (post.blockedByParentAuthor) throw new DomainError('forbidden', MuteText.replyBlocked);
+  } else if (post.paragraph !== null && !post.chapterParagraphs?.includes(post.paragraph)) {
+    throw new DomainError('invalid', CommentAnswer.paragraphGone);
   }
 }
+
+/** The paragraph a comment is on: a reply's is its parent's, whatever it was posted with. */
+const paragraphOf = (post: Posting): string | null => (post.parent_comment_id ? (post.parent?.paragraph ?? null) : post.paragraph);
 
 /** The whole decision, once the cooldown started (`waitMs` > 0: the reader posted too recently). */
 export function decidePost(post: Posting, waitMs: number): PostDecision {
@@ -72,5 +86,6 @@ export function decidePost(post: Posting, waitMs: number): PostDecision {
     email_hash: emailHash(author.email),
     comment_content: post.comment_content,
   };
-  return { outcome: { message: CommentAnswer.posted, commentId: post.commentId }, events: [{ type: SocialEventType.CommentPosted, data }] };
+  const paragraph = paragraphOf(post);
+  return { outcome: { message: CommentAnswer.posted, commentId: post.commentId }, events: [{ type: SocialEventType.CommentPosted, data: paragraph === null ? data : { ...data, paragraph } }] };
 }

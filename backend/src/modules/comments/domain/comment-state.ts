@@ -5,6 +5,8 @@ export interface CommentState {
   commentId: string;
   bookId: number;
   chapterId: number | null;
+  /** The key of the chapter's paragraph it is on (null: none). */
+  paragraph: string | null;
   userId: string;
   content: string;
   deleted: boolean;
@@ -22,7 +24,7 @@ function apply(state: CommentState | null, event: CommentEvent): CommentState | 
   if (event.type === SocialEventType.CommentPosted) {
     const { data } = event;
     return {
-      commentId: data.comment_id, bookId: data.book_id, chapterId: data.chapter_id, userId: data.user_id,
+      commentId: data.comment_id, bookId: data.book_id, chapterId: data.chapter_id, paragraph: data.paragraph ?? null, userId: data.user_id,
       content: data.comment_content, deleted: false, removed: false, removedBy: null, reporters: [], openReports: 0, version: event.version,
     };
   }

@@ -48,6 +48,15 @@ export class CommentThreads {
 
   constructor(private readonly readModels: ReadModels) {}
 
+  /**
+   * Per paragraph key of a chapter's thread, its comments shown (ParagraphCountsResponse); null for a thread nobody has
+   * commented in. One read of the thread's head.
+   */
+  async paragraphCounts(thread: ThreadRef): Promise<Record<string, number> | null> {
+    const head = await this.readModels.collection<CommentThreadReadModel>(C.CommentThreads).findOne({ _id: threadId(thread) });
+    return head ? (head.paragraphs ?? {}) : null;
+  }
+
   /** A thread's comments in posting order; null for a thread nobody has commented in. */
   async comments(thread: ThreadRef): Promise<CommentEntry[] | null> {
     const id = threadId(thread);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import { SERVICE_ENV, type ServiceEnv } from '../../../platform/config/service-env';
 import { CatalogReadStore, coverSvg } from '../../catalog';
-import { ServerRenderedPages } from '../../pages';
+import { WebAppBuild } from '../../pages';
 import type { EbookStory } from './epub-documents';
 import { epubPackage } from './epub-package';
 
@@ -46,7 +46,7 @@ export class StoryEbooks {
 
   constructor(
     private readonly catalog: CatalogReadStore,
-    private readonly pages: ServerRenderedPages,
+    private readonly web: WebAppBuild,
     @Inject(SERVICE_ENV) env: ServiceEnv,
   ) {
     this.siteUrl = env.publicUrl.replace(/\/+$/, '');
@@ -87,7 +87,7 @@ export class StoryEbooks {
   }
 
   private async build(book: PublishedBook, tag: string): Promise<Ebook> {
-    const toXhtml = this.pages.markdownXhtml();
+    const toXhtml = this.web.markdownXhtml();
     if (!toXhtml) throw new EbooksUnavailableError();
     const chapters = await this.chapters(book);
     const slug = storySlug(book.book_id, book.metadata.english_book_name);

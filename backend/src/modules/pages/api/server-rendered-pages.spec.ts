@@ -13,7 +13,9 @@ import type { GetCategoryPageQuery } from '../../catalog/application/get-categor
 import type { GetChapterPageQuery } from '../../catalog/application/get-chapter-page.query';
 import type { GetHomeQuery } from '../../catalog/application/get-home.query';
 import { PageAnswers } from '../application/page-answers';
+import type { CommentThreads } from '../../comments/infrastructure/comment-threads';
 import { PageCache, type RenderedDocument } from '../application/page-cache';
+import { WebAppBuild } from '../infrastructure/web-app-build';
 import { ServerRenderedPages } from './server-rendered-pages';
 
 /**
@@ -61,12 +63,13 @@ describe('ServerRenderedPages', () => {
         return { bookDetails: { english_book_name: 'Golden Stage' } } as BookPageResponse;
       },
     } as unknown as GetBookPageQuery;
-    const answers = new PageAnswers({ execute: async () => home } as unknown as GetHomeQuery, {} as GetCategoryPageQuery, books, {} as GetChapterPageQuery);
+    const answers = new PageAnswers({ execute: async () => home } as unknown as GetHomeQuery, {} as GetCategoryPageQuery, books, {} as GetChapterPageQuery, {} as CommentThreads);
     const cached = new Map<string, RenderedDocument>();
     const cache = { get: (url: string) => cached.get(url), set: (url: string, page: RenderedDocument) => cached.set(url, page) } as unknown as PageCache;
     const watch = { away: () => (storeStalled ? 'store' : null) } as DependencyWatch;
-    const pages = new ServerRenderedPages(answers, cache, new RequestDeadline(watch));
-    await pages.load(join(root, 'dist'));
+    const web = new WebAppBuild();
+    await web.load(join(root, 'dist'));
+    const pages = new ServerRenderedPages(answers, cache, new RequestDeadline(watch), web);
     const app = express();
     app.use(pages.handler(['/api/']));
     // What the static files answer: index.html, for the browser to render.

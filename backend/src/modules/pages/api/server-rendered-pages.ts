@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { withoutPersonalData } from '@shelf/server-config';
 import type { EmbeddedPageData, PageData } from '@shelf/contracts';
 import etag from 'etag';
@@ -6,11 +6,11 @@ import type { Request, RequestHandler, Response } from 'express';
 import { nameRoute } from '../../../platform/http/answered-route';
 import { arrivalOf } from '../../../platform/http/request-arrival';
 import { awayDependency, SERVICE_UNAVAILABLE_MESSAGE, setUnavailableHeaders, warnOutage } from '../../../platform/http/service-unavailable';
-import { WEB_DIST } from '../../../platform/http/web-dist';
 import { RequestDeadline } from '../../../platform/request-deadline';
 import { PageAnswers } from '../application/page-answers';
 import { PageCache, type RenderedDocument } from '../application/page-cache';
-import { loadWebBuild, type WebBuild } from '../infrastructure/web-build';
+import { WebAppBuild } from '../infrastructure/web-app-build';
+import type { WebBuild } from '../infrastructure/web-build';
 
 /** Browsers check a page with the server each time (its ETag makes an unchanged one a 304): it names built assets. */
 const PAGE_CACHE_CONTROL = 'no-cache';
@@ -25,38 +25,20 @@ const PAGE_CACHE_CONTROL = 'no-cache';
  * index.html the browser renders.
  */
 @Injectable()
-export class ServerRenderedPages implements OnModuleInit {
-  private build: WebBuild | null = null;
+export class ServerRenderedPages {
   private readonly logger = new Logger('Pages');
 
   constructor(
     private readonly answers: PageAnswers,
     private readonly cache: PageCache,
     private readonly deadline: RequestDeadline,
+    private readonly web: WebAppBuild,
   ) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.load(WEB_DIST);
-  }
-
-  /** Loads the built web app of `webDist` (with its server build beside it), whose pages are then rendered. */
-  async load(webDist: string): Promise<void> {
-    this.build = await loadWebBuild(webDist);
-  }
-
-  /**
-   * The web app's Markdown writer for documents the server makes (markdownToXhtml: the site's own parsing and
-   * sanitizing, as XHTML), or null when the web app has no server build here.
-   */
-  markdownXhtml(): ((markdown: string) => string) | null {
-    const renderer = this.build?.renderer;
-    return renderer ? (markdown) => renderer.markdownXhtml(markdown) : null;
-  }
 
   /** The Express handler; `serverPaths` are the prefixes of what is never a page (/api/, /realtime/ …). */
   handler(serverPaths: string[]): RequestHandler {
     return (req, res, next) => {
-      const build = this.build;
+      const build = this.web.current();
       const isPage =
         (req.method === 'GET' || req.method === 'HEAD') &&
         !serverPaths.some((prefix) => req.path.startsWith(prefix)) &&

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PageAnswer, PageData, PageRequest } from '@shelf/contracts';
 import { DomainError } from '../../../domain/domain-error';
 import { GetBookPageQuery, GetCategoryPageQuery, GetChapterPageQuery, GetHomeQuery } from '../../catalog';
+import { CommentThreads } from '../../comments';
 
 /**
  * The answers server-rendered pages show, from the same queries (and read models) as the API's GET /api/… routes. A
@@ -14,6 +15,7 @@ export class PageAnswers {
     private readonly categories: GetCategoryPageQuery,
     private readonly books: GetBookPageQuery,
     private readonly chapters: GetChapterPageQuery,
+    private readonly threads: CommentThreads,
   ) {}
 
   async of(request: PageRequest): Promise<PageData> {
@@ -22,8 +24,12 @@ export class PageAnswers {
         return { ...request, answer: await answer(this.home.execute()) };
       case 'story':
         return { ...request, answer: await answer(this.books.execute(request.bookId)) };
-      case 'chapter':
-        return { ...request, answer: await answer(this.chapters.execute(request.bookId, Number(request.chapterID))) };
+      case 'chapter': {
+        // The chapter's paragraph counts beside it, from the same read as the API's paragraph-counts (one `_id` read).
+        const chapter = { book_id: request.bookId, chapter_id: Number(request.chapterID) };
+        const [page, paragraphs] = await Promise.all([answer(this.chapters.execute(chapter.book_id, chapter.chapter_id)), this.threads.paragraphCounts(chapter)]);
+        return { ...request, answer: page, paragraphs: paragraphs ?? {} };
+      }
       case 'category':
         return { ...request, answer: await answer(this.categories.execute(request.category, request.value, { pageNum: String(request.pageNum) })) };
     }

@@ -1,4 +1,4 @@
-import { type ChapterPageResponse, nextBookSlug, type TitleForm } from '@shelf/contracts';
+import { type ChapterContent, type ChapterPageResponse, type GlossaryEntry, nextBookSlug, type TitleForm } from '@shelf/contracts';
 import { type ComponentType, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
@@ -19,6 +19,10 @@ import { withThousands } from '../../../shared/text/whole-number';
 import { NewChapterNotice } from '../../new-chapters';
 import { ReadAloud } from '../read-aloud/ReadAloud';
 import { useReadAloud } from '../read-aloud/use-read-aloud';
+import { ParagraphThreadsContext } from '../../../shared/page/paragraph-threads';
+import { ParagraphThread } from '../paragraph-comments/ParagraphThread';
+import { useParagraphCounts } from '../paragraph-comments/use-paragraph-counts';
+import { useParagraphThreads } from '../paragraph-comments/use-paragraph-threads';
 
 /** Where the like button and the comment section go. */
 export const LIKE_CONTAINER_ID = 'chapter-like';
@@ -31,7 +35,8 @@ const NONE: readonly never[] = [];
 /** What the chapter page shows that other features draw; the app passes them in (app/screens/chapter.tsx). */
 export interface ChapterParts {
   LikeButton: ComponentType<{ bookId: number }>;
-  CommentSection: ComponentType<{ bookId: number; chapterId: number }>;
+  /** The chapter's comments; with `paragraph`, those on that paragraph (its thread's dialog). */
+  CommentSection: ComponentType<{ bookId: number; chapterId: number; paragraph?: string }>;
 }
 
 interface ChapterViewProps {
@@ -64,6 +69,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
   const readAloud = useReadAloud(textRef, chapter.chapter_id, nextPath);
   useChapterKeys(previousPath, nextPath);
   const glossary = useChapterGlossary(page, textRef);
+  const paragraphs = useParagraphThreads(textRef);
   const tapHandlers = useTapToggle(useCallback(() => setBarShown((shown) => !shown), []));
   const closePanel = useCallback(() => setPanel(null), []);
 
@@ -91,7 +97,7 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
       {/* The text, and the comments below, each hydrate in a pass of their own (a Boundary), not in one long task. */}
       <div className="chapter-page" data-testid="chapter-page" ref={textRef} {...tapHandlers}>
         <Boundary>
-          <ChapterText content={chapter.content} glossary={glossary.marked} forms={glossary.forms} />
+          <CountedChapterText chapter={chapter} glossary={glossary.marked} forms={glossary.forms} />
           <ChapterNotes chapter={chapter} />
         </Boundary>
       </div>
@@ -100,10 +106,13 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
       </div>
       <ChapterNav previousPath={previousPath} nextPath={nextPath} indexPath={indexPath} nextBook={nextBook} nextBookPath={nextBookPath} />
       <div id={COMMENTS_CONTAINER_ID} className="chapter-thread">
-        <Boundary>
-          <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
-        </Boundary>
+        <ParagraphThreadsContext value={paragraphs.threads}>
+          <Boundary>
+            <CommentSection bookId={chapter.book_id} chapterId={chapter.chapter_id} />
+          </Boundary>
+        </ParagraphThreadsContext>
       </div>
+      <ParagraphThread opened={paragraphs.opened} onClose={paragraphs.close} bookId={chapter.book_id} chapterId={chapter.chapter_id} CommentSection={CommentSection} />
       {glossary.card}
       {barShown && <ChapterBar variant="mobile" {...controls} />}
       <NewChapterNotice bookId={chapter.book_id} slug={bookIDSlug} />
@@ -120,6 +129,12 @@ export function ChapterView({ bookIDSlug, page, parts: { LikeButton, CommentSect
       </Modal>
     </article>
   );
+}
+
+/** The chapter's text with its paragraphs' comment counts: a component of its own, so that a count's change renders only it. */
+function CountedChapterText({ chapter, glossary, forms }: { chapter: ChapterContent; glossary: readonly GlossaryEntry[]; forms: TitleForms }) {
+  const counts = useParagraphCounts(chapter.book_id, chapter.chapter_id);
+  return <ChapterText content={chapter.content} glossary={glossary} forms={forms} counts={counts} />;
 }
 
 /**

@@ -4,19 +4,20 @@ import { exactTimeTitle } from '../../../shared/time/exact-time';
 import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { editComment, postComment } from '../api';
 import { type CommentNode, commentState, holdsReply, indentLevel, replyCount, replyToLine, shownAuthor, shownText } from '../comment-tree';
-import { useThread } from '../thread-context';
+import { commentElementId, useThread } from '../thread-context';
 import { useEditedLocally } from '../use-comment-writes';
 import { Avatar } from './Avatar';
 import { CommentActions, type Panel } from './CommentActions';
 import { CommentBody } from './CommentBody';
 import { CommentForm } from './CommentForm';
+import { ParagraphMark } from './ParagraphMark';
 
 /**
  * One comment with its replies. Its reply and edit panels exclude each other and live in this component's state,
  * which is kept while live updates change the list (comments are keyed by id), so nothing typed is lost.
  */
 export function CommentItem({ node }: { node: CommentNode }) {
-  const { thread, highlightedId, onPosted } = useThread();
+  const { thread, paragraph, highlightedId, onPosted } = useThread();
   const { comment, parent, level, replies } = node;
   const [panel, setPanel] = useState<Panel>(null);
   const [collapsed, setCollapsed] = useState(false);
@@ -29,7 +30,7 @@ export function CommentItem({ node }: { node: CommentNode }) {
 
   return (
     <li className="comment-entry">
-      <article id={comment.comment_id} className={classes} aria-label={`Comment by ${shownAuthor(comment)}`}>
+      <article id={commentElementId(paragraph, comment.comment_id)} className={classes} aria-label={`Comment by ${shownAuthor(comment)}`}>
         <MutedFold relation={state === 'normal' ? comment.author_relation : null}>
           <Avatar emailHash={state === 'normal' ? comment.email_hash : null} />
           <div className="comment__body">
@@ -43,6 +44,8 @@ export function CommentItem({ node }: { node: CommentNode }) {
               )}
             </header>
             {parent && <p className="comment__reply-to">{replyToLine(parent)}</p>}
+            {/* The whole thread marks a comment on a paragraph (a reply under its parent is on the same one). */}
+            {paragraph === null && !parent && comment.paragraph !== undefined && <ParagraphMark paragraph={comment.paragraph} />}
             {state === 'normal' ? (
               <CommentBody text={comment.comment_content} />
             ) : (

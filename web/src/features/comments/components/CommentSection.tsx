@@ -10,7 +10,7 @@ import { commentIdOfHash } from '../comment-hash';
 import { buildCommentTree } from '../comment-tree';
 import { hasMore, likedIn, loadedComments, useComments } from '../queries';
 import { reloadUntilShown } from '../reload-until-shown';
-import { ThreadContext, type ThreadContextValue } from '../thread-context';
+import { commentElementId, ThreadContext, type ThreadContextValue } from '../thread-context';
 import { useLiveThreadUpdates } from '../use-live-thread-updates';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
@@ -40,12 +40,23 @@ function LiveThreadUpdates({ thread }: { thread: ThreadRef }) {
   return null;
 }
 
-/** The comment section of a story (chapterId null) or chapter page. */
-export function CommentSection({ bookId, chapterId }: { bookId: number; chapterId: number | null }) {
+interface CommentSectionProps {
+  bookId: number;
+  chapterId: number | null;
+  /** A paragraph of the chapter (its key): the section of the comments on it, in the dialog of its thread. */
+  paragraph?: string;
+}
+
+/**
+ * The comment section of a story (chapterId null) or chapter page; or of one paragraph of a chapter, whose new comments
+ * are on that paragraph (they are in the chapter's thread too).
+ */
+export function CommentSection({ bookId, chapterId, paragraph: paragraphKey }: CommentSectionProps) {
+  const paragraph = paragraphKey ?? null;
   const thread = useMemo<ThreadRef>(() => ({ book_id: bookId, chapter_id: chapterId }), [bookId, chapterId]);
   const queryClient = useQueryClient();
   const [criteria, setCriteria] = useState<CommentSort>('likes');
-  const { data, isPending, isError, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useComments(thread, criteria);
+  const { data, isPending, isError, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useComments(thread, criteria, paragraph);
   const comments = useMemo(() => (data ? loadedComments(data) : []), [data]);
   const tree = useMemo(() => buildCommentTree(comments), [comments]);
   const likedIds = useMemo(() => (data ? likedIn(data) : new Set<string>()), [data]);
@@ -61,7 +72,8 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   const [highlight, setHighlight] = useState<Target | null>(null);
   const { hash } = useLocation();
   const [handledHash, setHandledHash] = useState('');
-  if (data && hash && hash !== handledHash) {
+  // A link to a comment is the whole thread's to follow.
+  if (data && hash && hash !== handledHash && paragraph === null) {
     setHandledHash(hash);
     const commentId = commentIdOfHash(hash);
     if (commentId) setTarget({ commentId, highlightMs: HIGHLIGHT_HASH_MS, seek: true });
@@ -79,22 +91,23 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
   }, [seeking, pagesLoaded, fetchNextPage]);
   useEffect(() => {
     if (!highlight) return;
-    document.getElementById(highlight.commentId)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    document.getElementById(commentElementId(paragraph, highlight.commentId))?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
     const timer = setTimeout(() => setHighlight(null), highlight.highlightMs);
     return () => clearTimeout(timer);
-  }, [highlight]);
+  }, [highlight, paragraph]);
   const highlightedId = highlight?.commentId ?? null;
 
   const onPosted = useCallback(
     (commentId: string) => {
       setTarget({ commentId, highlightMs: HIGHLIGHT_NEW_MS, seek: false });
-      void reloadUntilShown(queryClient, thread, commentId);
+      void reloadUntilShown(queryClient, thread, commentId, paragraph);
     },
-    [queryClient, thread],
+    [queryClient, thread, paragraph],
   );
   const context = useMemo<ThreadContextValue>(
     () => ({
       thread,
+      paragraph,
       likedIds,
       highlightedId,
       onPosted,
@@ -103,17 +116,21 @@ export function CommentSection({ bookId, chapterId }: { bookId: number; chapterI
       confirm: (text, onYes) => setQuestion({ text, onYes }),
       confirmReport: (onReport) => setReporting({ onReport }),
     }),
-    [thread, likedIds, highlightedId, onPosted],
+    [thread, paragraph, likedIds, highlightedId, onPosted],
   );
 
+  // A paragraph's section has no heading of its own: the dialog it is in is titled.
+  const whole = paragraph === null;
   return (
-    <section className="comment-section" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">Comments</h2>
+    <section className={whole ? 'comment-section' : 'comment-section comment-section--paragraph'} aria-labelledby={whole ? 'comments-heading' : undefined}>
+      {whole && <h2 id="comments-heading">Comments</h2>}
       <LiveThreadUpdates thread={thread} />
       <ThreadContext.Provider value={context}>
         <CommentForm
           kind="comment"
-          send={(text, honeypot, key) => postComment({ ...thread, parent_comment_id: null, comment_content: text, honeypot }, key)}
+          send={(text, honeypot, key) =>
+            postComment({ ...thread, parent_comment_id: null, comment_content: text, honeypot, ...(paragraph === null ? {} : { paragraph }) }, key)
+          }
           onSent={(answer) => answer.comment_id && onPosted(answer.comment_id)}
         />
         <label className="comment-section__sort">
