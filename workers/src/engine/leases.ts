@@ -19,6 +19,8 @@ interface ClaimDocument {
   epoch: number;
   owner: string;
   until: Date;
+  /** Someone waits for the lease (want): its holder lets go at its next renewal instead of keeping it while busy. */
+  wanted?: boolean;
 }
 
 /** Where a lease's latest epoch was last seen: a hint, since it is replaced without a condition. */
@@ -42,6 +44,8 @@ export class LeaseLost extends Error {
 const claimId = (lease: string, epoch: number) => `${lease}#${epoch}`;
 /** Claims looked up past the hint before deciding that the newest is found (a hint lags at most by one: see acquire). */
 const PROBE_MISSES = 2;
+/** How often a process waiting for a lease marks it wanted again. */
+const WANT_AGAIN_MS = 1000;
 
 /**
  * Leases with epochs (docs/architecture.md, "Batches committed by one insert"). A lease expires, so a holder killed or
@@ -84,11 +88,25 @@ export class Leases {
     return { id, epoch };
   }
 
-  /** Extends the lease; throws LeaseLost when a later epoch was claimed or the claim is no longer this holder's. */
-  async renew(lease: Lease, ttlMs: number): Promise<void> {
+  /**
+   * Extends the lease; resolves with whether someone wants it (want). Throws LeaseLost when a later epoch was claimed or
+   * the claim is no longer this holder's.
+   */
+  async renew(lease: Lease, ttlMs: number): Promise<{ wanted: boolean }> {
     if (await this.claims().findOne({ _id: claimId(lease.id, lease.epoch + 1) })) throw new LeaseLost(lease.id, lease.epoch, 'a later epoch was claimed');
-    const renewed = await this.claims().updateOne({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(Date.now() + ttlMs) } });
-    if (renewed.matchedCount === 0) throw new LeaseLost(lease.id, lease.epoch, 'its claim is gone');
+    const renewed = await this.claims().findOneAndUpdate({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(Date.now() + ttlMs) } });
+    if (!renewed) throw new LeaseLost(lease.id, lease.epoch, 'its claim is gone');
+    return { wanted: renewed.wanted === true };
+  }
+
+  /**
+   * Asks the lease's holder, if any, to let it go at its next renewal (a rebuild, an operator's retry of a parked
+   * event): a consumer otherwise keeps a busy partition. The mark is on the holding's claim, so the next holding starts
+   * without it.
+   */
+  async want(id: string): Promise<void> {
+    const { epoch, claim } = await this.newest(id);
+    if (claim && claim.until.getTime() > Date.now()) await this.claims().updateOne({ _id: claimId(id, epoch) }, { $set: { wanted: true } });
   }
 
   /** Lets the lease go at once (the next claimer need not wait for it to expire). */
@@ -103,21 +121,36 @@ export class Leases {
   }
 
   /**
-   * Waits for the lease (a few ms at a time, `ttlMs` at most: long enough for a holder that died to have lost it) and
-   * runs `work` holding it; throws when it stays held.
+   * Waits for the lease (a few ms at a time, `ttlMs` at most: long enough for a holder that died to have lost it, or a
+   * live one asked to let go to have renewed), wanting it, and runs `work` holding it; throws when it stays held.
    */
   async withLease<T>(id: string, ttlMs: number, work: (lease: Lease) => Promise<T>): Promise<T> {
     const started = performance.now();
-    let lease: Lease | null;
-    for (let attempt = 0; !(lease = await this.tryAcquire(id, ttlMs)); attempt++) {
-      if (performance.now() - started > ttlMs) throw new Error(`lease ${id} stayed held for ${ttlMs} ms: try again`);
-      await pause(Math.min(50, 1 + attempt) * Math.random());
-    }
+    const lease = await this.acquire(id, ttlMs, () => performance.now() - started > ttlMs);
+    if (!lease) throw new Error(`lease ${id} stayed held for ${ttlMs} ms: try again`);
     try {
       return await work(lease);
     } finally {
       await this.release(lease).catch(() => undefined);
     }
+  }
+
+  /**
+   * Takes the lease, wanting it from its holder (again every WANT_AGAIN_MS: a holder may let go and take it again before
+   * this one's try) and trying a few ms at a time, until `giveUp` says so (then null).
+   */
+  async acquire(id: string, ttlMs: number, giveUp: () => boolean = () => false): Promise<Lease | null> {
+    let lease: Lease | null;
+    let wanted = 0;
+    for (let attempt = 0; !(lease = await this.tryAcquire(id, ttlMs)); attempt++) {
+      if (giveUp()) return null;
+      if (performance.now() - wanted > WANT_AGAIN_MS) {
+        await this.want(id);
+        wanted = performance.now();
+      }
+      await pause(Math.min(50, 1 + attempt) * Math.random());
+    }
+    return lease;
   }
 
   /** The newest claim of a lease and its epoch (0 and null for a lease never claimed). */

@@ -22,13 +22,12 @@ export const LOG_BATCH = 100;
 export const PARTITION_LEASE_MS = 15_000;
 /**
  * A consumer keeps its partition (its lease, checkpoints and write buffers in memory) this long after a run, so that
- * wake-ups under load cost no lease writes; it lets go after a run once it has held it MAX_HOLD_MS (another process
- * may then take it). What it held stays in memory: taken again with no holding between, it needs no checkpoint reads
- * and no reads of documents it wrote (see Remembered).
+ * wake-ups under load cost no lease writes, and for as long as runs keep coming, unless someone wants the lease (a
+ * rebuild's last pass, an operator's retry of a parked event: Leases.want), which its next renewal tells. What it held
+ * stays in memory: taken again with no holding between, it needs no checkpoint reads and no reads of documents it
+ * wrote (see Remembered).
  */
 const IDLE_HOLD_MS = 2000;
-/** Not longer: a rebuild's last pass waits for every partition's lease while holding the others. */
-const MAX_HOLD_MS = PARTITION_LEASE_MS / 3;
 /**
  * How long a refused try counts as "held elsewhere" at most (sweeps skip the partition, wake-ups only poke): a holder
  * that lets go, a rebuild's last pass among them, is tried again this soon, not when its lease would have run out.
@@ -51,8 +50,9 @@ interface Held {
   commits: PartitionCommits;
   checkpoints: Map<string, CheckpointDocument>;
   buffers: Map<string, WriteBuffers>;
-  since: number;
   renewed: number;
+  /** Someone waits for the lease (its last renewal said so): let go after this run. */
+  wanted: boolean;
   release?: NodeJS.Timeout;
 }
 
@@ -140,7 +140,7 @@ export class PartitionRunner {
       }
       throw error;
     }
-    if (Date.now() - held.since > MAX_HOLD_MS) await this.letGo(partition);
+    if (held.wanted) await this.letGo(partition);
     else held.release = setTimeout(() => void this.letGo(partition).catch(() => undefined), IDLE_HOLD_MS);
     return read;
   }
@@ -171,7 +171,7 @@ export class PartitionRunner {
         commits = await PartitionCommits.open(this.db, partition, this.projectorNames());
         buffers = new Map(this.projectors.map((projector) => [projector.name, this.buffersOf(projector, commits, HELD_DOCUMENTS)]));
       }
-      const held: Held = { lease, commits, checkpoints: commits.checkpoints, buffers, since: now, renewed: now };
+      const held: Held = { lease, commits, checkpoints: commits.checkpoints, buffers, renewed: now, wanted: false };
       this.held.set(partition, held);
       return held;
     } catch (error) {
@@ -182,7 +182,7 @@ export class PartitionRunner {
 
   private async renew(held: Held): Promise<void> {
     const now = Date.now();
-    await this.leases.renew(held.lease, PARTITION_LEASE_MS);
+    ({ wanted: held.wanted } = await this.leases.renew(held.lease, PARTITION_LEASE_MS));
     held.renewed = now;
   }
 

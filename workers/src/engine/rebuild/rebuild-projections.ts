@@ -201,11 +201,9 @@ async function withEveryPartition(db: Db, work: () => Promise<void>): Promise<vo
   const held: Lease[] = [];
   const renew = setInterval(() => held.forEach((lease) => void leases.renew(lease, PARTITION_LEASE_MS).catch(() => undefined)), PARTITION_LEASE_MS / 3);
   try {
-    for (let partition = 0; partition < PARTITION_COUNT; partition++) {
-      let lease: Lease | null;
-      while (!(lease = await leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS))) await new Promise((resolve) => setTimeout(resolve, 20));
-      held.push(lease);
-    }
+    // Every holder asked to let go at once (each at its next renewal), then the leases taken in order.
+    await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => leases.want(partitionLease(partition))));
+    for (let partition = 0; partition < PARTITION_COUNT; partition++) held.push((await leases.acquire(partitionLease(partition), PARTITION_LEASE_MS))!);
     await work();
   } finally {
     clearInterval(renew);
