@@ -57,4 +57,17 @@ describe('leases', () => {
     const gaveUp = Date.now();
     expect(await new Leases(collection).acquire(LEASE, TTL_MS, () => Date.now() - gaveUp > 300)).toBeNull();
   });
+
+  it('tells from one claim whether a holding found in the way still holds', async () => {
+    const [holder, other] = [new Leases(collection), new Leases(collection)];
+    const lease = (await holder.tryAcquire(LEASE, TTL_MS))!;
+    let seen: { epoch: number; mine: boolean } | null = null;
+    expect(await other.tryAcquire(LEASE, TTL_MS, ({ epoch, mine }) => (seen = { epoch, mine }))).toBeNull();
+    expect(seen).toEqual({ epoch: lease.epoch, mine: false });
+    expect(await other.stillHeld(LEASE, lease.epoch)).toMatchObject({ epoch: lease.epoch, mine: false });
+    expect(await holder.stillHeld(LEASE, lease.epoch)).toMatchObject({ mine: true });
+    await holder.release(lease);
+    expect(await other.stillHeld(LEASE, lease.epoch)).toBeNull();
+    expect(await other.tryAcquire(LEASE, TTL_MS)).not.toBeNull();
+  });
 });

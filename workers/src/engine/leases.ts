@@ -42,6 +42,13 @@ export class LeaseLost extends Error {
 }
 
 const claimId = (lease: string, epoch: number) => `${lease}#${epoch}`;
+
+/** A holding found in the way: its epoch, until when it holds (unless renewed), and whether its holder is this one. */
+export interface Held {
+  epoch: number;
+  until: Date;
+  mine: boolean;
+}
 /** Claims looked up past the hint before deciding that the newest is found (a hint lags at most by one: see acquire). */
 const PROBE_MISSES = 2;
 /** How often a process waiting for a lease marks it wanted again. */
@@ -65,13 +72,12 @@ export class Leases {
 
   /**
    * Takes the lease with the next epoch unless it is held (its newest claim has not expired); null when it is, and then
-   * `refused` hears until when its holder has it (unless renewed), and whether the holder is this one (a holding it is
-   * letting go of).
+   * `refused` hears the holding (see Held).
    */
-  async tryAcquire(id: string, ttlMs: number, refused?: (until: Date, mine: boolean) => void): Promise<Lease | null> {
+  async tryAcquire(id: string, ttlMs: number, refused?: (held: Held) => void): Promise<Lease | null> {
     const newest = await this.newest(id);
     if (newest.claim && newest.claim.until.getTime() > Date.now()) {
-      refused?.(newest.claim.until, newest.claim.owner === this.owner);
+      refused?.({ epoch: newest.epoch, until: newest.claim.until, mine: newest.claim.owner === this.owner });
       return null;
     }
     const epoch = newest.epoch + 1;
@@ -112,6 +118,15 @@ export class Leases {
   /** Lets the lease go at once (the next claimer need not wait for it to expire). */
   async release(lease: Lease): Promise<void> {
     await this.claims().updateOne({ _id: claimId(lease.id, lease.epoch), owner: this.owner }, { $set: { until: new Date(0) } });
+  }
+
+  /**
+   * Whether the holding of `epoch` still holds the lease (one read of its claim: a claim is live only for its holder);
+   * null when it has expired or been let go, and then only tryAcquire tells whether another holds it.
+   */
+  async stillHeld(id: string, epoch: number): Promise<Held | null> {
+    const claim = await this.claims().findOne({ _id: claimId(id, epoch) });
+    return claim && claim.until.getTime() > Date.now() ? { epoch, until: claim.until, mine: claim.owner === this.owner } : null;
   }
 
   /** Whether someone holds the lease now (its newest claim has not expired nor been let go). */

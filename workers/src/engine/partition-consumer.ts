@@ -120,11 +120,13 @@ export class PartitionConsumer extends QueueProcessor<WakePartitionJob> implemen
   private async sweepOnce(): Promise<void> {
     // Late events first: the heads read next then include their new positions.
     await this.lateEvents.placeStored().catch((error: unknown) => this.report('late events', 'placing them again failed', error));
-    const heads = await Promise.all(Array.from({ length: PARTITION_COUNT }, (_, partition) => this.reader.head(partition)));
-    // A partition another process holds is its holder's to run (it is woken by pokes) until that holding runs out.
-    const behind = heads.flatMap((head, partition) =>
-      head > (this.done.get(partition) ?? -1) && !this.running.has(partition) && !this.runner.heldElsewhere(partition) ? [partition] : [],
+    // A partition another process holds is its holder's to run (it is woken by pokes) until that holding runs out: its
+    // head is not even read.
+    const mine = Array.from({ length: PARTITION_COUNT }, (_, partition) => partition).filter(
+      (partition) => !this.running.has(partition) && !this.runner.heldElsewhere(partition),
     );
+    const heads = await Promise.all(mine.map((partition) => this.reader.head(partition)));
+    const behind = mine.filter((partition, i) => heads[i] > (this.done.get(partition) ?? -1));
     for (let i = 0; i < behind.length && !this.stopped; i += CONCURRENCY) {
       await Promise.allSettled(behind.slice(i, i + CONCURRENCY).map((partition) => this.project(partition)));
     }

@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import { isOutage } from '../log/is-outage';
 import { type LogEntry, LogReader } from '../log/log-reader';
 import { PartitionCommits } from './batch-commits';
-import { type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
+import { type Held as HeldLease, type Lease, type LeaseDocument, LeaseLost, Leases } from './leases';
 import { ParkedEvents } from './parked-events';
 import { ProjectionSignals } from './projection-signals';
 import { type LogPlace, PROJECTORS, type Projector } from './projector';
@@ -90,8 +90,11 @@ export class PartitionRunner {
   private readonly stages: Projector[][];
   private readonly held = new Map<number, Held>();
   private readonly remembered = new Map<number, Remembered>();
-  /** Partitions another consumer held at this one's last try, with when that holding ends unless renewed. */
-  private readonly elsewhere = new Map<number, number>();
+  /**
+   * Partitions another consumer held at this one's last try: that holding's epoch, and until when it counts as held
+   * elsewhere (ELSEWHERE_TRUST_MS after the try, at most), after which the next try first reads that holding's claim.
+   */
+  private readonly elsewhere = new Map<number, { epoch: number; trusted: number }>();
 
   constructor(
     @InjectConnection() connection: Connection,
@@ -153,9 +156,17 @@ export class PartitionRunner {
       return kept;
     }
     const now = Date.now();
-    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, (until, mine) => {
-      if (!mine) this.elsewhere.set(partition, Math.min(until.getTime(), Date.now() + ELSEWHERE_TRUST_MS));
-    });
+    const refused = ({ epoch, until, mine }: HeldLease) => {
+      if (!mine) this.elsewhere.set(partition, { epoch, trusted: Math.min(until.getTime(), Date.now() + ELSEWHERE_TRUST_MS) });
+    };
+    // Held elsewhere at the last try: one read of that holding's claim tells whether it still holds (a full try reads 4).
+    const known = this.elsewhere.get(partition);
+    const still = known && (await this.leases.stillHeld(partitionLease(partition), known.epoch));
+    if (still) {
+      refused(still);
+      return null;
+    }
+    const lease = await this.leases.tryAcquire(partitionLease(partition), PARTITION_LEASE_MS, refused);
     if (!lease) return null;
     this.elsewhere.delete(partition);
     const remembered = this.remembered.get(partition);
@@ -198,7 +209,7 @@ export class PartitionRunner {
 
   /** Whether another consumer held the partition at this one's last try, lately (ELSEWHERE_TRUST_MS). */
   heldElsewhere(partition: number): boolean {
-    return (this.elsewhere.get(partition) ?? 0) > Date.now();
+    return (this.elsewhere.get(partition)?.trusted ?? 0) > Date.now();
   }
 
   /** Whether this process holds the partition now (between runs too). */
