@@ -85,7 +85,7 @@ export const NOT_PERSONAL_FIELDS: Readonly<Partial<Record<EventType, readonly st
   [AccountEventType.UserErased]: ['userId'],
   [SocialEventType.StoryLiked]: ['user_id'],
   [SocialEventType.StoryUnliked]: ['user_id'],
-  [SocialEventType.CommentPosted]: ['comment_id', 'parent_comment_id', 'parent_user_id', 'user_id'],
+  [SocialEventType.CommentPosted]: ['comment_id', 'parent_comment_id', 'parent_user_id', 'user_id', 'paragraph'],
   [SocialEventType.CommentEdited]: commentRef,
   [SocialEventType.CommentDeleted]: commentRef,
   [SocialEventType.CommentAuthorErased]: commentRef,
