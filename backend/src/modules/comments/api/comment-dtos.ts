@@ -2,6 +2,7 @@ import { COMMENT_RULES, COMMENT_SORTS, COMMENTS_PAGE_MAX, type CommentSort, PARA
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CommentAnswer } from '../domain/comment-messages';
+import { WholeId, WholeIdChecks } from '../../../platform/http/whole-id.decorator';
 import { toWholeNumber } from '../../../platform/http/whole-number.transform';
 
 /** Shapes and sizes only; the comment rules and their messages are checked by the commands. */
@@ -12,17 +13,12 @@ const nullableNumber = ({ value }: { value: unknown }) => (isNothing(value) ? nu
 const nullable = ({ value }: { value: unknown }) => (isNothing(value) ? null : value);
 
 class ThreadFields {
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'book_id must be a whole number.' })
-  @Min(1, { message: 'book_id must be a whole number.' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'book_id must be a whole number.' })
+  @WholeId('book_id')
   book_id!: number;
 
   @Transform(nullableNumber)
   @IsOptional()
-  @IsInt({ message: 'chapter_id must be a whole number.' })
-  @Min(1, { message: 'chapter_id must be a whole number.' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'chapter_id must be a whole number.' })
+  @WholeIdChecks('chapter_id')
   chapter_id: number | null = null;
 }
 
@@ -37,16 +33,10 @@ class ParagraphField extends ThreadFields {
 
 /** A chapter, for its paragraphs' comment counts. */
 export class ParagraphCountsQuery {
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'book_id must be a whole number.' })
-  @Min(1, { message: 'book_id must be a whole number.' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'book_id must be a whole number.' })
+  @WholeId('book_id')
   book_id!: number;
 
-  @Transform(toWholeNumber)
-  @IsInt({ message: 'chapter_id must be a whole number.' })
-  @Min(1, { message: 'chapter_id must be a whole number.' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'chapter_id must be a whole number.' })
+  @WholeId('chapter_id')
   chapter_id!: number;
 }
 

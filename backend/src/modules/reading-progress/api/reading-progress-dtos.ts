@@ -1,17 +1,13 @@
 import { PROGRESS_MERGE_LIMIT } from '@shelf/contracts';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsISO8601, IsInt, IsNumber, Max, Min, ValidateNested } from 'class-validator';
-import { toWholeNumber } from '../../../platform/http/whole-number.transform';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsISO8601, IsNumber, Max, Min, ValidateNested } from 'class-validator';
+import { WholeId } from '../../../platform/http/whole-id.decorator';
 import { BookIdInput } from '../../likes';
 
-const NOT_A_CHAPTER_ID = 'chapter_id must be a whole number.';
 const NOT_A_POSITION = 'position must be a number from 0 (the top of the chapter) to 1 (its end).';
 
 export class RecordProgressInput extends BookIdInput {
-  @Transform(toWholeNumber)
-  @IsInt({ message: NOT_A_CHAPTER_ID })
-  @Min(1, { message: NOT_A_CHAPTER_ID })
-  @Max(Number.MAX_SAFE_INTEGER, { message: NOT_A_CHAPTER_ID })
+  @WholeId('chapter_id')
   chapter_id!: number;
 
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: NOT_A_POSITION })
