@@ -6,7 +6,7 @@ import { Boundary } from '../../../shared/ui/Boundary';
 import { Link } from '../../../shared/ui/Link';
 import { SITE_NAME } from '../../../shared/config/site-config';
 import { BookCardList } from '../../book-lists';
-import { MarkdownOnDemand } from '../../../shared/markdown/components/MarkdownOnDemand';
+import { Markdown } from '../../../shared/markdown/components/Markdown';
 import { FeedLinks, storyFeedLinks, useFeedLinks } from '../../feeds';
 import { usePageMeta } from '../../../shared/page/use-page-meta';
 import { useBookPage } from '../queries';
@@ -91,32 +91,28 @@ export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookId
         )}
         <div>
           <h1 id="book-title">{book.english_book_name}</h1>
-          {/* Each part of the page hydrates in a pass of its own (a Boundary), not in one long task. */}
-          <Boundary>
-            <BookFacts book={book} />
-            <ContinueReadingButton bookId={book.book_id} slug={slug} />
-          </Boundary>
+          <BookFacts book={book} />
+          <ContinueReadingButton bookId={book.book_id} slug={slug} />
         </div>
       </div>
 
       <div id="book-like" className="book-page__like">
-        <Boundary>
-          <LikeButton bookId={book.book_id} />
-          <ShelfControl bookId={book.book_id} />
-        </Boundary>
+        <LikeButton bookId={book.book_id} />
+        <ShelfControl bookId={book.book_id} />
       </div>
 
       <section aria-labelledby="book-description-heading">
         <h2 id="book-description-heading">Description</h2>
-        <MarkdownOnDemand text={book.description} className="book-page__description" />
+        <Markdown text={book.description} className="book-page__description" />
       </section>
       {book.book_tl_note.trim() !== '' && (
         <section aria-labelledby="book-tl-note-heading">
           <h2 id="book-tl-note-heading">Translator Note</h2>
-          <MarkdownOnDemand text={book.book_tl_note} />
+          <Markdown text={book.book_tl_note} />
         </section>
       )}
 
+      {/* Below the story's head, each part hydrates in a pass of its own (a Boundary), not in one long task. */}
       <Boundary>
         <div className="related-lists">
           <RelatedList title="Series" list={book.part_of_series} currentBookId={book.book_id} />
@@ -131,11 +127,9 @@ export function BookPage({ bookId, bookIdSlug, parts }: { bookId: number; bookId
       <Boundary>
         <GlossaryList entries={data.glossary ?? []} reached={furthestChapter(progress?.chapter_id, chaptersRead)} />
       </Boundary>
-      <Boundary>
-        <FeedLinks label="New chapters by feed:" links={feeds} />
-        <EbookLink bookId={book.book_id} slug={slug} chapters={data.chapters.length} />
-        <NewChapterNotice bookId={book.book_id} slug={slug} />
-      </Boundary>
+      <FeedLinks label="New chapters by feed:" links={feeds} />
+      <EbookLink bookId={book.book_id} slug={slug} chapters={data.chapters.length} />
+      <NewChapterNotice bookId={book.book_id} slug={slug} />
 
       <div id="book-comments" className="book-page__comments">
         <Boundary>

@@ -2,7 +2,6 @@ import { type CommentSort, type ReportReason, type ThreadRef } from '@shelf/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { preloadMarkdown } from '../../../shared/markdown/components/MarkdownOnDemand';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { LogInModal } from '../../../shared/ui/LogInModal';
 import { MessageModal } from '../../../shared/ui/MessageModal';
@@ -62,11 +61,6 @@ export function CommentSection({ bookId, chapterId, paragraph: paragraphKey }: C
   const tree = useMemo(() => buildCommentTree(comments), [comments]);
   const likedIds = useMemo(() => (data ? likedIn(data) : new Set<string>()), [data]);
   const more = data !== undefined && hasMore(data);
-  // The comments' Markdown renderer loads beside their first page, in a task of its own after the page has hydrated
-  // (a failed load is tried again when a comment is drawn).
-  useEffect(() => {
-    preloadMarkdown().catch(() => undefined);
-  }, []);
 
   const [logInReason, setLogInReason] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
