@@ -43,9 +43,10 @@ describe.each([
         const progress = page.waitForResponse((response) => response.url().includes('/api/user/reading-progress?book_id='));
         await page.goto(`${inject('site').baseUrl}/${slug}`);
         const entry = page.getByRole('region', { name: 'Chapters List' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-        await entry.waitFor();
+        // Until the workers have projected the import, the page shows the chapter's old title: load it again then.
+        const listed = await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false);
         await progress;
-        return check(await entry.innerText());
+        return listed && check(await entry.innerText());
       }, { timeout: 60_000 })
       .toBe(true);
   }

@@ -44,6 +44,8 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
   });
   private readonly subscriber: Redis;
   private readonly clearListeners: (() => void)[] = [];
+  /** How many times the cache was emptied: an answer made while it was is not kept (it may predate the change). */
+  private emptied = 0;
 
   constructor(
     @Inject(SERVICE_ENV) env: ServiceEnv,
@@ -72,12 +74,19 @@ export class ResponseCache implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private clear(): void {
+    this.emptied += 1;
     this.entries.clear();
     for (const listener of this.clearListeners) listener();
   }
 
-  /** Remembers the answer to a GET of `req`'s URL (path and query); returns the body for the controller to send. */
-  remember<T>(req: AnsweredRequest, body: T): T {
+  /**
+   * The answer to a GET of `req`'s URL (path and query) that `answer` gives, for the controller to send; remembered
+   * unless the cache was emptied while it was being made.
+   */
+  async remember<T>(req: AnsweredRequest, answer: () => Promise<T>): Promise<T> {
+    const emptied = this.emptied;
+    const body = await answer();
+    if (emptied !== this.emptied) return body;
     const bytes = Buffer.from(JSON.stringify(body));
     const tag = etag(bytes, { weak: true });
     const notModified = ['Cache-Control', PUBLIC_CACHE_CONTROL, 'ETag', tag];

@@ -25,13 +25,13 @@ export class CatalogController {
   @Get()
   @Header('Cache-Control', PUBLIC_CACHE_CONTROL)
   async getHome(@Req() req: Request): Promise<HomeResponse> {
-    return this.cache.remember(req, await this.home.execute());
+    return this.cache.remember(req, () => this.home.execute());
   }
 
   @Get(':bookIdSlug')
   @Header('Cache-Control', PUBLIC_CACHE_CONTROL)
   async getBook(@Req() req: Request, @Param() params: BookPageParams): Promise<BookPageResponse> {
-    return this.cache.remember(req, await this.books.execute(bookIdOf(params.bookIdSlug)));
+    return this.cache.remember(req, () => this.books.execute(bookIdOf(params.bookIdSlug)));
   }
 
   /** Either a category listing (/api/genre/Romance) or a chapter (/api/12-some-book/3). */
@@ -43,7 +43,7 @@ export class CatalogController {
     @Query() query: Record<string, unknown>,
   ): Promise<BookPageListResponse | ChapterPageResponse> {
     const { first, second } = params;
-    if (isCategory(first)) return this.cache.remember(req, await this.categories.execute(first, second, query));
-    return this.cache.remember(req, await this.chapters.execute(bookIdOf(first), Number(second)));
+    if (isCategory(first)) return this.cache.remember(req, () => this.categories.execute(first, second, query));
+    return this.cache.remember(req, () => this.chapters.execute(bookIdOf(first), Number(second)));
   }
 }

@@ -14,6 +14,6 @@ export class SearchController {
 
   @Get()
   async find(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<SearchResponse> {
-    return this.cache.remember(req, await this.search.execute(query));
+    return this.cache.remember(req, () => this.search.execute(query));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FeedFormat } from '@shelf/contracts';
 import etag from 'etag';
-import { LRUCache } from 'lru-cache';
+import { MadeFromAnswers } from '../../../platform/http/made-from-answers';
 import { ResponseCache } from '../../../platform/http/response-cache';
 import { type FeedContent, feedDocument, type FeedSite } from './feed-document';
 
@@ -14,31 +14,18 @@ export interface FeedAnswer {
   lastModified: string;
 }
 
-const TTL_MS = 60_000;
-
 export function feedAnswer(site: FeedSite, content: FeedContent, format: FeedFormat): FeedAnswer {
   const body = Buffer.from(feedDocument(site, content, format));
   return { body, etag: etag(body), lastModified: new Date(content.updated).toUTCString() };
 }
 
 /**
- * The public feeds made lately (a minute at most, 16 MB), forgotten whenever the API's response cache is (any catalog
- * change, a rebuild), as the rendered pages are. Reading-shelf feeds are never kept: a shelf or an address changes
- * without a catalog change.
+ * The public feeds made lately (16 MB at most), reused and forgotten as the API's answers are (made-from-answers.ts).
+ * Reading-shelf feeds are never kept: a shelf or an address changes without a catalog change.
  */
 @Injectable()
-export class FeedCache {
-  private readonly entries = new LRUCache<string, FeedAnswer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (answer) => answer.body.length + 256, ttl: TTL_MS });
-
+export class FeedCache extends MadeFromAnswers<FeedAnswer> {
   constructor(responses: ResponseCache) {
-    responses.onClear(() => this.entries.clear());
-  }
-
-  async remembered(key: string, make: () => Promise<FeedAnswer>): Promise<FeedAnswer> {
-    const kept = this.entries.get(key);
-    if (kept) return kept;
-    const made = await make();
-    this.entries.set(key, made);
-    return made;
+    super(responses, 16 * 1024 * 1024, (answer) => answer.body.length + 256);
   }
 }

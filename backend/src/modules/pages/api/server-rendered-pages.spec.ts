@@ -14,7 +14,8 @@ import type { GetChapterPageQuery } from '../../catalog/application/get-chapter-
 import type { GetHomeQuery } from '../../catalog/application/get-home.query';
 import { PageAnswers } from '../application/page-answers';
 import type { CommentThreads } from '../../comments/infrastructure/comment-threads';
-import { PageCache, type RenderedDocument } from '../application/page-cache';
+import { PageCache } from '../application/page-cache';
+import type { ResponseCache } from '../../../platform/http/response-cache';
 import { WebAppBuild } from '../infrastructure/web-app-build';
 import { ServerRenderedPages } from './server-rendered-pages';
 
@@ -64,8 +65,7 @@ describe('ServerRenderedPages', () => {
       },
     } as unknown as GetBookPageQuery;
     const answers = new PageAnswers({ execute: async () => home } as unknown as GetHomeQuery, {} as GetCategoryPageQuery, books, {} as GetChapterPageQuery, {} as CommentThreads);
-    const cached = new Map<string, RenderedDocument>();
-    const cache = { get: (url: string) => cached.get(url), set: (url: string, page: RenderedDocument) => cached.set(url, page) } as unknown as PageCache;
+    const cache = new PageCache({ onClear: () => undefined } as unknown as ResponseCache);
     const watch = { away: () => (storeStalled ? 'store' : null) } as DependencyWatch;
     const web = new WebAppBuild();
     await web.load(join(root, 'dist'));

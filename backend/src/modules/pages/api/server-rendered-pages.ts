@@ -77,16 +77,14 @@ export class ServerRenderedPages {
 
   /** The rendered page at `url`, from the cache or rendered now; null for an address the browser renders. */
   private async page(build: WebBuild, url: string): Promise<RenderedDocument | null> {
-    const cached = this.cache.get(url);
-    if (cached) return cached;
     const request = build.renderer.requestOf(url);
     if (!request) return null;
-    const embedded: EmbeddedPageData = { renderedAt: Date.now(), data: await this.answers.of(request) };
-    const html = build.document.html(build.renderer.render(url, embedded), embedded);
-    const { answer } = embedded.data;
-    const page = { status: 'error' in answer ? answer.error.status : 200, html, etag: etag(html, { weak: true }) };
-    this.cache.set(url, page);
-    return page;
+    return this.cache.remembered(url, async () => {
+      const embedded: EmbeddedPageData = { renderedAt: Date.now(), data: await this.answers.of(request) };
+      const html = build.document.html(build.renderer.render(url, embedded), embedded);
+      const { answer } = embedded.data;
+      return { status: 'error' in answer ? answer.error.status : 200, html, etag: etag(html, { weak: true }) };
+    });
   }
 }
 
