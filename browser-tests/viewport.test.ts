@@ -1,5 +1,5 @@
 import { type BookPageResponse, storySlug } from '@shelf/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookWithChapters } from './harness/api';
 import { launchChromium } from './harness/browser';
@@ -15,6 +15,7 @@ const LONG_WORD = 'Supercalifragilisticexpialidociouslyunbreakablewor';
 describe('every route from 320 px up', () => {
   let browser: Browser;
   let reader: TestUser;
+  let context: BrowserContext;
   let page: Page;
   let book: BookPageResponse;
   let slug: string;
@@ -28,7 +29,7 @@ describe('every route from 320 px up', () => {
       token: reader.token,
       body: { book_id: book.bookDetails.book_id, chapter_id: null, parent_comment_id: null, comment_content: `A word this long ${LONG_WORD} must not push the page sideways.`, honeypot: '' },
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await logInContext(context, reader);
     page = await context.newPage();
   });
@@ -36,11 +37,12 @@ describe('every route from 320 px up', () => {
     await browser?.close();
   });
 
-  const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const widest = (on: Page) => on.evaluate(() => document.documentElement.scrollWidth);
 
   // One test per route, so each stays well inside the time limit and a failure names its route. {story}, {chapter} and
-  // {genre} stand for the test book's.
-  it.each([
+  // {genre} stand for the test book's. Each in a tab of its own, five at once: most of a test is waiting for the page to
+  // settle.
+  it.concurrent.each([
     '/',
     '/searchbook',
     '/searchbook?exclude_tag=Sweet&hide_read=1&book_name=' + 'x'.repeat(60),
@@ -71,16 +73,17 @@ describe('every route from 320 px up', () => {
       .replace('{genre}', encodeURIComponent(book.bookDetails.genres.split(',')[0].trim()))
       .replace('{story}', slug)
       .replace('{chapter}', String(book.chapters[0].chapter_id));
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${inject('site').baseUrl}${path}`, { waitUntil: 'networkidle' });
+    const tab = await context.newPage();
+    await tab.goto(`${inject('site').baseUrl}${path}`, { waitUntil: 'networkidle' });
     // Ad slots come a second after the page.
-    await page.waitForTimeout(1_100);
+    await tab.waitForTimeout(1_100);
     const overflows: string[] = [];
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      const scrollWidth = await widest();
+      await tab.setViewportSize({ width, height: 800 });
+      const scrollWidth = await widest(tab);
       if (scrollWidth > width) overflows.push(`${path} at ${width} px: ${scrollWidth} px wide`);
     }
+    await tab.close();
     expect(overflows).toEqual([]);
   });
 
