@@ -2,6 +2,8 @@ import { applyDecorators, type CanActivate, type ExecutionContext, ForbiddenExce
 import type { Request } from 'express';
 import { AccountDirectory, type DirectoryEntry } from '../../accounts';
 import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
+import { arrivalOf } from '../../../platform/http/request-arrival';
+import { RequestDeadline } from '../../../platform/request-deadline';
 
 export const OPERATORS_ONLY = 'This page is for operators.';
 
@@ -11,11 +13,15 @@ export const OPERATORS_ONLY = 'This page is for operators.';
  */
 @Injectable()
 export class OperatorGuard implements CanActivate {
-  constructor(private readonly directory: AccountDirectory) {}
+  constructor(
+    private readonly directory: AccountDirectory,
+    private readonly deadline: RequestDeadline,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { operator?: DirectoryEntry }>();
-    const user = await this.directory.find(claimsOf(request).sub);
+    // Held to the request's deadline, which no interceptor has armed yet (guards run first): see UserGuard.
+    const user = await this.deadline.within(this.directory.find(claimsOf(request).sub), arrivalOf(request));
     if (!user?.operator) throw new ForbiddenException(OPERATORS_ONLY);
     request.operator = user;
     return true;
