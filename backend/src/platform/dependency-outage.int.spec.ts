@@ -220,8 +220,9 @@ describe('the API while the store or Redis is away', () => {
     const choose = () => call('PUT', 'user/digests', { token, body: {} });
     store.stall();
     try {
-      // Within the deadline too: the check runs in a guard, before the interceptor that holds the route to it.
-      expectServiceUnavailable(await choose());
+      const answer = await choose();
+      expect(answer).toMatchObject({ status: 503, body: { statusCode: 503, message: expect.stringMatching(/temporarily unavailable.*try again/i) } });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       await expect(connect(base, token)).rejects.toThrow(SERVICE_UNAVAILABLE_MESSAGE);
     } finally {
       store.resume();

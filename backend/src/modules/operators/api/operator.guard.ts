@@ -2,8 +2,6 @@ import { applyDecorators, type CanActivate, type ExecutionContext, ForbiddenExce
 import type { Request } from 'express';
 import { AccountDirectory, type DirectoryEntry } from '../../accounts';
 import { claimsOf, UserGuard } from '../../../platform/auth/auth.guards';
-import { arrivalOf } from '../../../platform/http/request-arrival';
-import { RequestDeadline } from '../../../platform/request-deadline';
 
 export const OPERATORS_ONLY = 'This page is for operators.';
 
@@ -13,15 +11,11 @@ export const OPERATORS_ONLY = 'This page is for operators.';
  */
 @Injectable()
 export class OperatorGuard implements CanActivate {
-  constructor(
-    private readonly directory: AccountDirectory,
-    private readonly deadline: RequestDeadline,
-  ) {}
+  constructor(private readonly directory: AccountDirectory) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { operator?: DirectoryEntry }>();
-    // Held to the request's deadline, which no interceptor has armed yet (guards run first): see UserGuard.
-    const user = await this.deadline.within(this.directory.find(claimsOf(request).sub), arrivalOf(request));
+    const user = await this.directory.find(claimsOf(request).sub);
     if (!user?.operator) throw new ForbiddenException(OPERATORS_ONLY);
     request.operator = user;
     return true;
