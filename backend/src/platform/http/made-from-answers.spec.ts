@@ -27,7 +27,7 @@ describe('MadeFromAnswers', () => {
     const { cache, empty } = answers();
     const made = new MadeFromAnswers<{ text: string }>(cache, 1024, size);
     let finish!: (value: { text: string }) => void;
-    const before = made.remembered('/12', () => new Promise((resolve) => (finish = resolve)));
+    const before = made.remembered('/12', () => new Promise<{ text: string }>((resolve) => (finish = resolve)));
     // The chapter is retitled while the page is drawn from the answer read before.
     empty();
     finish({ text: 'The Ferry' });

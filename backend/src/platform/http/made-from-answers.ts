@@ -22,13 +22,16 @@ export class MadeFromAnswers<V extends object> {
     });
   }
 
-  /** What is kept under `key`, or what `make` makes now (kept unless the cache was emptied meanwhile). */
-  async remembered(key: string, make: () => Promise<V>): Promise<V> {
+  /**
+   * What is kept under `key`, or what `make` makes now: kept unless it is null (nothing to keep) or the cache was
+   * emptied meanwhile. A hit costs one lookup: `make` runs only on a miss.
+   */
+  async remembered<R extends V | null>(key: string, make: () => Promise<R>): Promise<V | R> {
     const kept = this.entries.get(key);
     if (kept) return kept;
     const emptied = this.emptied;
     const made = await make();
-    if (emptied === this.emptied) this.entries.set(key, made);
+    if (made !== null && emptied === this.emptied) this.entries.set(key, made);
     return made;
   }
 }

@@ -77,9 +77,9 @@ export class ServerRenderedPages {
 
   /** The rendered page at `url`, from the cache or rendered now; null for an address the browser renders. */
   private async page(build: WebBuild, url: string): Promise<RenderedDocument | null> {
-    const request = build.renderer.requestOf(url);
-    if (!request) return null;
     return this.cache.remembered(url, async () => {
+      const request = build.renderer.requestOf(url);
+      if (!request) return null;
       const embedded: EmbeddedPageData = { renderedAt: Date.now(), data: await this.answers.of(request) };
       const html = build.document.html(build.renderer.render(url, embedded), embedded);
       const { answer } = embedded.data;
