@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { isHydrating, SERVER_HTML_ATTRIBUTE } from '../../../shared/state/hydration';
-import { lazyComponent } from '../../../shared/ui/lazy-component';
+import { LazyMarkdown } from '../../../shared/markdown/components/LazyMarkdown';
 import '../../../shared/markdown/components/markdown.css';
 import { Boundary } from '../../../shared/ui/Boundary';
 
-// The Markdown renderer is a large chunk, kept out of the home page's first view: a server-rendered page keeps the
-// descriptions the server rendered, and lists rendered in the browser show the plain text until it has loaded.
-const Markdown = lazyComponent(() => import('../../../shared/markdown/components/Markdown').then((m) => m.Markdown));
+// The Markdown renderer is kept out of the home page's first view: a server-rendered page keeps the descriptions the
+// server rendered, and lists rendered in the browser show the plain text until it has loaded.
 
 /** The description of book `bookId` as the server rendered it into this page, while the page hydrates. */
 function renderedByServer(bookId: number): string | null {
@@ -26,7 +25,7 @@ export function CardDescription({ bookId, text }: { bookId: number; text: string
   return (
     <div data-description-of={bookId} {...keptServerHtml}>
       <Boundary fallback={<p className="book-card__description">{text}</p>}>
-        <Markdown text={text} className="book-card__description" />
+        <LazyMarkdown text={text} className="book-card__description" />
       </Boundary>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Markdown } from '../../../shared/markdown/components/Markdown';
+import { LazyMarkdown } from '../../../shared/markdown/components/LazyMarkdown';
 
 /** A comment taller than this many lines shows this many, with Read more. */
 export const COLLAPSED_LINES = 12;
@@ -47,7 +47,8 @@ export function CommentBody({ text }: { text: string }) {
   return (
     <>
       <div ref={boxRef} id={id} className={collapsed ? 'comment__fold comment__fold--collapsed' : 'comment__fold'}>
-        <Markdown text={text} spoilers className="comment__text" />
+        {/* Its renderer loads with the thread: the list waits for it (CommentSection). */}
+        <LazyMarkdown text={text} spoilers className="comment__text" />
       </div>
       {tall && (
         <button type="button" className="comment__more" aria-expanded={expanded} aria-controls={id} onClick={toggle}>

@@ -2,9 +2,11 @@ import { type CommentSort, type ReportReason, type ThreadRef } from '@shelf/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { LazyMarkdown } from '../../../shared/markdown/components/LazyMarkdown';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { LogInModal } from '../../../shared/ui/LogInModal';
 import { MessageModal } from '../../../shared/ui/MessageModal';
+import { Boundary } from '../../../shared/ui/Boundary';
 import { postComment } from '../api';
 import { commentIdOfHash } from '../comment-hash';
 import { buildCommentTree } from '../comment-tree';
@@ -53,6 +55,8 @@ interface CommentSectionProps {
  */
 export function CommentSection({ bookId, chapterId, paragraph: paragraphKey }: CommentSectionProps) {
   const paragraph = paragraphKey ?? null;
+  // The comments' Markdown renderer loads beside the thread's first page, not before the page hydrates.
+  useEffect(() => void LazyMarkdown.preload(), []);
   const thread = useMemo<ThreadRef>(() => ({ book_id: bookId, chapter_id: chapterId }), [bookId, chapterId]);
   const queryClient = useQueryClient();
   const [criteria, setCriteria] = useState<CommentSort>('likes');
@@ -150,7 +154,8 @@ export function CommentSection({ bookId, chapterId, paragraph: paragraphKey }: C
         ) : tree.length === 0 ? (
           <p>Nobody is here yet. Be the first to comment!</p>
         ) : (
-          <>
+          // The comments' Markdown renderer comes on demand: the first page shows whole once it has loaded.
+          <Boundary fallback={<p>Loading comments...</p>}>
             <ul className="comment-list" aria-busy={isFetchingNextPage}>
               {tree.map((node) => (
                 <CommentItem key={node.comment.comment_id} node={node} />
@@ -165,7 +170,7 @@ export function CommentSection({ bookId, chapterId, paragraph: paragraphKey }: C
                 onMore={() => void fetchNextPage()}
               />
             )}
-          </>
+          </Boundary>
         )}
       </ThreadContext.Provider>
       <LogInModal open={logInReason !== null} message={logInReason ?? ''} onClose={() => setLogInReason(null)} />
