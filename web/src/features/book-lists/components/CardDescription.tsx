@@ -4,9 +4,6 @@ import { LazyMarkdown } from '../../../shared/markdown/components/LazyMarkdown';
 import '../../../shared/markdown/components/markdown.css';
 import { Boundary } from '../../../shared/ui/Boundary';
 
-// The Markdown renderer is kept out of the home page's first view: a server-rendered page keeps the descriptions the
-// server rendered, and lists rendered in the browser show the plain text until it has loaded.
-
 /** The description of book `bookId` as the server rendered it into this page, while the page hydrates. */
 function renderedByServer(bookId: number): string | null {
   if (!isHydrating()) return null;
@@ -16,7 +13,11 @@ function renderedByServer(bookId: number): string | null {
 /** The description's HTML is kept as the server rendered it, unhydrated (its boundary never marks itself hydrated). */
 const keptServerHtml = { [SERVER_HTML_ATTRIBUTE]: '' };
 
-/** A book's description in a card: Markdown, clamped to 4 lines. */
+/**
+ * A book's description in a card: Markdown, clamped to 4 lines. The renderer is kept out of the home page's first view:
+ * a server-rendered page keeps the descriptions the server rendered, and lists rendered in the browser show the plain
+ * text until it has loaded.
+ */
 export function CardDescription({ bookId, text }: { bookId: number; text: string }) {
   const [server] = useState(() => ({ text, html: renderedByServer(bookId) }));
   if (server.html !== null && server.text === text) {

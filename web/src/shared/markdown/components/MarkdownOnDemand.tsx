@@ -8,9 +8,9 @@ import './markdown.css';
 const keptServerHtml = { [SERVER_HTML_ATTRIBUTE]: '' };
 
 /**
- * Markdown without spoilers (see Markdown) whose renderer loads on demand (LazyMarkdown): on a page the server rendered, its HTML is
- * kept while the page hydrates, as long as the text is the same; drawn in the browser, the text shows as it is until
- * the renderer has loaded.
+ * Markdown without spoilers (see Markdown) whose renderer loads on demand (LazyMarkdown): on a page the server
+ * rendered, its HTML is kept while the page hydrates, as long as the text is the same; drawn in the browser, the text
+ * shows as it is until the renderer has loaded.
  */
 export function MarkdownOnDemand({ text, className }: { text: string; className?: string }) {
   const id = useId();
