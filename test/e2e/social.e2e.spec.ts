@@ -307,7 +307,16 @@ describe('likes, comments and notifications', () => {
     await site.api.get(CommandBus).execute(new SaveChapterCommand(chapter, { actor: 'test', correlationId: 'c', causationId: null }));
     await site.drained();
     expect((await get('user/liked-story/unchecked-updates-count', bob)).body).toEqual({ uncheckedUpdatesCount: 1 });
-    const liked = await get<LikedStoriesResponse>('user/liked-story?pageNum=1&sort_by=liked_time', bob);
+    // The list's book data comes from the search index, which each API process hears of a moment after drained() (as
+    // the like count above): the new chapter shows there once it has.
+    const liked = await waitFor(
+      'the liked list shows the new chapter',
+      async () => {
+        const answer = await get<LikedStoriesResponse>('user/liked-story?pageNum=1&sort_by=liked_time', bob);
+        return answer.body.books?.[0]?.latest_chapter === 99 ? answer : undefined;
+      },
+      10_000,
+    );
     expect(liked.body).toMatchObject({ totalPages: 1, books: [{ book_id: other.bookId, has_new_updates: true, latest_chapter: 99 }] });
     expect((await get('user/liked-story/unchecked-updates-count', alice)).body).toEqual({ uncheckedUpdatesCount: 0 });
     expect((await get('user/liked-story?sort_by=random', bob)).status).toBe(400);
