@@ -1,8 +1,10 @@
-// `npm test`'s suites after the static checks, in two lanes that fill both cores:
-// - timed, at normal priority: Jest's timed files (scripts/lib/jest-runs.mjs), then the load smoke. They judge
+// `npm test`'s suites after the static checks, filling both cores:
+// - the timed lane, at normal priority: Jest's timed files (scripts/lib/jest-runs.mjs), then the load smoke. They judge
 //   latencies, and keep about one core busy;
-// - the rest, at the lowest priority (nice 19) so that it takes only the CPU the timed lane leaves: Jest's shared run
-//   beside the client's tests (Vitest, then the browser tests against a built site).
+// - Jest's shared run from the start, at the lowest priority (nice 19), so that it takes only the CPU the timed lane
+//   leaves;
+// - the client's tests (Vitest, then the browser tests against a built site), niced too, once Jest's timed files have
+//   ended: their own waits (a query's 5 s, a page's 30 s) failed when they started beside those files.
 // The timed lane's output streams; every other part's is held and printed in one piece when it ends, so none
 // interleave. Each part's time is printed as it ends.
 import { spawn } from 'node:child_process';
@@ -33,16 +35,16 @@ const inOrder = async (...parts) => {
 };
 
 mkdirSync('test-results', { recursive: true });
+const timedFiles = part('Jest, the timed files', timedRun);
 const codes = (
   await Promise.all([
-    inOrder(
-      () => part('Jest, the timed files', timedRun),
-      () => part('load smoke', ['npm', 'run', 'test:load']),
-    ),
+    timedFiles.then(async (code) => [code, await part('load smoke', ['npm', 'run', 'test:load'])]),
     part("Jest's shared run", sharedRun, { background: true }).then((code) => [code]),
-    inOrder(
-      () => part('web tests (Vitest)', ['npm', 'run', 'test:web'], { background: true }),
-      () => part('browser tests', ['npm', 'run', 'test:browser'], { background: true }),
+    timedFiles.then(() =>
+      inOrder(
+        () => part('web tests (Vitest)', ['npm', 'run', 'test:web'], { background: true }),
+        () => part('browser tests', ['npm', 'run', 'test:browser'], { background: true }),
+      ),
     ),
   ])
 ).flat();

@@ -1,12 +1,13 @@
 import type { CommentView } from '@shelf/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppStore } from '../../../shared/state/store';
 import { comment } from '../../../test/comments';
 import { bodyOf, json, stubFetch } from '../../../test/fetch';
 import '../../../test/jsdom-polyfills';
 import { renderWithProviders } from '../../../test/render';
 import { startSessionAtom } from '../../../shared/state/session.atoms';
+import { LazyMarkdown } from '../../../shared/markdown/components/LazyMarkdown';
 import { Link } from '../../../shared/ui/Link';
 import { CommentSection } from './CommentSection';
 
@@ -30,6 +31,10 @@ function serve(comments: CommentView[], liked: string[] = [], other: (url: strin
 const article = (id: string) => document.getElementById(id)!;
 
 describe('CommentSection', () => {
+  // The comment list waits for the Markdown renderer's chunk; compiling it once is this file's set-up, not a test's
+  // wait (on a busy machine it took longer than a query's 5 s).
+  beforeAll(() => LazyMarkdown.preload(), 60_000);
+
   it("shows 'Loading comments...', then the tree with Reply to: lines, avatars, Markdown and a spoiler revealed on click", async () => {
     const fetchMock = serve(thread);
     renderWithProviders(<CommentSection bookId={12} chapterId={7} />);
