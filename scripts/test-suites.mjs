@@ -28,11 +28,6 @@ const part = (name, command, { background = false } = {}) =>
       resolve(code ?? 1);
     });
   });
-const inOrder = async (...parts) => {
-  const codes = [];
-  for (const next of parts) codes.push(await next());
-  return codes;
-};
 
 mkdirSync('test-results', { recursive: true });
 const timedFiles = part('Jest, the timed files', timedRun);
@@ -40,12 +35,10 @@ const codes = (
   await Promise.all([
     timedFiles.then(async (code) => [code, await part('load smoke', ['npm', 'run', 'test:load'])]),
     part("Jest's shared run", sharedRun, { background: true }).then((code) => [code]),
-    timedFiles.then(() =>
-      inOrder(
-        () => part('web tests (Vitest)', ['npm', 'run', 'test:web'], { background: true }),
-        () => part('browser tests', ['npm', 'run', 'test:browser'], { background: true }),
-      ),
-    ),
+    timedFiles.then(async () => [
+      await part('web tests (Vitest)', ['npm', 'run', 'test:web'], { background: true }),
+      await part('browser tests', ['npm', 'run', 'test:browser'], { background: true }),
+    ]),
   ])
 ).flat();
 process.exit(codes.find((code) => code !== 0) ?? 0);

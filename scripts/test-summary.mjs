@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-const SUITES = { jest: 'test-results/jest.json', 'jest-alone': 'test-results/jest-alone.json', web: 'test-results/vitest.json', browser: 'test-results/browser.json' };
+const SUITES = { jest: 'test-results/jest.json', 'jest-timed': 'test-results/jest-timed.json', web: 'test-results/vitest.json', browser: 'test-results/browser.json' };
 const SLOWEST = 15;
 
 const reports = Object.entries(SUITES).map(([suite, file]) => ({ suite, report: JSON.parse(readFileSync(file, 'utf8')) }));

@@ -10,5 +10,5 @@ export const sharedRun = ['npx', 'jest', '--forceExit', '--maxWorkers=2', '--tes
 
 /** The timed run's command: the timed files, one at a time. */
 export const timedRun = [
-  'npx', 'jest', '--forceExit', '--runInBand', '--selectProjects', 'test', 'backend', '--testPathPatterns', TIMED, '--json', '--outputFile=test-results/jest-alone.json',
+  'npx', 'jest', '--forceExit', '--runInBand', '--selectProjects', 'test', 'backend', '--testPathPatterns', TIMED, '--json', '--outputFile=test-results/jest-timed.json',
 ];
